@@ -1,0 +1,141 @@
+# perfpipe — the one entry point (GNU Make, non-recursive; `make -j2` safe).
+#
+#   make            build every program into build/bin
+#   make check      build, then run the C unit tests and the Bats tests
+#   make asan       the same tests under AddressSanitizer + UBSan (build/asan)
+#   make demo       run the main pipelines on examples/ (writes out/)
+#   make bench      run the benchmarks and print their figures
+#   make deps       install the system packages (as root) or say which
+#   make install    PREFIX=/usr/local: programs and man pages
+#   make clean
+
+.DEFAULT_GOAL := all
+SHELL := /bin/bash
+.DELETE_ON_ERROR:
+.SUFFIXES:
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BUILD   ?= build
+OPT     ?= -O2 -g
+SAN     ?=
+CC      := $(if $(filter default,$(origin CC)),cc,$(CC))
+
+CPPFLAGS_ALL = -Ilib -I$(BUILD)/gen -D_POSIX_C_SOURCE=200809L
+CFLAGS_ALL   = -std=c11 -Wall -Wextra -Werror $(OPT) $(SAN) $(CFLAGS)
+LDLIBS_ALL   = -lm $(LDLIBS)
+
+PROGS := pasl2graph
+
+# ------------------------------------------------------------------ sources
+# Every lib/<module>/*.c, plus the scanners and parsers generated from
+# lib/<module>/*.l and *.y into $(BUILD)/gen/<module>/.
+LIB_C      := $(wildcard lib/*/*.c)
+LIB_Y      := $(wildcard lib/*/*.y)
+LIB_L      := $(wildcard lib/*/*.l)
+GEN_PARSE_C := $(patsubst lib/%.y,$(BUILD)/gen/%.tab.c,$(LIB_Y))
+GEN_PARSE_H := $(GEN_PARSE_C:.c=.h)
+GEN_LEX_C   := $(patsubst lib/%.l,$(BUILD)/gen/%.lex.c,$(LIB_L))
+GEN_LEX_H   := $(GEN_LEX_C:.c=.h)
+GEN_H       := $(GEN_PARSE_H) $(GEN_LEX_H)
+
+LIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_C)) \
+           $(patsubst $(BUILD)/gen/%.c,$(BUILD)/obj/gen/%.o,$(GEN_PARSE_C) $(GEN_LEX_C))
+LIBA    := $(BUILD)/libperfpipe.a
+BINS    := $(addprefix $(BUILD)/bin/,$(PROGS))
+UNIT_C  := $(wildcard tests/unit/test_*.c)
+UNITS   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_C))
+
+# ------------------------------------------------------------------- build
+.PHONY: all
+all: $(BINS) $(UNITS)
+
+$(BUILD)/gen/%.tab.c $(BUILD)/gen/%.tab.h &: lib/%.y
+	@mkdir -p $(@D)
+	bison -Wall -Werror -d -o $(BUILD)/gen/$*.tab.c $<
+
+$(BUILD)/gen/%.lex.c $(BUILD)/gen/%.lex.h &: lib/%.l
+	@mkdir -p $(@D)
+	flex --header-file=$(BUILD)/gen/$*.lex.h -o $(BUILD)/gen/$*.lex.c $<
+
+# Generated headers exist before anything that may include them compiles.
+$(BUILD)/obj/%.o: %.c | $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
+
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c | $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) -I$(dir $<) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
+
+$(LIBA): $(LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/bin/%: $(BUILD)/obj/tools/%/main.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+.SECONDARY:
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+
+# -------------------------------------------------------------------- tests
+.PHONY: check asan
+check: deps all
+	@tests/run $(BUILD)
+
+asan:
+	$(MAKE) BUILD=build/asan OPT="-O1 -g" \
+	  SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+
+# --------------------------------------------------------------- demo, bench
+.PHONY: demo bench
+demo: deps all
+	@pipelines/demo $(BUILD)/bin out
+
+bench: all
+	@tests/bench/run $(BUILD)/bin
+
+# ------------------------------------------------------------- dependencies
+# Debian packages the project needs to build, test and demo. `make deps`
+# installs the missing ones when run as root and names them otherwise.
+DEPS_PKGS := build-essential flex bison libopenmpi-dev openmpi-bin \
+             bats bats-assert bats-support graphviz man-db groff-base
+DEPS_CMDS := cc make flex bison mpicc mpirun bats dot man
+DEPS_FILES := /usr/lib/bats/bats-assert/load.bash /usr/lib/bats/bats-support/load.bash
+
+.PHONY: deps
+deps:
+	@missing=""; \
+	for c in $(DEPS_CMDS); do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	for f in $(DEPS_FILES); do [ -e $$f ] || missing="$$missing $$f"; done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	echo "make deps: missing:$$missing"; \
+	if [ "$$(id -u)" -ne 0 ]; then \
+	  echo "make deps: run as root, or: apt-get install $(DEPS_PKGS)"; exit 1; fi; \
+	export DEBIAN_FRONTEND=noninteractive; \
+	apt-get update -q && apt-get install -y -q $(DEPS_PKGS)
+
+# ------------------------------------------------------------------ install
+MAN1 := $(wildcard man/man1/*.1)
+MAN5 := $(wildcard man/man5/*.5)
+
+.PHONY: install uninstall
+install: $(BINS)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	           $(DESTDIR)$(PREFIX)/share/man/man5
+	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(PROGS)) \
+	      $(addprefix $(DESTDIR)$(PREFIX)/share/man/man1/,$(notdir $(MAN1))) \
+	      $(addprefix $(DESTDIR)$(PREFIX)/share/man/man5/,$(notdir $(MAN5)))
+
+.PHONY: clean
+clean:
+	rm -rf build out

@@ -1,0 +1,224 @@
+/* common.h — what every perfpipe program and library module shares:
+ * diagnostics, memory and growable buffers, the seeded random generator,
+ * atomic output files, and the reader/writer of the plain-text formats.
+ *
+ * Nothing here keeps hidden global state: a diagnostics context, a reader,
+ * a generator are values the caller owns, so several can live at once
+ * (tests, fuzzers, a library linked into a bigger program). */
+#ifndef PERFPIPE_COMMON_H
+#define PERFPIPE_COMMON_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define PERFPIPE_VERSION "0.1.0"
+
+/* Exit statuses shared by every program (ARCHITECTURE.md). */
+enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_BADINPUT = 2 };
+
+/* ---------------------------------------------------------------- memory */
+
+/* Allocation that cannot fail: on exhaustion it prints
+ * "perfpipe: out of memory" (no program name is kept globally) and exits
+ * with status 1. */
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *ptr, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Grows *items (each elem_size bytes, capacity *cap) so that it holds at
+ * least `need` elements; doubles, so pushes are amortised O(1). Refuses
+ * (out of memory, exit 1) when need * elem_size overflows size_t. */
+void grow_array(void **items, size_t *cap, size_t elem_size, size_t need);
+
+/* A growable array of T: `VEC(int) v = {0};  VEC_PUSH(&v, 3);  free(v.items);` */
+#define VEC(T) struct { T *items; size_t len, cap; }
+#define VEC_PUSH(vec, value)                                                  \
+    do {                                                                      \
+        grow_array((void **)&(vec)->items, &(vec)->cap,                       \
+                   sizeof *(vec)->items, (vec)->len + 1);                     \
+        (vec)->items[(vec)->len++] = (value);                                 \
+    } while (0)
+
+/* A growable NUL-terminated string. */
+typedef struct {
+    char *text;     /* always NUL-terminated once anything was appended */
+    size_t len, cap;
+} strbuf;
+
+void sb_putc(strbuf *sb, char c);
+void sb_puts(strbuf *sb, const char *s);
+void sb_putn(strbuf *sb, const char *s, size_t n);
+void sb_printf(strbuf *sb, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+const char *sb_str(const strbuf *sb);   /* "" when empty */
+void sb_clear(strbuf *sb);              /* keeps the memory */
+void sb_free(strbuf *sb);
+
+/* Overflow-checked size arithmetic: return 0 and leave *out untouched on
+ * overflow, 1 otherwise. Used wherever user input multiplies sizes. */
+int mul_u64(uint64_t a, uint64_t b, uint64_t *out);
+int add_u64(uint64_t a, uint64_t b, uint64_t *out);
+
+/* ----------------------------------------------------------- diagnostics */
+
+/* Where a diagnostic points. line/col are 1-based; 0 means unknown, and the
+ * message then omits them. */
+typedef struct {
+    const char *file;
+    int line, col;
+} srcloc;
+
+/* A diagnostics sink: counts what it printed and stops printing errors
+ * after max_errors (the count goes on). */
+typedef struct {
+    const char *prog;   /* program name printed first */
+    FILE *out;          /* stderr unless a test redirects it */
+    int errors, warnings;
+    int max_errors;     /* 0 = no limit */
+    int warnings_are_errors;
+} diag;
+
+void diag_init(diag *d, const char *prog, FILE *out);
+/* "prog: file:line:col: error: message" (parts omitted when unknown). */
+void diag_error(diag *d, srcloc at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void diag_warning(diag *d, srcloc at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void diag_note(diag *d, srcloc at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void diag_verror(diag *d, srcloc at, const char *fmt, va_list ap);
+
+/* Program-level failures without a location: print "prog: message" and
+ * exit with the given status. */
+void die(const char *prog, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4), noreturn));
+
+/* ------------------------------------------------------------ options */
+
+/* Parses a whole decimal unsigned integer in [min, max]. Returns 0 or -1. */
+int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
+
+/* "prog: message" then "Try 'prog --help'.", exit status 2. */
+void usage_error(const char *prog, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3), noreturn));
+
+/* -------------------------------------------------------------- random */
+
+/* xoshiro256** (Blackman & Vigna, 2018), state seeded from one 64-bit seed
+ * through splitmix64 so any seed, 0 included, gives a good state. The
+ * streams are part of the project's reproducibility contract: changing
+ * this generator changes every seeded result. */
+typedef struct {
+    uint64_t s[4];
+} rng;
+
+uint64_t splitmix64_next(uint64_t *state);
+void rng_seed(rng *r, uint64_t seed);
+uint64_t rng_next(rng *r);
+double rng_uniform(rng *r);                   /* [0, 1), 53 random bits */
+uint64_t rng_below(rng *r, uint64_t bound);   /* [0, bound), unbiased; bound > 0 */
+double rng_normal(rng *r, double mean, double sd);   /* Box–Muller, no cache */
+
+/* --------------------------------------------------------- output files */
+
+/* Output that is all or nothing. out_open("-" or NULL) is stdout; any
+ * other path is written to a temporary file in the same directory, which
+ * out_commit renames over the path and out_abort removes. */
+typedef struct {
+    FILE *fp;
+    char *path;       /* final path, NULL for stdout */
+    char *tmp_path;   /* temporary path, NULL for stdout */
+} outfile;
+
+/* Returns 0, or -1 with errno set (nothing created). */
+int out_open(outfile *o, const char *path);
+/* Flushes and renames; returns 0, or -1 with errno set (temporary removed). */
+int out_commit(outfile *o);
+void out_abort(outfile *o);
+
+/* Opens an input argument: "-" or NULL is stdin. NULL with errno on failure. */
+FILE *in_open(const char *path);
+void in_close(FILE *fp);
+
+/* Reads the whole stream into a NUL-terminated buffer (*len excludes the
+ * NUL). Returns NULL with errno set on a read error or when the input
+ * exceeds max_bytes (errno EFBIG). */
+char *read_all(FILE *fp, size_t max_bytes, size_t *len);
+
+/* ------------------------------------------------------------- key maps */
+
+/* A hash map from byte strings to size_t values (open addressing, keys
+ * copied). Used for names and numeric ids alike: an id is looked up by its
+ * 8 bytes (keymap_get_u64). */
+typedef struct {
+    struct keymap_slot *slots;
+    size_t cap, len;
+} keymap;
+
+/* Returns 1 and sets *value when present, 0 otherwise. */
+int keymap_get(const keymap *m, const void *key, size_t keylen, size_t *value);
+/* Inserts or replaces. */
+void keymap_put(keymap *m, const void *key, size_t keylen, size_t value);
+int keymap_get_u64(const keymap *m, uint64_t key, size_t *value);
+void keymap_put_u64(keymap *m, uint64_t key, size_t value);
+void keymap_free(keymap *m);
+
+/* ------------------------------------------------------------ C escapes */
+
+/* Decodes the C escapes (\\ \" \' \? \a \b \f \n \r \t \v, \ooo octal,
+ * \xHH hex) of the n bytes at s into out, appending. Returns 0; or -1 with
+ * *bad_offset set to the offending backslash's offset in s and *why to a
+ * static message ("invalid escape sequence", "NUL byte not allowed"). */
+int c_unescape(const char *s, size_t n, strbuf *out, size_t *bad_offset,
+               const char **why);
+
+/* ---------------------------------------------------------- text formats */
+
+/* The shared conventions of perfpipe's text formats (formats/README.md):
+ * a first line "NAME VERSION", `#` comments to end of line, records of
+ * whitespace-separated fields, the first a keyword; fields are bare words,
+ * numbers, or "quoted strings" with C escapes. */
+
+typedef enum { TF_WORD, TF_STRING, TF_NUMBER } tf_kind;
+
+typedef struct {
+    tf_kind kind;
+    char *text;       /* word or unescaped string (may hold NUL only via \0: refused) */
+    double number;    /* for TF_NUMBER */
+    int line, col;
+} tf_field;
+
+typedef struct {
+    FILE *fp;
+    const char *file;       /* name used in diagnostics */
+    diag *d;
+    int line;               /* line of the current record */
+    strbuf linebuf;
+    VEC(tf_field) fields;   /* the current record */
+    char *format;           /* from the header */
+    int version;
+} tf_reader;
+
+/* Initialises and reads the header line. Returns 0, or -1 after a
+ * diagnostic when the header is missing or names another format than
+ * `expect_format` (NULL accepts any). A version newer than max_version is
+ * refused. */
+int tf_open(tf_reader *r, FILE *fp, const char *file, diag *d,
+            const char *expect_format, int max_version);
+/* Reads the next non-empty record into r->fields. Returns 1 for a record,
+ * 0 at end of input, -1 after a diagnostic (bad string, bad escape). */
+int tf_next(tf_reader *r);
+void tf_close(tf_reader *r);   /* frees; does not close fp */
+srcloc tf_loc(const tf_reader *r, const tf_field *f);
+
+/* Writers matching the reader. */
+void tf_put_string(FILE *fp, const char *s);   /* quoted, C escapes */
+void tf_put_double(FILE *fp, double x);        /* %.17g: round-trips */
+/* Appends the quoted form of s to sb (same rules as tf_put_string). */
+void sb_put_quoted(strbuf *sb, const char *s);
+
+#endif

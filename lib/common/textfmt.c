@@ -1,0 +1,355 @@
+/* textfmt.c — the reader and writers of perfpipe's plain-text formats.
+ *
+ * Syntax: the first line that is not blank or a comment is the header
+ * "NAME VERSION" (a word and a non-negative decimal integer). Every other
+ * such line is one record of fields separated by spaces and tabs; `#`
+ * outside a string comments out the rest of the line. A field is
+ *   - a string: "..." with the C escapes of c_unescape (escape.c), NUL
+ *     refused, followed by whitespace, `#` or the end of the line;
+ *   - a number: a field strtod parses completely (C locale: the programs
+ *     never call setlocale), so integers, 1e-3, nan, inf and -inf too;
+ *   - a word: anything else, up to the next space, tab or `#`.
+ * Columns count bytes from 1. Lines may be as long as memory allows.
+ *
+ * The diagnostics, all errors, each at the line and at the column of the
+ * offending byte when there is one:
+ *   empty input: expected a 'EXPECT' header line        (at the file: EOF)
+ *   empty input: expected a format header line          (EXPECT is NULL)
+ *   invalid header line: expected 'EXPECT VERSION'      (at the line;
+ *                                     'NAME VERSION' when EXPECT is NULL)
+ *   expected a 'EXPECT' file, got a 'NAME' file         (at NAME)
+ *   NAME version V is not supported (this program reads up to MAX)  (at V)
+ *   unterminated string                                 (at the opening ")
+ *   invalid escape sequence '\q' in string              (at the backslash)
+ *   NUL byte (\0) not allowed in string                 (at the backslash;
+ *                                     the escape as written: \x00, \000...)
+ *   expected whitespace after string                    (at the byte after ")
+ *   NUL byte in input                                   (at the byte)
+ *   read error: STRERROR                                (at the file)
+ */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include "common/common.h"
+
+/* Column of byte offset i; saturates rather than overflowing on giant
+ * lines (the diagnostic is still useful, just less precise). */
+static int col_of(size_t i)
+{
+    return i < (size_t)INT_MAX ? (int)i + 1 : INT_MAX;
+}
+
+static int is_sep(char c)
+{
+    return c == ' ' || c == '\t' || c == '#';
+}
+
+static void clear_fields(tf_reader *r)
+{
+    for (size_t i = 0; i < r->fields.len; i++)
+        free(r->fields.items[i].text);
+    r->fields.len = 0;
+}
+
+/* Reads one physical line into r->linebuf without its newline and counts
+ * it in r->line (a record is one line, so after the blank ones are skipped
+ * r->line is the record's line). Returns 1, 0 at end of input, -1 after a
+ * diagnostic. */
+static int read_line(tf_reader *r)
+{
+    /* strbuf and getline agree on the representation (malloc'd text and
+     * its capacity), so getline grows the buffer in place. */
+    ssize_t n = getline(&r->linebuf.text, &r->linebuf.cap, r->fp);
+    if (n < 0) {
+        if (!ferror(r->fp))
+            return 0;
+        diag_error(r->d, (srcloc){r->file, 0, 0}, "read error: %s",
+                   strerror(errno));
+        return -1;
+    }
+    if (r->line < INT_MAX)
+        r->line++;
+    if (n > 0 && r->linebuf.text[n - 1] == '\n')
+        n--;
+    r->linebuf.text[n] = '\0';
+    r->linebuf.len = (size_t)n;
+    /* A raw NUL would silently cut a field short: refuse it. */
+    const char *nul = memchr(r->linebuf.text, '\0', (size_t)n);
+    if (nul) {
+        size_t at = (size_t)(nul - r->linebuf.text);
+        diag_error(r->d, (srcloc){r->file, r->line, col_of(at)},
+                   "NUL byte in input");
+        return -1;
+    }
+    return 1;
+}
+
+static int is_hex(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+           (c >= 'A' && c <= 'F');
+}
+
+/* Length of the escape sequence as written at s[at] (a backslash), for
+ * quoting it in a diagnostic: \x and its hex digits, up to three octal
+ * digits, or the one character after the backslash (a whole UTF-8
+ * sequence, so the message stays valid UTF-8). n bounds the string. */
+static int escape_len(const char *s, size_t n, size_t at)
+{
+    size_t j = at + 1;
+    if (j < n && s[j] == 'x') {
+        j++;
+        while (j < n && j < at + 4 && is_hex(s[j]))
+            j++;
+    } else if (j < n && s[j] >= '0' && s[j] <= '7') {
+        while (j < n && j < at + 4 && s[j] >= '0' && s[j] <= '7')
+            j++;
+    } else if (j < n) {
+        j++;
+        while (j < n && ((unsigned char)s[j] & 0xc0) == 0x80)
+            j++;
+    }
+    return (int)(j - at);
+}
+
+/* Scans the string field opening at s[*pos] into f; leaves *pos after
+ * the closing quote. Returns 0, or -1 after a diagnostic. */
+static int scan_string(tf_reader *r, const char *s, size_t n, size_t *pos,
+                       tf_field *f)
+{
+    size_t open = *pos, close = open + 1;
+    /* Find the closing quote, stepping over each escape as a pair so
+     * that \" does not end the string. */
+    while (close < n && s[close] != '"')
+        close += s[close] == '\\' && close + 1 < n ? 2 : 1;
+    if (close >= n) {
+        diag_error(r->d, (srcloc){r->file, r->line, col_of(open)},
+                   "unterminated string");
+        return -1;
+    }
+    strbuf text = {0};
+    size_t bad;
+    const char *why;
+    if (c_unescape(s + open + 1, close - open - 1, &text, &bad, &why) != 0) {
+        size_t at = open + 1 + bad;
+        int len = escape_len(s, close, at);
+        srcloc loc = {r->file, r->line, col_of(at)};
+        /* c_unescape's two documented reasons (common.h). */
+        if (strncmp(why, "NUL", 3) == 0)
+            diag_error(r->d, loc, "NUL byte (%.*s) not allowed in string",
+                       len, s + at);
+        else
+            diag_error(r->d, loc, "invalid escape sequence '%.*s' in string",
+                       len, s + at);
+        sb_free(&text);
+        return -1;
+    }
+    if (close + 1 < n && !is_sep(s[close + 1])) {
+        diag_error(r->d, (srcloc){r->file, r->line, col_of(close + 1)},
+                   "expected whitespace after string");
+        sb_free(&text);
+        return -1;
+    }
+    f->kind = TF_STRING;
+    f->text = text.text ? text.text : xstrdup("");   /* "" appends nothing */
+    *pos = close + 1;
+    return 0;
+}
+
+/* Splits r->linebuf into r->fields. Returns 0, or -1 after a diagnostic
+ * (the fields pushed so far are left for the caller to clear). */
+static int split_line(tf_reader *r)
+{
+    const char *s = r->linebuf.text;
+    size_t n = r->linebuf.len, i = 0;
+    for (;;) {
+        while (i < n && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        if (i >= n || s[i] == '#')
+            return 0;
+        tf_field f = {.line = r->line, .col = col_of(i)};
+        if (s[i] == '"') {
+            if (scan_string(r, s, n, &i, &f) != 0)
+                return -1;
+        } else {
+            size_t start = i;
+            while (i < n && !is_sep(s[i]))
+                i++;
+            f.text = xstrndup(s + start, i - start);
+            char *end;
+            double x = strtod(f.text, &end);
+            if (*end == '\0') {
+                f.kind = TF_NUMBER;
+                f.number = x;
+            } else {
+                f.kind = TF_WORD;
+            }
+        }
+        VEC_PUSH(&r->fields, f);
+    }
+}
+
+int tf_next(tf_reader *r)
+{
+    clear_fields(r);
+    for (;;) {
+        int got = read_line(r);
+        if (got <= 0)
+            return got;
+        if (split_line(r) != 0) {
+            /* Nothing half-read survives; the next call goes on with the
+             * next line, so a caller may keep reading to report more. */
+            clear_fields(r);
+            return -1;
+        }
+        if (r->fields.len > 0)
+            return 1;
+    }
+}
+
+static int all_digits(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return 0;
+    return 1;
+}
+
+int tf_open(tf_reader *r, FILE *fp, const char *file, diag *d,
+            const char *expect_format, int max_version)
+{
+    *r = (tf_reader){.fp = fp, .file = file, .d = d};
+    int got = tf_next(r);
+    if (got == 0) {
+        if (expect_format)
+            diag_error(d, (srcloc){file, 0, 0},
+                       "empty input: expected a '%s' header line", expect_format);
+        else
+            diag_error(d, (srcloc){file, 0, 0},
+                       "empty input: expected a format header line");
+    }
+    if (got != 1)
+        goto fail;
+
+    tf_field *name = &r->fields.items[0];
+    if (r->fields.len != 2 || name->kind != TF_WORD ||
+        !all_digits(r->fields.items[1].text)) {
+        diag_error(d, tf_loc(r, NULL),
+                   "invalid header line: expected '%s VERSION'",
+                   expect_format ? expect_format : "NAME");
+        goto fail;
+    }
+    tf_field *ver = &r->fields.items[1];
+    if (expect_format && strcmp(name->text, expect_format) != 0) {
+        diag_error(d, tf_loc(r, name), "expected a '%s' file, got a '%s' file",
+                   expect_format, name->text);
+        goto fail;
+    }
+    /* Saturating: a version too big for an int is still "too new". */
+    int version = 0;
+    for (const char *p = ver->text; *p; p++)
+        version = version > (INT_MAX - 9) / 10 ? INT_MAX
+                                               : version * 10 + (*p - '0');
+    if (version > max_version) {
+        diag_error(d, tf_loc(r, ver),
+                   "%s version %s is not supported (this program reads up to %d)",
+                   name->text, ver->text, max_version);
+        goto fail;
+    }
+    r->format = xstrdup(name->text);
+    r->version = version;
+    clear_fields(r);
+    return 0;
+
+fail:
+    /* Leaves nothing to free, and tf_close stays safe to call anyway. */
+    tf_close(r);
+    return -1;
+}
+
+void tf_close(tf_reader *r)
+{
+    clear_fields(r);
+    free(r->fields.items);
+    r->fields.items = NULL;
+    r->fields.cap = 0;
+    sb_free(&r->linebuf);
+    free(r->format);
+    r->format = NULL;
+}
+
+srcloc tf_loc(const tf_reader *r, const tf_field *f)
+{
+    if (!f)
+        return (srcloc){r->file, r->line, 0};
+    return (srcloc){r->file, f->line, f->col};
+}
+
+/* ---------------------------------------------------------------- writers */
+
+/* The escaped spelling of byte c, or NULL when c stands for itself.
+ * Control bytes without a short escape become 3-digit octal, which the
+ * reader ends after three digits whatever follows. Bytes >= 0x80 pass
+ * through, so UTF-8 stays readable. */
+static const char *escape_byte(unsigned char c, char buf[8])
+{
+    switch (c) {
+    case '\\': return "\\\\";
+    case '"':  return "\\\"";
+    case '\n': return "\\n";
+    case '\t': return "\\t";
+    case '\r': return "\\r";
+    }
+    if (c < 0x20 || c == 0x7f) {
+        snprintf(buf, 8, "\\%03o", (unsigned)c);
+        return buf;
+    }
+    return NULL;
+}
+
+void tf_put_string(FILE *fp, const char *s)
+{
+    char buf[8];
+    putc('"', fp);
+    for (; *s; s++) {
+        const char *e = escape_byte((unsigned char)*s, buf);
+        if (e)
+            fputs(e, fp);
+        else
+            putc(*s, fp);
+    }
+    putc('"', fp);
+}
+
+void sb_put_quoted(strbuf *sb, const char *s)
+{
+    char buf[8];
+    sb_putc(sb, '"');
+    for (; *s; s++) {
+        const char *e = escape_byte((unsigned char)*s, buf);
+        if (e)
+            sb_puts(sb, e);
+        else
+            sb_putc(sb, *s);
+    }
+    sb_putc(sb, '"');
+}
+
+/* %.17g round-trips every finite double through strtod; nan and inf are
+ * spelled by hand because printf may write "-nan" for a NaN with its sign
+ * bit set. */
+void tf_put_double(FILE *fp, double x)
+{
+    if (isnan(x))
+        fputs("nan", fp);
+    else if (isinf(x))
+        fputs(x < 0 ? "-inf" : "inf", fp);
+    else
+        fprintf(fp, "%.17g", x);
+}

@@ -1,0 +1,117 @@
+/* parse.c — drives the generated scanner and parser over a buffer, and
+ * the small helpers they share (positions, errors, strings, nodes). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pasl/parser.h"
+#include "pasl/pasl.tab.h"
+#define YYSTYPE PASL_YYSTYPE
+#define YYLTYPE PASL_YYLTYPE
+#include "pasl/pasl.lex.h"
+
+void pasl_advance(struct pasl_parser *ps, PASL_YYLTYPE *loc, const char *text,
+                  size_t len)
+{
+    loc->first_line = ps->line;
+    loc->first_column = ps->col;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] == '\n') {
+            ps->line++;
+            ps->col = 1;
+        } else {
+            ps->col++;
+        }
+    }
+    loc->last_line = ps->line;
+    loc->last_column = ps->col;
+}
+
+void pasl_error_at(struct pasl_parser *ps, int line, int col, const char *fmt,
+                   ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(ps->d, (srcloc){ps->file, line, col}, fmt, ap);
+    va_end(ap);
+}
+
+char *pasl_unquote(struct pasl_parser *ps, PASL_YYLTYPE *loc, const char *text,
+                   size_t len)
+{
+    strbuf sb = {0};
+    size_t bad;
+    const char *why;
+    if (c_unescape(text + 1, len - 2, &sb, &bad, &why) < 0) {
+        pasl_error_at(ps, loc->first_line, loc->first_column + 1 + (int)bad,
+                      "%s in string", why);
+        sb_free(&sb);
+        return NULL;
+    }
+    return sb.text ? sb.text : xstrdup("");   /* nothing appended for "" */
+}
+
+const char *pasl_show_char(struct pasl_parser *ps, char c)
+{
+    unsigned char u = (unsigned char)c;
+    if (u > 0x20 && u < 0x7f && u != '\'')
+        snprintf(ps->shown, sizeof ps->shown, "'%c'", c);
+    else
+        snprintf(ps->shown, sizeof ps->shown, "'\\x%02x'", u);
+    return ps->shown;
+}
+
+pasl_stmt *pasl_stmt_new(pasl_stmt_kind kind, int line, int col)
+{
+    pasl_stmt *s = xcalloc(1, sizeof *s);
+    s->kind = kind;
+    s->line = line;
+    s->col = col;
+    return s;
+}
+
+void pasl_stmt_free(pasl_stmt *s)
+{
+    if (!s)
+        return;
+    free(s->text);
+    for (size_t i = 0; i < s->inputs.len; i++)
+        free(s->inputs.items[i].storage);
+    for (size_t i = 0; i < s->outputs.len; i++)
+        free(s->outputs.items[i].storage);
+    for (size_t i = 0; i < s->body.len; i++)
+        pasl_stmt_free(s->body.items[i]);
+    free(s->inputs.items);
+    free(s->outputs.items);
+    free(s->body.items);
+    free(s);
+}
+
+pasl_spec *pasl_parse(const char *text, size_t len, const char *file, diag *d)
+{
+    struct pasl_parser ps = {.file = file, .d = d, .line = 1, .col = 1};
+    yyscan_t scanner;
+    if (pasl_yylex_init_extra(&ps, &scanner) != 0)
+        die(d->prog, EXIT_RUNTIME, "cannot start the PASL scanner");
+    YY_BUFFER_STATE buf = pasl_yy_scan_bytes(text, (int)len, scanner);
+    int status = pasl_yyparse(scanner, &ps);
+    pasl_yy_delete_buffer(buf, scanner);
+    pasl_yylex_destroy(scanner);
+    if (status != 0) {
+        pasl_stmt_free(ps.root);
+        return NULL;
+    }
+    pasl_spec *spec = xcalloc(1, sizeof *spec);
+    spec->file = xstrdup(file);
+    spec->root = ps.root;
+    return spec;
+}
+
+void pasl_spec_free(pasl_spec *spec)
+{
+    if (!spec)
+        return;
+    pasl_stmt_free(spec->root);
+    free(spec->file);
+    free(spec);
+}

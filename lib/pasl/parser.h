@@ -1,0 +1,38 @@
+/* parser.h — private to lib/pasl: the state shared by the generated
+ * scanner (pasl.l) and parser (pasl.y), and the helpers they call
+ * (parse.c). Not part of the module's interface: include pasl.h. */
+#ifndef PERFPIPE_PASL_PARSER_H
+#define PERFPIPE_PASL_PARSER_H
+
+#include "pasl/pasl.h"
+
+/* Integers of the language (ids, cardinalities, repetition counts) stop
+ * here, far below where sizes computed from them could overflow. */
+#define PASL_MAX_INTEGER 1000000000000000000ull
+
+struct pasl_parser {
+    const char *file;
+    diag *d;
+    int line, col;               /* where the next token starts */
+    int comment_line, comment_col;
+    char shown[16];              /* pasl_show_char's buffer */
+    pasl_stmt *root;             /* the result */
+};
+
+/* Moves the position over one token and records its location. */
+struct PASL_YYLTYPE;
+void pasl_advance(struct pasl_parser *ps, struct PASL_YYLTYPE *loc,
+                  const char *text, size_t len);
+void pasl_error_at(struct pasl_parser *ps, int line, int col,
+                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* The contents of a "quoted" token with its escapes decoded, or NULL after
+ * a located error. */
+char *pasl_unquote(struct pasl_parser *ps, struct PASL_YYLTYPE *loc,
+                   const char *text, size_t len);
+/* A printable rendering of c: 'x' or '\xNN'. */
+const char *pasl_show_char(struct pasl_parser *ps, char c);
+
+pasl_stmt *pasl_stmt_new(pasl_stmt_kind kind, int line, int col);
+void pasl_stmt_free(pasl_stmt *s);
+
+#endif

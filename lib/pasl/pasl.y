@@ -1,0 +1,174 @@
+/* pasl.y — the PASL grammar (formats/pasl.md). A pure parser with
+ * locations: it builds the statement tree and leaves every semantic check
+ * (sections, names, cardinalities, Def. 4 and 5) to build.c. */
+%require "3.6"
+%define api.pure full
+%define api.prefix {pasl_yy}
+%define api.token.prefix {TOK_}
+%define parse.error detailed
+%locations
+%param {yyscan_t scanner}
+%parse-param {struct pasl_parser *ps}
+
+%code requires {
+#include "pasl/parser.h"
+typedef void *yyscan_t;
+}
+
+%code {
+#include <stdlib.h>
+#include <string.h>
+
+int pasl_yylex(PASL_YYSTYPE *lval, PASL_YYLTYPE *lloc, yyscan_t scanner);
+
+static void pasl_yyerror(PASL_YYLTYPE *loc, yyscan_t scanner,
+                         struct pasl_parser *ps, const char *msg)
+{
+    (void)scanner;
+    pasl_error_at(ps, loc->first_line, loc->first_column, "%s", msg);
+}
+
+static pasl_stmt *at(pasl_stmt_kind kind, PASL_YYLTYPE loc)
+{
+    return pasl_stmt_new(kind, loc.first_line, loc.first_column);
+}
+
+static char *concat(char *a, const char *sep, char *b)
+{
+    strbuf sb = {0};
+    sb_puts(&sb, a);
+    sb_puts(&sb, sep);
+    sb_puts(&sb, b);
+    free(a);
+    free(b);
+    return sb.text;
+}
+}
+
+%union {
+    uint64_t number;
+    char *text;
+    pasl_stmt *stmt;
+}
+
+%token SEPARATOR "'%%'" READS "'<<'" WRITES "'>>'"
+%token NAME "'name'" DESCRIPTION "'description'" PATH "'path'"
+%token NULL "'NULL'" BEGINBLOCK "'beginblock'" ENDBLOCK "'endblock'"
+%token DELAY "'delay'"
+%token <number> BATCH_ID "batch name (B<n>)" TASK_ID "task type (L<n>)"
+%token <number> INTEGER "integer"
+%token <text> STRING "string" IDENT "identifier" REAL "number"
+
+%type <stmt> items item link links batch_tail
+%type <text> cost cost_item factors operand
+
+%destructor { free($$); } <text>
+%destructor { pasl_stmt_free($$); } <stmt>
+
+%%
+
+spec
+    : items                         { ps->root = $1; }
+    ;
+
+items
+    : %empty                        { $$ = pasl_stmt_new(PASL_BLOCK, 1, 1);
+                                      $$->count = 1; }
+    | items item                    { $$ = $1; VEC_PUSH(&$$->body, $2); }
+    ;
+
+item
+    : SEPARATOR                     { $$ = at(PASL_SEPARATOR, @1); }
+    | NAME '=' STRING ';'           { $$ = at(PASL_NAME, @1); $$->text = $3; }
+    | DESCRIPTION '=' STRING ';'    { $$ = at(PASL_DESCRIPTION, @1); $$->text = $3; }
+    | PATH '=' STRING ';'           { $$ = at(PASL_PATH, @1); $$->text = $3; }
+    | TASK_ID '=' STRING ';'        { $$ = at(PASL_TASK_CODE, @1);
+                                      $$->id = $1; $$->text = $3; }
+    | TASK_ID '=' cost ';'          { $$ = at(PASL_TASK_COST, @1);
+                                      $$->id = $1; $$->text = $3; }
+    | link
+    ;
+
+/* The PAMELA cost of a task type: delay(t1);A*delay(t2);... kept as text,
+ * normalised to "delay(t1); A*delay(t2)". */
+cost
+    : cost_item
+    | cost ';' cost_item            { $$ = concat($1, "; ", $3); }
+    ;
+
+cost_item
+    : DELAY '(' operand ')'         { $$ = concat(xstrdup("delay("), "", $3);
+                                      $$ = concat($$, "", xstrdup(")")); }
+    | factors '*' DELAY '(' operand ')'
+                                    { $$ = concat($1, "*delay(", $5);
+                                      $$ = concat($$, "", xstrdup(")")); }
+    ;
+
+factors
+    : operand
+    | factors '*' operand           { $$ = concat($1, "*", $3); }
+    ;
+
+operand
+    : IDENT
+    | REAL
+    | INTEGER                       { strbuf sb = {0};
+                                      sb_printf(&sb, "%llu", (unsigned long long)$1);
+                                      $$ = sb.text; }
+    ;
+
+link
+    : BATCH_ID '=' TASK_ID '(' INTEGER ')' batch_tail ';'
+                                    { $$ = $7; $$->line = @1.first_line;
+                                      $$->col = @1.first_column; $$->id = $1;
+                                      $$->task_type = $3; $$->count = $5;
+                                      $$->count_line = @5.first_line;
+                                      $$->count_col = @5.first_column; }
+    | BEGINBLOCK '(' INTEGER ')' ';' links ENDBLOCK ';'
+                                    { $$ = $6; $$->line = @1.first_line;
+                                      $$->col = @1.first_column; $$->count = $3;
+                                      $$->count_line = @3.first_line;
+                                      $$->count_col = @3.first_column; }
+    ;
+
+links
+    : %empty                        { $$ = pasl_stmt_new(PASL_BLOCK, 0, 0); }
+    | links link                    { $$ = $1; VEC_PUSH(&$$->body, $2); }
+    ;
+
+/* "<< source" then any number of ">> storage". */
+batch_tail
+    : READS NULL                    { $$ = pasl_stmt_new(PASL_BATCH, 0, 0);
+                                      $$->source = PASL_FROM_NULL; }
+    | READS STRING                  { $$ = pasl_stmt_new(PASL_BATCH, 0, 0);
+                                      $$->source = PASL_FROM_STORAGE;
+                                      pasl_ref r = { 0, $2, @2.first_line,
+                                                     @2.first_column };
+                                      VEC_PUSH(&$$->inputs, r); }
+    | READS BATCH_ID                { $$ = pasl_stmt_new(PASL_BATCH, 0, 0);
+                                      $$->source = PASL_FROM_BATCHES;
+                                      pasl_ref r = { $2, NULL, @2.first_line,
+                                                     @2.first_column };
+                                      VEC_PUSH(&$$->inputs, r); }
+    | batch_tail ',' BATCH_ID       { $$ = $1;
+                                      if ($$->source != PASL_FROM_BATCHES
+                                          || $$->outputs.len) {
+                                          pasl_error_at(ps, @2.first_line,
+                                              @2.first_column,
+                                              "only batch inputs can be listed "
+                                              "with ','");
+                                          /* YYERROR does not reclaim this
+                                             rule's symbols: free them. */
+                                          pasl_stmt_free($1);
+                                          YYERROR;
+                                      }
+                                      pasl_ref r = { $3, NULL, @3.first_line,
+                                                     @3.first_column };
+                                      VEC_PUSH(&$$->inputs, r); }
+    | batch_tail WRITES STRING      { $$ = $1;
+                                      pasl_ref r = { 0, $3, @3.first_line,
+                                                     @3.first_column };
+                                      VEC_PUSH(&$$->outputs, r); }
+    ;
+
+%%

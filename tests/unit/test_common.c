@@ -1,0 +1,1039 @@
+/* test_common.c — unit tests of lib/common: memory, diagnostics, the
+ * random generator, atomic output files and the text-format reader and
+ * writers. */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/common.h"
+#include "unit.h"
+
+/* ---------------------------------------------------------------- helpers */
+
+/* Diagnostics captured in memory, printed as program "test". */
+typedef struct {
+    char *buf;
+    size_t size;
+    FILE *fp;
+    diag d;
+} capture;
+
+static void cap_open(capture *c)
+{
+    c->buf = NULL;
+    c->size = 0;
+    c->fp = open_memstream(&c->buf, &c->size);
+    diag_init(&c->d, "test", c->fp);
+}
+
+static const char *cap_text(capture *c)
+{
+    fflush(c->fp);
+    return c->buf ? c->buf : "";
+}
+
+static void cap_close(capture *c)
+{
+    fclose(c->fp);
+    free(c->buf);
+}
+
+/* An input stream holding n bytes of text (NULs allowed). */
+static FILE *input_n(const char *text, size_t n)
+{
+    FILE *fp = tmpfile();
+    fwrite(text, 1, n, fp);
+    rewind(fp);
+    return fp;
+}
+
+static FILE *input(const char *text)
+{
+    return input_n(text, strlen(text));
+}
+
+/* Runs fn in a child process with its stderr captured into err (at most
+ * errsize - 1 bytes); returns the child's exit status, -1 if it did not
+ * exit normally. Used for the paths that end in exit(). */
+static int run_child(void (*fn)(void), char *err, size_t errsize)
+{
+    FILE *tmp = tmpfile();
+    fflush(NULL);   /* or the child would print our buffered TAP lines again */
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fileno(tmp), 2);
+        fn();
+        _exit(99);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    rewind(tmp);
+    size_t n = fread(err, 1, errsize - 1, tmp);
+    err[n] = '\0';
+    fclose(tmp);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* ----------------------------------------------------------------- memory */
+
+static void test_xalloc(void)
+{
+    char *s = xstrdup("hello");
+    CHECK_STR(s, "hello");
+    free(s);
+    s = xstrndup("hello", 3);
+    CHECK_STR(s, "hel");
+    free(s);
+    s = xstrndup("hi", 10);   /* n beyond the string: stops at its NUL */
+    CHECK_STR(s, "hi");
+    free(s);
+
+    int *z = xcalloc(100, sizeof *z);
+    int all_zero = 1;
+    for (int i = 0; i < 100; i++)
+        all_zero &= z[i] == 0;
+    CHECK(all_zero);
+    z = xrealloc(z, 1000 * sizeof *z);
+    CHECK_INT(z[99], 0);   /* realloc keeps the contents */
+    free(z);
+
+    /* Size 0 must not look like exhaustion. */
+    void *p = xmalloc(0);
+    CHECK(p != NULL);
+    p = xrealloc(p, 0);
+    CHECK(p != NULL);
+    free(p);
+    p = xcalloc(0, 8);
+    CHECK(p != NULL);
+    free(p);
+}
+
+static void test_grow_array(void)
+{
+    int *items = NULL;
+    size_t cap = 0;
+    grow_array((void **)&items, &cap, sizeof *items, 1);
+    CHECK_INT(cap, 8);   /* minimum capacity */
+    grow_array((void **)&items, &cap, sizeof *items, 8);
+    CHECK_INT(cap, 8);   /* already enough: unchanged */
+    grow_array((void **)&items, &cap, sizeof *items, 9);
+    CHECK_INT(cap, 16);  /* doubling */
+    grow_array((void **)&items, &cap, sizeof *items, 100);
+    CHECK_INT(cap, 128);
+    free(items);
+
+    VEC(int) v = {0};
+    for (int i = 0; i < 1000; i++)
+        VEC_PUSH(&v, i * i);
+    CHECK_INT(v.len, 1000);
+    CHECK(v.cap >= 1000);
+    CHECK_INT(v.items[999], 999 * 999);
+    free(v.items);
+}
+
+static void grow_overflow_child(void)
+{
+    /* need * elem_size overflows size_t: refused before any allocation. */
+    void *items = NULL;
+    size_t cap = 0;
+    grow_array(&items, &cap, SIZE_MAX / 2, 3);
+}
+
+static void test_grow_array_overflow(void)
+{
+    char err[256];
+    CHECK_INT(run_child(grow_overflow_child, err, sizeof err), 1);
+    CHECK_STR(err, "perfpipe: out of memory\n");
+}
+
+static void test_strbuf(void)
+{
+    strbuf sb = {0};
+    CHECK_STR(sb_str(&sb), "");   /* empty, never appended: "" not NULL */
+    sb_putc(&sb, 'a');
+    sb_puts(&sb, "bc");
+    sb_putn(&sb, "defXYZ", 3);
+    CHECK_STR(sb_str(&sb), "abcdef");
+    CHECK_INT(sb.len, 6);
+    sb_printf(&sb, "-%d-%s", 42, "x");
+    CHECK_STR(sb_str(&sb), "abcdef-42-x");
+
+    char *before = sb.text;
+    sb_clear(&sb);
+    CHECK_STR(sb_str(&sb), "");
+    CHECK_INT(sb.len, 0);
+    CHECK(sb.text == before);   /* keeps the memory */
+
+    /* Longer than any capacity so far, through both appenders. */
+    for (int i = 0; i < 1000; i++)
+        sb_printf(&sb, "%04d", i);
+    CHECK_INT(sb.len, 4000);
+    CHECK(strncmp(sb.text + 3996, "0999", 4) == 0);
+    CHECK_INT(strlen(sb.text), 4000);
+    sb_printf(&sb, "%s", "");   /* empty output appends nothing */
+    CHECK_INT(sb.len, 4000);
+
+    sb_free(&sb);
+    CHECK(sb.text == NULL);
+    CHECK_INT(sb.len, 0);
+    CHECK_INT(sb.cap, 0);
+}
+
+static void test_overflow_helpers(void)
+{
+    uint64_t out = 7;
+    CHECK_INT(mul_u64(3, 5, &out), 1);
+    CHECK_INT(out, 15);
+    CHECK_INT(add_u64(3, 5, &out), 1);
+    CHECK_INT(out, 8);
+    CHECK_INT(mul_u64(UINT64_MAX / 2, 2, &out), 1);
+    CHECK(out == UINT64_MAX - 1);
+
+    out = 7;
+    CHECK_INT(mul_u64(UINT64_MAX / 2, 3, &out), 0);
+    CHECK_INT(out, 7);   /* untouched on overflow */
+    CHECK_INT(mul_u64(1ull << 32, 1ull << 32, &out), 0);
+    CHECK_INT(add_u64(UINT64_MAX, 1, &out), 0);
+    CHECK_INT(out, 7);
+    CHECK_INT(add_u64(UINT64_MAX - 1, 1, &out), 1);
+    CHECK(out == UINT64_MAX);
+}
+
+/* ------------------------------------------------------------ diagnostics */
+
+static void test_diag_format(void)
+{
+    capture c;
+    cap_open(&c);
+    diag_error(&c.d, (srcloc){"f.txt", 3, 7}, "bad %s", "thing");
+    diag_error(&c.d, (srcloc){"f.txt", 3, 0}, "no column");
+    diag_error(&c.d, (srcloc){"f.txt", 0, 0}, "no line");
+    diag_error(&c.d, (srcloc){"f.txt", 0, 5}, "column without line");
+    diag_error(&c.d, (srcloc){NULL, 0, 0}, "nowhere");
+    diag_error(&c.d, (srcloc){NULL, 3, 7}, "line without file");
+    diag_warning(&c.d, (srcloc){"f.txt", 1, 2}, "careful");
+    diag_note(&c.d, (srcloc){"f.txt", 1, 1}, "defined here");
+    CHECK_STR(cap_text(&c),
+              "test: f.txt:3:7: error: bad thing\n"
+              "test: f.txt:3: error: no column\n"
+              "test: f.txt: error: no line\n"
+              "test: f.txt: error: column without line\n"
+              "test: error: nowhere\n"
+              "test: error: line without file\n"
+              "test: f.txt:1:2: warning: careful\n"
+              "test: f.txt:1:1: note: defined here\n");
+    CHECK_INT(c.d.errors, 6);
+    CHECK_INT(c.d.warnings, 1);
+    cap_close(&c);
+}
+
+static void verror_wrapper(diag *d, srcloc at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void verror_wrapper(diag *d, srcloc at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(d, at, fmt, ap);
+    va_end(ap);
+}
+
+static void test_diag_verror(void)
+{
+    capture c;
+    cap_open(&c);
+    verror_wrapper(&c.d, (srcloc){"g", 2, 1}, "%d+%d", 1, 2);
+    CHECK_STR(cap_text(&c), "test: g:2:1: error: 1+2\n");
+    CHECK_INT(c.d.errors, 1);
+    cap_close(&c);
+}
+
+static void test_diag_max_errors(void)
+{
+    capture c;
+    cap_open(&c);
+    c.d.max_errors = 2;
+    diag_error(&c.d, (srcloc){0}, "one");
+    diag_error(&c.d, (srcloc){0}, "two");
+    diag_note(&c.d, (srcloc){0}, "about two");
+    diag_error(&c.d, (srcloc){0}, "three");
+    diag_note(&c.d, (srcloc){0}, "about three");   /* its error is hidden */
+    diag_error(&c.d, (srcloc){0}, "four");
+    diag_warning(&c.d, (srcloc){0}, "still shown");
+    CHECK_STR(cap_text(&c),
+              "test: error: one\n"
+              "test: error: two\n"
+              "test: note: about two\n"
+              "test: warning: still shown\n");
+    CHECK_INT(c.d.errors, 4);   /* counting goes on */
+    CHECK_INT(c.d.warnings, 1);
+    cap_close(&c);
+}
+
+static void test_diag_warnings_are_errors(void)
+{
+    capture c;
+    cap_open(&c);
+    c.d.warnings_are_errors = 1;
+    diag_warning(&c.d, (srcloc){"w.txt", 4, 0}, "unused %s", "x");
+    CHECK_STR(cap_text(&c), "test: w.txt:4: error: unused x\n");
+    CHECK_INT(c.d.errors, 1);
+    CHECK_INT(c.d.warnings, 0);
+    cap_close(&c);
+}
+
+static void test_diag_init(void)
+{
+    diag d;
+    diag_init(&d, "prog", NULL);
+    CHECK(d.out == stderr);   /* NULL means stderr */
+    CHECK_STR(d.prog, "prog");
+    CHECK_INT(d.errors, 0);
+    CHECK_INT(d.warnings, 0);
+    CHECK_INT(d.max_errors, 0);
+    CHECK_INT(d.warnings_are_errors, 0);
+}
+
+static void die_child(void)
+{
+    die("prog", 3, "cannot %s %d", "frob", 7);
+}
+
+static void test_die(void)
+{
+    char err[256];
+    CHECK_INT(run_child(die_child, err, sizeof err), 3);
+    CHECK_STR(err, "prog: cannot frob 7\n");
+}
+
+/* ----------------------------------------------------------------- random */
+
+static void test_splitmix64_vectors(void)
+{
+    uint64_t state = 0;
+    CHECK(splitmix64_next(&state) == 0xe220a8397b1dcdafu);
+    CHECK(splitmix64_next(&state) == 0x6e789e6aa1b965f4u);
+    CHECK(splitmix64_next(&state) == 0x06c45d188009454fu);
+}
+
+static void test_xoshiro_vectors(void)
+{
+    rng r = {{1, 2, 3, 4}};
+    CHECK(rng_next(&r) == 11520u);
+    CHECK(rng_next(&r) == 0u);
+    CHECK(rng_next(&r) == 1509978240u);
+    CHECK(rng_next(&r) == 1215971899390074240u);
+}
+
+static void test_rng_seed(void)
+{
+    /* The state is four successive splitmix64 outputs from the seed. */
+    rng r;
+    rng_seed(&r, 0);
+    CHECK(r.s[0] == 0xe220a8397b1dcdafu);
+    CHECK(r.s[1] == 0x6e789e6aa1b965f4u);
+    CHECK(r.s[2] == 0x06c45d188009454fu);
+    uint64_t state = 0;
+    for (int i = 0; i < 3; i++)
+        splitmix64_next(&state);
+    CHECK(r.s[3] == splitmix64_next(&state));
+}
+
+static void test_rng_determinism(void)
+{
+    rng a, b, c;
+    rng_seed(&a, 42);
+    rng_seed(&b, 42);
+    rng_seed(&c, 43);
+    int same = 1, differ = 0;
+    for (int i = 0; i < 1000; i++) {
+        uint64_t x = rng_next(&a);
+        same &= x == rng_next(&b);
+        differ += x != rng_next(&c);
+    }
+    CHECK(same);
+    CHECK(differ > 990);   /* independent streams collide ~never */
+}
+
+static void test_rng_uniform(void)
+{
+    rng r;
+    rng_seed(&r, 1);
+    int n = 100000, in_range = 1, on_grid = 1;
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        double u = rng_uniform(&r);
+        in_range &= u >= 0.0 && u < 1.0;
+        double scaled = u * 0x1.0p53;   /* a multiple of 2^-53 */
+        on_grid &= scaled == floor(scaled);
+        sum += u;
+    }
+    CHECK(in_range);
+    CHECK(on_grid);
+    /* The mean of n uniforms has sd sqrt(1/12/n) ~= 0.000913; tolerance
+     * 5 standard errors. */
+    CHECK_NEAR(sum / n, 0.5, 5 * sqrt(1.0 / 12 / n));
+
+    /* The top 53 bits, scaled: the first value by hand. */
+    rng a, b;
+    rng_seed(&a, 9);
+    rng_seed(&b, 9);
+    CHECK(rng_uniform(&a) == (double)(rng_next(&b) >> 11) / 9007199254740992.0);
+}
+
+static void test_rng_below(void)
+{
+    rng r;
+    rng_seed(&r, 2);
+    int ones_ok = 1;
+    for (int i = 0; i < 100; i++)
+        ones_ok &= rng_below(&r, 1) == 0;
+    CHECK(ones_ok);
+
+    enum { N = 100000, K = 10 };
+    int counts[K] = {0}, in_range = 1;
+    for (int i = 0; i < N; i++) {
+        uint64_t x = rng_below(&r, K);
+        in_range &= x < K;
+        if (x < K)
+            counts[x]++;
+    }
+    CHECK(in_range);
+    /* Each count is binomial(N, 1/K): sd sqrt(N p (1-p)) ~= 94.9;
+     * tolerance 5 sd. */
+    double tol = 5 * sqrt(N * 0.1 * 0.9);
+    for (int k = 0; k < K; k++)
+        CHECK_NEAR(counts[k], N / K, tol);
+
+    /* bound = 3 * 2^62: a plain `next % bound` would put half the draws
+     * below 2^62, an unbiased one a third. Tolerance 5 standard errors of
+     * a proportion, sqrt(1/3 * 2/3 / N) ~= 0.0015. */
+    uint64_t bound = 3ull << 62;
+    int low = 0;
+    in_range = 1;
+    for (int i = 0; i < N; i++) {
+        uint64_t x = rng_below(&r, bound);
+        in_range &= x < bound;
+        low += x < (1ull << 62);
+    }
+    CHECK(in_range);
+    CHECK_NEAR((double)low / N, 1.0 / 3, 5 * sqrt(1.0 / 3 * 2.0 / 3 / N));
+}
+
+static void test_rng_normal(void)
+{
+    rng r;
+    rng_seed(&r, 3);
+    enum { N = 100000 };
+    double mean = 3.0, sd = 2.0, sum = 0, sumsq = 0;
+    int finite = 1;
+    for (int i = 0; i < N; i++) {
+        double x = rng_normal(&r, mean, sd);
+        finite &= isfinite(x);
+        sum += x;
+        sumsq += x * x;
+    }
+    CHECK(finite);
+    double m = sum / N;
+    double s = sqrt((sumsq - N * m * m) / (N - 1));
+    /* Tolerances are 5 standard errors: sd/sqrt(N) ~= 0.0063 for the
+     * mean, sd/sqrt(2N) ~= 0.0045 for the standard deviation. */
+    CHECK_NEAR(m, mean, 5 * sd / sqrt(N));
+    CHECK_NEAR(s, sd, 5 * sd / sqrt(2.0 * N));
+
+    /* Exactly two draws per normal, no cached value (the reproducibility
+     * contract): afterwards the state matches two rng_next calls. */
+    rng a, b;
+    rng_seed(&a, 5);
+    rng_seed(&b, 5);
+    rng_normal(&a, 0, 1);
+    rng_next(&b);
+    rng_next(&b);
+    CHECK(memcmp(a.s, b.s, sizeof a.s) == 0);
+}
+
+/* ----------------------------------------------------------- output files */
+
+static int dir_entries(const char *dir)
+{
+    DIR *dp = opendir(dir);
+    if (!dp)
+        return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(dp)))
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            n++;
+    closedir(dp);
+    return n;
+}
+
+static void slurp(const char *path, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    FILE *fp = fopen(path, "r");
+    if (!fp)
+        return;
+    size_t n = fread(buf, 1, size - 1, fp);
+    buf[n] = '\0';
+    fclose(fp);
+}
+
+static void test_out_commit(void)
+{
+    char dir[] = "/tmp/perfpipe-test-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    char path[256], buf[64];
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+
+    outfile o;
+    CHECK_INT(out_open(&o, path), 0);
+    CHECK_STR(o.path, path);
+    CHECK(o.tmp_path && strncmp(o.tmp_path, path, strlen(path)) == 0);
+    CHECK(strstr(o.tmp_path, ".tmp") == o.tmp_path + strlen(path));
+    fputs("hello\n", o.fp);
+    CHECK_INT(dir_entries(dir), 1);   /* only the temporary so far */
+    slurp(path, buf, sizeof buf);
+    CHECK_STR(buf, "");               /* the path does not exist yet */
+    CHECK_INT(out_commit(&o), 0);
+    slurp(path, buf, sizeof buf);
+    CHECK_STR(buf, "hello\n");
+    CHECK_INT(dir_entries(dir), 1);   /* the temporary became the file */
+
+    /* The usual permissions, not mkstemp's 0600. */
+    mode_t mask = umask(0);
+    umask(mask);
+    struct stat st;
+    CHECK_INT(stat(path, &st), 0);
+    CHECK_INT(st.st_mode & 0777, 0666 & ~mask);
+
+    /* Overwriting: abort keeps the old file, commit replaces it. */
+    CHECK_INT(out_open(&o, path), 0);
+    fputs("partial", o.fp);
+    out_abort(&o);
+    slurp(path, buf, sizeof buf);
+    CHECK_STR(buf, "hello\n");
+    CHECK_INT(out_open(&o, path), 0);
+    fputs("second\n", o.fp);
+    CHECK_INT(out_commit(&o), 0);
+    slurp(path, buf, sizeof buf);
+    CHECK_STR(buf, "second\n");
+    CHECK_INT(dir_entries(dir), 1);
+
+    unlink(path);
+    CHECK_INT(rmdir(dir), 0);
+}
+
+static void test_out_abort(void)
+{
+    char dir[] = "/tmp/perfpipe-test-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    char path[256];
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    outfile o;
+    CHECK_INT(out_open(&o, path), 0);
+    fputs("never seen\n", o.fp);
+    out_abort(&o);
+    CHECK_INT(dir_entries(dir), 0);   /* no file, no temporary */
+    CHECK(o.fp == NULL && o.path == NULL && o.tmp_path == NULL);
+    out_abort(&o);                    /* a second abort is harmless */
+    CHECK_INT(rmdir(dir), 0);
+}
+
+static void test_out_failures(void)
+{
+    outfile o;
+    errno = 0;
+    CHECK_INT(out_open(&o, "/nonexistent-perfpipe-dir/out.txt"), -1);
+    CHECK_INT(errno, ENOENT);
+    CHECK(o.fp == NULL);
+    out_abort(&o);   /* safe after a failed open */
+
+    /* A failing rename (the path is a non-empty directory) removes the
+     * temporary and reports the rename's errno. */
+    char dir[] = "/tmp/perfpipe-test-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    char sub[256], inner[300];
+    snprintf(sub, sizeof sub, "%s/sub", dir);
+    snprintf(inner, sizeof inner, "%s/keep", sub);
+    CHECK_INT(mkdir(sub, 0700), 0);
+    FILE *fp = fopen(inner, "w");
+    if (fp)
+        fclose(fp);
+    CHECK_INT(out_open(&o, sub), 0);
+    fputs("x", o.fp);
+    errno = 0;
+    CHECK_INT(out_commit(&o), -1);
+    CHECK(errno != 0);
+    CHECK_INT(dir_entries(dir), 1);   /* just sub: the temporary is gone */
+    unlink(inner);
+    rmdir(sub);
+    CHECK_INT(rmdir(dir), 0);
+}
+
+static void test_out_stdout(void)
+{
+    outfile o;
+    CHECK_INT(out_open(&o, NULL), 0);
+    CHECK(o.fp == stdout && o.path == NULL && o.tmp_path == NULL);
+    CHECK_INT(out_commit(&o), 0);
+    CHECK_INT(out_open(&o, "-"), 0);
+    CHECK(o.fp == stdout && o.path == NULL && o.tmp_path == NULL);
+    out_abort(&o);   /* a no-op for stdout */
+    CHECK(o.fp == stdout);
+}
+
+static void test_in_open(void)
+{
+    CHECK(in_open(NULL) == stdin);
+    CHECK(in_open("-") == stdin);
+    in_close(stdin);   /* must not close it */
+    in_close(NULL);
+    CHECK(fileno(stdin) == 0);
+
+    errno = 0;
+    CHECK(in_open("/nonexistent-perfpipe-file") == NULL);
+    CHECK_INT(errno, ENOENT);
+
+    char path[] = "/tmp/perfpipe-in-XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    if (fd < 0)
+        return;
+    CHECK(write(fd, "abc", 3) == 3);
+    close(fd);
+    FILE *fp = in_open(path);
+    CHECK(fp != NULL);
+    if (fp) {
+        char buf[8] = {0};
+        CHECK(fgets(buf, sizeof buf, fp) != NULL);
+        CHECK_STR(buf, "abc");
+        in_close(fp);
+    }
+    unlink(path);
+}
+
+/* ------------------------------------------------------------ text format */
+
+static void test_quote(void)
+{
+    /* Every class: the five short escapes, other control bytes as 3-digit
+     * octal (also before a digit), DEL, UTF-8 and '#' as they are. */
+    const char *raw = "a\\b\"c\nd\te\rf\ag\x01" "7h\x7f" "\xc3\xa9#";
+    const char *quoted = "\"a\\\\b\\\"c\\nd\\te\\rf\\007g\\0017h\\177\xc3\xa9#\"";
+    strbuf sb = {0};
+    sb_puts(&sb, "x=");
+    sb_put_quoted(&sb, raw);
+    CHECK_STR(sb.text + 2, quoted);
+    CHECK(strncmp(sb.text, "x=", 2) == 0);   /* appends */
+    sb_clear(&sb);
+    sb_put_quoted(&sb, "");
+    CHECK_STR(sb_str(&sb), "\"\"");
+    sb_free(&sb);
+
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&buf, &size);
+    tf_put_string(mem, raw);
+    fclose(mem);
+    CHECK_STR(buf, quoted);
+    free(buf);
+}
+
+/* Reads one record of a "t 1" file holding `line`; returns its reader
+ * (open; the caller closes it) and the diagnostics in c. */
+static int read_one(tf_reader *r, capture *c, FILE **fp, const char *line)
+{
+    strbuf text = {0};
+    sb_printf(&text, "t 1\n%s\n", line);
+    *fp = input(text.text);
+    sb_free(&text);
+    cap_open(c);
+    if (tf_open(r, *fp, "in.txt", &c->d, "t", 1) != 0)
+        return -1;
+    return tf_next(r);
+}
+
+static void test_string_roundtrip(void)
+{
+    const char *raws[] = {
+        "", "plain", "with space", "# not a comment", "a\\b\"c",
+        "\n\t\r\a\b\f\v", "\x01\x1f\x7f\061\062\063", "\xc3\xa9t\xc3\xa9", "x\\",
+    };
+    for (size_t i = 0; i < sizeof raws / sizeof *raws; i++) {
+        strbuf line = {0};
+        sb_put_quoted(&line, raws[i]);
+        sb_puts(&line, " ");
+        sb_put_quoted(&line, raws[i]);   /* two, to test the separation */
+        tf_reader r;
+        capture c;
+        FILE *fp;
+        CHECK_INT(read_one(&r, &c, &fp, line.text), 1);
+        CHECK_INT(r.fields.len, 2);
+        for (size_t k = 0; k < r.fields.len; k++) {
+            CHECK_INT(r.fields.items[k].kind, TF_STRING);
+            CHECK_STR(r.fields.items[k].text, raws[i]);
+        }
+        CHECK_STR(cap_text(&c), "");
+        tf_close(&r);
+        fclose(fp);
+        cap_close(&c);
+        sb_free(&line);
+    }
+
+    /* The reader also takes the escapes the writer never produces. */
+    tf_reader r;
+    capture c;
+    FILE *fp;
+    CHECK_INT(read_one(&r, &c, &fp, "\"\\a\\b\\f\\v\\x41\\x6a\\101\\7\\'\\?\""), 1);
+    CHECK_STR(r.fields.items[0].text, "\a\b\f\vAjA\a'?");
+    tf_close(&r);
+    fclose(fp);
+    cap_close(&c);
+}
+
+static void test_put_double(void)
+{
+    struct { double x; const char *text; } cases[] = {
+        {1, "1"}, {-2.5, "-2.5"}, {1e-3, "0.001"}, {0, "0"}, {-0.0, "-0"},
+        {0.1, "0.10000000000000001"}, {1e15, "1000000000000000"},
+        {123456789012345, "123456789012345"}, {1e300, "1.0000000000000001e+300"},
+        {NAN, "nan"}, {-NAN, "nan"}, {INFINITY, "inf"}, {-INFINITY, "-inf"},
+    };
+    strbuf line = {0};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *buf = NULL;
+        size_t size = 0;
+        FILE *mem = open_memstream(&buf, &size);
+        tf_put_double(mem, cases[i].x);
+        fclose(mem);
+        CHECK_STR(buf, cases[i].text);
+        sb_printf(&line, "%s%s", i ? " " : "", buf);
+        free(buf);
+    }
+    /* And back through the reader, bit for bit (NaN as NaN). */
+    tf_reader r;
+    capture c;
+    FILE *fp;
+    CHECK_INT(read_one(&r, &c, &fp, line.text), 1);
+    CHECK_INT(r.fields.len, sizeof cases / sizeof *cases);
+    for (size_t i = 0; i < r.fields.len && i < sizeof cases / sizeof *cases; i++) {
+        tf_field *f = &r.fields.items[i];
+        CHECK_INT(f->kind, TF_NUMBER);
+        if (isnan(cases[i].x))
+            CHECK(isnan(f->number));
+        else
+            CHECK(memcmp(&f->number, &cases[i].x, sizeof f->number) == 0);
+    }
+    tf_close(&r);
+    fclose(fp);
+    cap_close(&c);
+    sb_free(&line);
+}
+
+static void test_tf_records(void)
+{
+    FILE *fp = input("# leading comment\n"
+                     "\n"
+                     "graph 2   # header with a comment\n"
+                     "node \"a # not a comment\" 1e-3 -2.5\n"
+                     "\tedge a b 42 # trailing comment\n"
+                     "   # indented comment only\n"
+                     " \t \n"
+                     "w 12 \"\"#c\n"
+                     "last-word-no-newline x1 0x10 +7");
+    capture c;
+    cap_open(&c);
+    tf_reader r;
+    CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "graph", 2), 0);
+    CHECK_STR(r.format, "graph");
+    CHECK_INT(r.version, 2);
+    CHECK_INT(r.fields.len, 0);
+
+    CHECK_INT(tf_next(&r), 1);
+    CHECK_INT(r.line, 4);
+    CHECK_INT(r.fields.len, 4);
+    if (r.fields.len == 4) {
+        tf_field *f = r.fields.items;
+        CHECK_INT(f[0].kind, TF_WORD);
+        CHECK_STR(f[0].text, "node");
+        CHECK_INT(f[0].col, 1);
+        CHECK_INT(f[1].kind, TF_STRING);
+        CHECK_STR(f[1].text, "a # not a comment");
+        CHECK_INT(f[1].line, 4);
+        CHECK_INT(f[1].col, 6);
+        CHECK_INT(f[2].kind, TF_NUMBER);
+        CHECK(f[2].number == 1e-3);
+        CHECK_STR(f[2].text, "1e-3");
+        CHECK_INT(f[2].col, 26);
+        CHECK_INT(f[3].kind, TF_NUMBER);
+        CHECK(f[3].number == -2.5);
+        CHECK_INT(f[3].col, 31);
+
+        srcloc at = tf_loc(&r, &f[1]);
+        CHECK_STR(at.file, "in.txt");
+        CHECK_INT(at.line, 4);
+        CHECK_INT(at.col, 6);
+        at = tf_loc(&r, NULL);
+        CHECK_INT(at.line, 4);
+        CHECK_INT(at.col, 0);
+    }
+
+    CHECK_INT(tf_next(&r), 1);
+    CHECK_INT(r.line, 5);
+    CHECK_INT(r.fields.len, 4);
+    if (r.fields.len == 4) {
+        tf_field *f = r.fields.items;
+        CHECK_STR(f[0].text, "edge");
+        CHECK_INT(f[0].col, 2);   /* a tab is one byte */
+        CHECK_STR(f[1].text, "a");
+        CHECK_INT(f[1].kind, TF_WORD);
+        CHECK_INT(f[2].col, 9);
+        CHECK_INT(f[3].kind, TF_NUMBER);
+        CHECK(f[3].number == 42);
+        CHECK_INT(f[3].col, 11);
+    }
+
+    CHECK_INT(tf_next(&r), 1);
+    CHECK_INT(r.line, 8);
+    CHECK_INT(r.fields.len, 3);
+    if (r.fields.len == 3) {
+        CHECK_INT(r.fields.items[2].kind, TF_STRING);
+        CHECK_STR(r.fields.items[2].text, "");
+        CHECK_INT(r.fields.items[2].col, 6);
+    }
+
+    CHECK_INT(tf_next(&r), 1);
+    CHECK_INT(r.line, 9);
+    CHECK_INT(r.fields.len, 4);
+    if (r.fields.len == 4) {
+        CHECK_STR(r.fields.items[0].text, "last-word-no-newline");
+        CHECK_INT(r.fields.items[1].kind, TF_WORD);   /* x1 */
+        CHECK_INT(r.fields.items[2].kind, TF_NUMBER); /* strtod: hex */
+        CHECK(r.fields.items[2].number == 16);
+        CHECK(r.fields.items[3].number == 7);
+    }
+
+    CHECK_INT(tf_next(&r), 0);
+    CHECK_INT(r.fields.len, 0);
+    CHECK_INT(tf_next(&r), 0);   /* end of input stays the end */
+    CHECK_STR(cap_text(&c), "");
+    CHECK_INT(c.d.errors, 0);
+    tf_close(&r);
+    fclose(fp);
+    cap_close(&c);
+}
+
+static void test_tf_long_line(void)
+{
+    /* Far beyond any fixed buffer: 20000 words and a 200000-byte string. */
+    strbuf text = {0};
+    sb_puts(&text, "t 1\n");
+    for (int i = 0; i < 20000; i++)
+        sb_puts(&text, "w ");
+    sb_putc(&text, '"');
+    for (int i = 0; i < 200000; i++)
+        sb_putc(&text, (char)('a' + i % 26));
+    sb_puts(&text, "\"\n");
+    FILE *fp = input(text.text);
+    sb_free(&text);
+    capture c;
+    cap_open(&c);
+    tf_reader r;
+    CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), 0);
+    CHECK_INT(tf_next(&r), 1);
+    CHECK_INT(r.fields.len, 20001);
+    if (r.fields.len == 20001) {
+        tf_field *last = &r.fields.items[20000];
+        CHECK_INT(last->kind, TF_STRING);
+        CHECK_INT(strlen(last->text), 200000);
+        CHECK_INT(last->col, 40001);
+    }
+    CHECK_INT(tf_next(&r), 0);
+    tf_close(&r);
+    fclose(fp);
+    cap_close(&c);
+}
+
+/* Opens `text` as in.txt expecting format `expect` up to version `max`;
+ * returns tf_open's result and the diagnostics in out. */
+static int open_text(const char *text, const char *expect, int max,
+                     char *out, size_t size, tf_reader *keep)
+{
+    FILE *fp = input(text);
+    capture c;
+    cap_open(&c);
+    tf_reader r;
+    int rc = tf_open(&r, fp, "in.txt", &c.d, expect, max);
+    snprintf(out, size, "%s", cap_text(&c));
+    if (rc != 0)
+        tf_close(&r);   /* safe after a failed open */
+    if (keep && rc == 0)
+        *keep = r;
+    else if (rc == 0)
+        tf_close(&r);
+    fclose(fp);
+    cap_close(&c);
+    return rc;
+}
+
+static void test_tf_header(void)
+{
+    char err[256];
+    tf_reader r;
+
+    CHECK_INT(open_text("# c\n\n  graph 1\n", "pasl", 1, err, sizeof err, NULL), -1);
+    CHECK_STR(err, "test: in.txt:3:3: error: expected a 'pasl' file, got a 'graph' file\n");
+
+    CHECK_INT(open_text("pasl 3\n", "pasl", 2, err, sizeof err, NULL), -1);
+    CHECK_STR(err, "test: in.txt:1:6: error: pasl version 3 is not supported (this program reads up to 2)\n");
+    CHECK_INT(open_text("pasl 99999999999999999999\n", "pasl", 2, err, sizeof err, NULL), -1);
+    CHECK_STR(err, "test: in.txt:1:6: error: pasl version 99999999999999999999 is not supported (this program reads up to 2)\n");
+
+    CHECK_INT(open_text("# only a comment\n\n", "pasl", 1, err, sizeof err, NULL), -1);
+    CHECK_STR(err, "test: in.txt: error: empty input: expected a 'pasl' header line\n");
+    CHECK_INT(open_text("", NULL, 1, err, sizeof err, NULL), -1);
+    CHECK_STR(err, "test: in.txt: error: empty input: expected a format header line\n");
+
+    const char *bad[] = {"pasl\n", "pasl 1.5\n", "pasl -1\n", "pasl 1 extra\n",
+                         "\"pasl\" 1\n", "1 1\n", "pasl 0x1\n", "pasl +1\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        CHECK_INT(open_text(bad[i], "pasl", 9, err, sizeof err, NULL), -1);
+        CHECK_STR(err, "test: in.txt:1: error: invalid header line: expected 'pasl VERSION'\n");
+    }
+    CHECK_INT(open_text("\n\nx\n", NULL, 9, err, sizeof err, NULL), -1);
+    CHECK_STR(err, "test: in.txt:3: error: invalid header line: expected 'NAME VERSION'\n");
+
+    /* Accepted: version 0, the exact maximum, any name when expect is NULL. */
+    CHECK_INT(open_text("pasl 0\n", "pasl", 0, err, sizeof err, &r), 0);
+    CHECK_INT(r.version, 0);
+    tf_close(&r);
+    CHECK_INT(open_text("other 7 # comment\nrec\n", NULL, 7, err, sizeof err, &r), 0);
+    CHECK_STR(r.format, "other");
+    CHECK_INT(r.version, 7);
+    CHECK_STR(err, "");
+    tf_close(&r);
+}
+
+static void test_tf_errors(void)
+{
+    FILE *fp = input("t 1\n"
+                     "ok \"fine\"\n"
+                     "abc = \"unterminated\n"
+                     "s \"abc\\q\" x\n"
+                     "s \"nul\\0\"\n"
+                     "s \"x\\x00y\"\n"
+                     "s \"ab\"cd\n"
+                     "s \"ends in escaped quote\\\"\n"
+                     "s \"\\x4g\" \"\\777\"\n"
+                     "s \"\\\xc3\xa9\"\n"
+                     "after 1\n");
+    capture c;
+    cap_open(&c);
+    tf_reader r;
+    CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), 0);
+    CHECK_INT(tf_next(&r), 1);
+    CHECK_INT(r.line, 2);
+    /* Each bad line: -1, no fields left, and the next call goes on. */
+    for (int i = 0; i < 8; i++) {
+        CHECK_INT(tf_next(&r), -1);
+        CHECK_INT(r.fields.len, 0);
+    }
+    CHECK_INT(tf_next(&r), 1);
+    CHECK_INT(r.line, 11);
+    CHECK_STR(r.fields.items[0].text, "after");
+    CHECK_INT(tf_next(&r), 0);
+    CHECK_STR(cap_text(&c),
+              "test: in.txt:3:7: error: unterminated string\n"
+              "test: in.txt:4:7: error: invalid escape sequence '\\q' in string\n"
+              "test: in.txt:5:7: error: NUL byte (\\0) not allowed in string\n"
+              "test: in.txt:6:5: error: NUL byte (\\x00) not allowed in string\n"
+              "test: in.txt:7:7: error: expected whitespace after string\n"
+              "test: in.txt:8:3: error: unterminated string\n"
+              "test: in.txt:9:4: error: invalid escape sequence '\\x4' in string\n"
+              "test: in.txt:10:4: error: invalid escape sequence '\\\xc3\xa9' in string\n");
+    CHECK_INT(c.d.errors, 8);
+    tf_close(&r);
+    fclose(fp);
+    cap_close(&c);
+
+    /* Octal above \377, on its own line. */
+    char err[256];
+    fp = input("t 1\nx \"\\777\"\n");
+    cap_open(&c);
+    CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), 0);
+    CHECK_INT(tf_next(&r), -1);
+    snprintf(err, sizeof err, "%s", cap_text(&c));
+    CHECK_STR(err, "test: in.txt:2:4: error: invalid escape sequence '\\777' in string\n");
+    tf_close(&r);
+    fclose(fp);
+    cap_close(&c);
+
+    /* A raw NUL byte in the input. */
+    fp = input_n("t 1\nab\0c\n", 9);
+    cap_open(&c);
+    CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), 0);
+    CHECK_INT(tf_next(&r), -1);
+    CHECK_STR(cap_text(&c), "test: in.txt:2:3: error: NUL byte in input\n");
+    tf_close(&r);
+    fclose(fp);
+    cap_close(&c);
+
+    /* A bad string in the header line fails tf_open. */
+    fp = input("t \"x\n");
+    cap_open(&c);
+    CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), -1);
+    CHECK_STR(cap_text(&c), "test: in.txt:1:3: error: unterminated string\n");
+    tf_close(&r);
+    fclose(fp);
+    cap_close(&c);
+}
+
+int main(void)
+{
+    RUN(test_xalloc);
+    RUN(test_grow_array);
+    RUN(test_grow_array_overflow);
+    RUN(test_strbuf);
+    RUN(test_overflow_helpers);
+    RUN(test_diag_format);
+    RUN(test_diag_verror);
+    RUN(test_diag_max_errors);
+    RUN(test_diag_warnings_are_errors);
+    RUN(test_diag_init);
+    RUN(test_die);
+    RUN(test_splitmix64_vectors);
+    RUN(test_xoshiro_vectors);
+    RUN(test_rng_seed);
+    RUN(test_rng_determinism);
+    RUN(test_rng_uniform);
+    RUN(test_rng_below);
+    RUN(test_rng_normal);
+    RUN(test_out_commit);
+    RUN(test_out_abort);
+    RUN(test_out_failures);
+    RUN(test_out_stdout);
+    RUN(test_in_open);
+    RUN(test_quote);
+    RUN(test_string_roundtrip);
+    RUN(test_put_double);
+    RUN(test_tf_records);
+    RUN(test_tf_long_line);
+    RUN(test_tf_header);
+    RUN(test_tf_errors);
+    return unit_done();
+}
