@@ -5,6 +5,7 @@
 #   make asan       the same tests under AddressSanitizer + UBSan (build/asan)
 #   make demo       run the main pipelines on examples/ (writes out/)
 #   make bench      run the benchmarks and print their figures
+#   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60)
 #   make deps       install the system packages (as root) or say which
 #   make install    PREFIX=/usr/local: programs and man pages
 #   make clean
@@ -91,6 +92,16 @@ asan:
 	$(MAKE) BUILD=build/asan OPT="-O1 -g" \
 	  SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
 
+# libFuzzer targets tests/fuzz/fuzz_*.c, built with clang, ASan and UBSan,
+# each run for FUZZ_SECONDS from a corpus seeded with the examples.
+FUZZ_SECONDS ?= 60
+.PHONY: fuzz
+fuzz:
+	$(MAKE) BUILD=build/fuzz CC=clang OPT="-O1 -g" \
+	  SAN="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all" \
+	  build/fuzz/libperfpipe.a
+	@tests/fuzz/run build/fuzz $(FUZZ_SECONDS)
+
 # --------------------------------------------------------------- demo, bench
 .PHONY: demo bench
 demo: deps all
@@ -103,9 +114,11 @@ bench: all
 # Debian packages the project needs to build, test and demo. `make deps`
 # installs the missing ones when run as root and names them otherwise.
 DEPS_PKGS := build-essential flex bison libopenmpi-dev openmpi-bin \
-             bats bats-assert bats-support graphviz man-db groff-base
-DEPS_CMDS := cc make flex bison mpicc mpirun bats dot man
-DEPS_FILES := /usr/lib/bats/bats-assert/load.bash /usr/lib/bats/bats-support/load.bash
+             bats bats-assert bats-support graphviz man-db groff-base bc \
+             clang libclang-rt-14-dev
+DEPS_CMDS := cc make flex bison mpicc mpirun bats dot man bc clang
+DEPS_FILES := /usr/lib/bats/bats-assert/load.bash /usr/lib/bats/bats-support/load.bash \
+              /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 
 .PHONY: deps
 deps:
