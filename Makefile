@@ -26,7 +26,7 @@ CPPFLAGS_ALL = -Ilib -I$(BUILD)/gen -D_POSIX_C_SOURCE=200809L
 CFLAGS_ALL   = -std=c11 -Wall -Wextra -Werror $(OPT) $(SAN) $(CFLAGS)
 LDLIBS_ALL   = -lm $(LDLIBS)
 
-PROGS := pasl2graph
+PROGS := pasl2graph netsim proto2c
 
 # ------------------------------------------------------------------ sources
 # Every lib/<module>/*.c, plus the scanners and parsers generated from
@@ -38,7 +38,11 @@ GEN_PARSE_C := $(patsubst lib/%.y,$(BUILD)/gen/%.tab.c,$(LIB_Y))
 GEN_PARSE_H := $(GEN_PARSE_C:.c=.h)
 GEN_LEX_C   := $(patsubst lib/%.l,$(BUILD)/gen/%.lex.c,$(LIB_L))
 GEN_LEX_H   := $(GEN_LEX_C:.c=.h)
-GEN_H       := $(GEN_PARSE_H) $(GEN_LEX_H)
+# Sources proto2c copies into the MPI programs it writes, as C strings.
+EMBED       := lib/common/rng_core.h lib/sim/timeline_core.h lib/proto/arith.h \
+               lib/proto/mpi_runtime.cin
+GEN_EMBED   := $(BUILD)/gen/proto/mpi_runtime.inc
+GEN_H       := $(GEN_PARSE_H) $(GEN_LEX_H) $(GEN_EMBED)
 
 LIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_C)) \
            $(patsubst $(BUILD)/gen/%.c,$(BUILD)/obj/gen/%.o,$(GEN_PARSE_C) $(GEN_LEX_C))
@@ -58,6 +62,14 @@ $(BUILD)/gen/%.tab.c $(BUILD)/gen/%.tab.h &: lib/%.y
 $(BUILD)/gen/%.lex.c $(BUILD)/gen/%.lex.h &: lib/%.l
 	@mkdir -p $(@D)
 	flex --header-file=$(BUILD)/gen/$*.lex.h -o $(BUILD)/gen/$*.lex.c $<
+
+$(GEN_EMBED): $(EMBED)
+	@mkdir -p $(@D)
+	for f in $^; do \
+	  echo "static const char embed_$$(basename $$f | tr '.-' '__')[] ="; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $$f; \
+	  echo "    ;"; \
+	done > $@
 
 # Generated headers exist before anything that may include them compiles.
 $(BUILD)/obj/%.o: %.c | $(GEN_H)
@@ -86,7 +98,7 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIBA)
 # -------------------------------------------------------------------- tests
 .PHONY: check asan
 check: deps all
-	@tests/run $(BUILD)
+	@PERFPIPE_CFLAGS="$(SAN)" tests/run $(BUILD)
 
 asan:
 	$(MAKE) BUILD=build/asan OPT="-O1 -g" \
@@ -114,10 +126,10 @@ bench: all
 # Debian packages the project needs to build, test and demo. `make deps`
 # installs the missing ones when run as root and names them otherwise.
 DEPS_PKGS := build-essential flex bison libopenmpi-dev openmpi-bin \
-             bats bats-assert bats-support graphviz man-db groff-base bc \
+             bats bats-assert bats-support graphviz man-db groff-base bc time \
              clang libclang-rt-14-dev
 DEPS_CMDS := cc make flex bison mpicc mpirun bats dot man bc clang
-DEPS_FILES := /usr/lib/bats/bats-assert/load.bash /usr/lib/bats/bats-support/load.bash \
+DEPS_FILES := /usr/bin/time /usr/lib/bats/bats-assert/load.bash /usr/lib/bats/bats-support/load.bash \
               /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 
 .PHONY: deps
@@ -137,17 +149,29 @@ MAN1 := $(wildcard man/man1/*.1)
 MAN5 := $(wildcard man/man5/*.5)
 
 .PHONY: install uninstall
-install: $(BINS)
+# The library and the headers the simulators of `proto2c --target sim`
+# compile against: cc -I$(PREFIX)/include/perfpipe x.c -L$(PREFIX)/lib -lperfpipe -lm
+INSTALL_HEADERS := lib/common/common.h lib/sim/sim.h \
+                   lib/proto/proto.h lib/proto/arith.h
+INCDIR = $(DESTDIR)$(PREFIX)/include/perfpipe
+
+install: $(BINS) $(LIBA)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-	           $(DESTDIR)$(PREFIX)/share/man/man5
+	           $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/lib \
+	           $(INCDIR)/common $(INCDIR)/sim $(INCDIR)/proto
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5
+	install -m 644 $(LIBA) $(DESTDIR)$(PREFIX)/lib
+	for h in $(INSTALL_HEADERS); do \
+	  install -m 644 $$h $(INCDIR)/$$(basename $$(dirname $$h))/; done
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(PROGS)) \
 	      $(addprefix $(DESTDIR)$(PREFIX)/share/man/man1/,$(notdir $(MAN1))) \
-	      $(addprefix $(DESTDIR)$(PREFIX)/share/man/man5/,$(notdir $(MAN5)))
+	      $(addprefix $(DESTDIR)$(PREFIX)/share/man/man5/,$(notdir $(MAN5))) \
+	      $(DESTDIR)$(PREFIX)/lib/libperfpipe.a
+	rm -rf $(INCDIR)
 
 .PHONY: clean
 clean:

@@ -148,6 +148,13 @@ void in_close(FILE *fp);
  * NUL). Returns NULL with errno set on a read error or when the input
  * exceeds max_bytes (errno EFBIG). */
 char *read_all(FILE *fp, size_t max_bytes, size_t *len);
+/* A program's input argument, whole: path "-" or NULL is stdin. Exits
+ * through die() when it cannot be read (status 1) or exceeds max_bytes
+ * (status 2). */
+char *read_input(const char *prog, const char *path, size_t max_bytes,
+                 size_t *len);
+/* How messages name an input: "<stdin>" for "-" or NULL. */
+const char *input_name(const char *path);
 
 /* ------------------------------------------------------------- key maps */
 
@@ -217,7 +224,10 @@ srcloc tf_loc(const tf_reader *r, const tf_field *f);
 
 /* Writers matching the reader. */
 void tf_put_string(FILE *fp, const char *s);   /* quoted, C escapes */
-void tf_put_double(FILE *fp, double x);        /* %.17g: round-trips */
+/* The shortest %g form that reads back as x ("0.083", not
+ * "0.083000000000000004"); nan, inf, -inf. Returns buf. */
+const char *fmt_double(char buf[32], double x);
+void tf_put_double(FILE *fp, double x);        /* fmt_double's form */
 /* Appends the quoted form of s to sb (same rules as tf_put_string). */
 void sb_put_quoted(strbuf *sb, const char *s);
 

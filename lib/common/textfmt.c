@@ -344,12 +344,27 @@ void sb_put_quoted(strbuf *sb, const char *s)
 /* %.17g round-trips every finite double through strtod; nan and inf are
  * spelled by hand because printf may write "-nan" for a NaN with its sign
  * bit set. */
-void tf_put_double(FILE *fp, double x)
+const char *fmt_double(char buf[32], double x)
 {
     if (isnan(x))
-        fputs("nan", fp);
-    else if (isinf(x))
-        fputs(x < 0 ? "-inf" : "inf", fp);
-    else
-        fprintf(fp, "%.17g", x);
+        return strcpy(buf, "nan");
+    if (isinf(x))
+        return strcpy(buf, x < 0 ? "-inf" : "inf");
+    if (x == floor(x) && fabs(x) < 1e16) {   /* whole numbers in full */
+        snprintf(buf, 32, "%.0f", x);
+        return buf;
+    }
+    for (int digits = 1; digits < 17; digits++) {
+        snprintf(buf, 32, "%.*g", digits, x);
+        if (strtod(buf, NULL) == x)
+            return buf;
+    }
+    snprintf(buf, 32, "%.17g", x);
+    return buf;
+}
+
+void tf_put_double(FILE *fp, double x)
+{
+    char buf[32];
+    fputs(fmt_double(buf, x), fp);
 }

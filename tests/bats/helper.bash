@@ -16,3 +16,45 @@ pasl_run() {
     shift
     run pasl2graph "$@" bad.pasl
 }
+
+# summary_field N ARGS...: runs netsim --summary ARGS and prints field N
+# of its summary record (2 = max, 3 = mean of the final clocks, 4 =
+# messages), seconds rounded to the thesis's six decimals.
+summary_field() {
+    local field=$1
+    shift
+    netsim --summary "$@" | awk -v f="$field" '$1 == "summary" {
+        if (f == 4) print $f; else printf "%.6f\n", $f }'
+}
+
+# proto_run TEXT [OPTIONS]: runs netsim OPTIONS on TEXT as bad.proto in a
+# temporary directory, so messages read "netsim: bad.proto:LINE:COL: ...".
+proto_run() {
+    printf '%s\n' "$1" > "$BATS_TEST_TMPDIR/bad.proto"
+    cd "$BATS_TEST_TMPDIR"
+    shift
+    run netsim "$@" bad.proto
+}
+
+# The example runs the differential and MPI tests go through: file, P,
+# options (small computations, so the MPI runs stay short).
+example_runs() {
+    cat <<'RUNS'
+pingpong 2 -D SIZE=8192
+ring 2
+ring 3
+ring 4
+matsum 4
+dotprod 3 -D N=1000
+fdiff 4 -D Q=2 -D R=2
+fdiff 3 -D Q=3 -D R=1
+mandelbrot 4 -D MEAN=0.0002 -D SD=0.0001
+while71 3 -D i=1
+RUNS
+}
+
+# mpirun as the tests need it: as root in containers, more ranks than cores.
+mpi_run() {
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+        OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 mpirun --oversubscribe "$@"
+}

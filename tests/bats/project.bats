@@ -41,4 +41,9 @@ programs() { sed -n 's/^PROGS *:= *//p' "$ROOT/Makefile"; }
     done
     [ -f "$prefix/share/man/man5/app-graph.5" ]
     [ -f "$prefix/share/man/man5/pasl.5" ]
+    # The library and headers a `proto2c --target sim` program builds with.
+    cd "$BATS_TEST_TMPDIR"
+    "$prefix/bin/proto2c" "$ROOT/examples/proto/ring.proto" > ring.c
+    cc $PERFPIPE_CFLAGS -std=c11 -I"$prefix/include/perfpipe" ring.c -L"$prefix/lib" -lperfpipe -lm -o ring
+    ./ring -n 3 --summary | grep -q '^summary 0.003570000 '
 }

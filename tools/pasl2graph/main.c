@@ -99,18 +99,9 @@ int main(int argc, char **argv)
         usage_error(prog, "--dot, --stats and --tasks exclude one another");
 
     const char *path = optind < argc ? argv[optind] : "-";
-    const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    FILE *in = in_open(path);
-    if (!in)
-        die(prog, EXIT_BADINPUT, "cannot open '%s': %s", path, strerror(errno));
+    const char *shown = input_name(path);
     size_t len;
-    char *text = read_all(in, MAX_INPUT_BYTES, &len);
-    int read_errno = errno;
-    in_close(in);
-    if (!text)
-        die(prog, read_errno == EFBIG ? EXIT_BADINPUT : EXIT_RUNTIME,
-            "cannot read '%s': %s", shown,
-            read_errno == EFBIG ? "larger than 1 GiB" : strerror(read_errno));
+    char *text = read_input(prog, path, MAX_INPUT_BYTES, &len);
 
     diag d;
     diag_init(&d, prog, stderr);

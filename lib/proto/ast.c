@@ -1,0 +1,120 @@
+/* ast.c — nodes of the prototype language, and the driver of the
+ * generated scanner and parser over a buffer. */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "proto/parser.h"
+#include "proto/proto.tab.h"
+#define YYSTYPE PROTO_YYSTYPE
+#define YYLTYPE PROTO_YYLTYPE
+#include "proto/proto.lex.h"
+
+void proto_advance(struct proto_parser *ps, PROTO_YYLTYPE *loc,
+                   const char *text, size_t len)
+{
+    loc->first_line = ps->line;
+    loc->first_column = ps->col;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] == '\n') {
+            ps->line++;
+            ps->col = 1;
+        } else {
+            ps->col++;
+        }
+    }
+    loc->last_line = ps->line;
+    loc->last_column = ps->col;
+}
+
+void proto_error_at(struct proto_parser *ps, int line, int col,
+                    const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(ps->d, (srcloc){ps->file, line, col}, fmt, ap);
+    va_end(ap);
+}
+
+proto_expr *proto_expr_new(proto_expr_kind kind, int line, int col)
+{
+    proto_expr *e = xcalloc(1, sizeof *e);
+    e->kind = kind;
+    e->line = line;
+    e->col = col;
+    e->slot = -1;
+    e->func = -1;
+    return e;
+}
+
+void proto_expr_free(proto_expr *e)
+{
+    if (!e)
+        return;
+    free(e->name);
+    proto_expr_free(e->a);
+    proto_expr_free(e->b);
+    for (size_t i = 0; i < e->args.len; i++)
+        proto_expr_free(e->args.items[i]);
+    free(e->args.items);
+    free(e);
+}
+
+proto_stmt *proto_stmt_new(proto_stmt_kind kind, int line, int col)
+{
+    proto_stmt *s = xcalloc(1, sizeof *s);
+    s->kind = kind;
+    s->line = line;
+    s->col = col;
+    s->slot = s->src_slot = s->tag_slot = -1;
+    s->draw_id = s->count_slot = s->left_slot = -1;
+    return s;
+}
+
+void proto_stmts_free(proto_stmts *list)
+{
+    for (size_t i = 0; i < list->len; i++)
+        proto_stmt_free(list->items[i]);
+    free(list->items);
+    list->items = NULL;
+    list->len = list->cap = 0;
+}
+
+void proto_stmt_free(proto_stmt *s)
+{
+    if (!s)
+        return;
+    free(s->name);
+    free(s->src_var);
+    free(s->tag_var);
+    for (int i = 0; i < 4; i++)
+        proto_expr_free(s->e[i]);
+    proto_expr_free(s->cond.a);
+    proto_expr_free(s->cond.b);
+    proto_stmts_free(&s->body);
+    proto_stmts_free(&s->other);
+    free(s);
+}
+
+int proto_parse(const char *text, size_t len, const char *file, diag *d,
+                proto_stmts *out)
+{
+    struct proto_parser ps = {.file = file, .d = d, .line = 1, .col = 1};
+    if (len > INT_MAX) {
+        diag_error(d, (srcloc){file, 0, 0}, "input larger than 2 GiB");
+        return -1;
+    }
+    yyscan_t scanner;
+    if (proto_yylex_init_extra(&ps, &scanner) != 0)
+        die(d->prog, EXIT_RUNTIME, "cannot start the prototype scanner");
+    YY_BUFFER_STATE buf = proto_yy_scan_bytes(text, (int)len, scanner);
+    int status = proto_yyparse(scanner, &ps);
+    proto_yy_delete_buffer(buf, scanner);
+    proto_yylex_destroy(scanner);
+    if (status != 0) {
+        proto_stmts_free(&ps.result);
+        return -1;
+    }
+    *out = ps.result;
+    return 0;
+}

@@ -1,0 +1,279 @@
+/* driver.c — the command line shared by netsim and by the simulators that
+ * proto2c generates: options, parameter values, the network model, the
+ * run and the timeline. One implementation, so that both give
+ * byte-identical timelines for the same program, P, model and seed. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "proto/proto.h"
+
+#define MAX_PROTO_BYTES ((size_t)16 << 20)
+#define MAX_PROCS 10000000u
+/* Slots of all processes together (8 bytes each). */
+#define MAX_TOTAL_SLOTS ((uint64_t)1 << 29)
+#define DEFAULT_MAX_LOOP 100000000u
+
+static void usage(FILE *fp, const char *prog, int compiled)
+{
+    fprintf(fp,
+"Usage: %s [OPTION]...%s\n"
+"Simulate P processes running %s on a network model and\n"
+"write their timeline: every operation with its start and end, per-process\n"
+"final clock, computation, communication and idle time, and a summary.\n"
+"\n"
+"  -n, --procs=P          simulate P processes (default 2, at most %u)\n"
+"      --net=FILE         network model in the net-model format (default:\n"
+"                         the K6-III cluster of Piola 2002, Table 5.1)\n"
+"      --print-net        write the network model in use and exit\n"
+"  -D, --define=NAME=VALUE  value of a parameter of the prototype (an\n"
+"                         identifier it reads but never assigns)\n"
+"      --seed=S           seed of the random draws (default 1)\n"
+"      --clamp-negative   count negative compute draws as 0 s (default: a\n"
+"                         negative draw moves the clock back, as printed)\n"
+"      --summary          leave out the per-operation records\n"
+"      --max-loop=N       fail after N loop iterations of one process\n"
+"                         without communicating (default %u)\n"
+"  -o, --output=FILE      write to FILE, replaced only when all went well\n"
+"  -h, --help             show this help and exit\n"
+"  -V, --version          show the version and exit\n"
+"\n"
+"Exit status: 0 success, 1 deadlock or runtime error of the simulated\n"
+"program, or I/O failure, 2 bad usage or bad input.\n",
+            prog, compiled ? "" : " PROGRAM.proto",
+            compiled ? "the compiled prototype" : "PROGRAM.proto", MAX_PROCS,
+            DEFAULT_MAX_LOOP);
+    if (!compiled)
+        fprintf(fp, "\nExample:\n  %s -n 4 examples/proto/ring.proto\n", prog);
+}
+
+typedef struct {
+    char *name;
+    double value;
+} definition;
+typedef VEC(definition) definitions;
+
+static void free_definitions(definitions *defs)
+{
+    for (size_t i = 0; i < defs->len; i++)
+        free(defs->items[i].name);
+    free(defs->items);
+}
+
+/* Each -D NAME=VALUE names a parameter of the program; every parameter has
+ * a value. Fills the parameter slots of `values`. */
+static void apply_definitions(const char *prog, const proto_runnable *run,
+                              const definition *defs, size_t ndefs,
+                              double *values)
+{
+    char *given = xcalloc((size_t)run->nvars, 1);
+    for (size_t i = 0; i < ndefs; i++) {
+        int v = 0;
+        while (v < run->nvars && strcmp(run->slot_names[v], defs[i].name) != 0)
+            v++;
+        if (v == run->nvars)
+            usage_error(prog, "-D %s: the program has no parameter '%s'",
+                        defs[i].name, defs[i].name);
+        if (!run->is_parameter[v])
+            usage_error(prog, "-D %s: '%s' is %s by the program; -D gives "
+                        "values only to parameters (identifiers read but "
+                        "never assigned)", defs[i].name, defs[i].name,
+                        v < 2 ? "predefined" : "assigned");
+        values[v] = defs[i].value;
+        given[v] = 1;
+    }
+    int missing = 0;
+    for (int v = 0; v < run->nvars; v++) {
+        if (!run->is_parameter[v] || given[v])
+            continue;
+        fprintf(stderr, "%s: %s:%d: error: parameter '%s' has no value: "
+                "give -D %s=VALUE\n", prog, run->source, run->first_line[v],
+                run->slot_names[v], run->slot_names[v]);
+        missing = 1;
+    }
+    free(given);
+    if (missing)
+        exit(EXIT_BADINPUT);
+}
+
+static definition parse_definition(const char *prog, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg)
+        usage_error(prog, "-D wants NAME=VALUE, not '%s'", arg);
+    char *end;
+    errno = 0;
+    double value = strtod(eq + 1, &end);
+    if (eq[1] == '\0' || *end != '\0' || errno == ERANGE)
+        usage_error(prog, "-D %.*s: '%s' is not a number",
+                    (int)(eq - arg), arg, eq + 1);
+    return (definition){xstrndup(arg, (size_t)(eq - arg)), value};
+}
+
+static void read_net(const char *prog, const char *path, net_model *net)
+{
+    FILE *fp = in_open(path);
+    if (!fp)
+        die(prog, EXIT_BADINPUT, "cannot open '%s': %s", path,
+            strerror(errno));
+    diag d;
+    diag_init(&d, prog, stderr);
+    int got = net_model_read(net, fp, input_name(path), &d);
+    in_close(fp);
+    if (got < 0)
+        exit(EXIT_BADINPUT);
+}
+
+enum { OPT_NET = 256, OPT_PRINT_NET, OPT_SEED, OPT_CLAMP, OPT_SUMMARY,
+       OPT_MAX_LOOP };
+
+int proto_run_main(int argc, char **argv, const char *prog,
+                   const proto_runnable *compiled)
+{
+    static const struct option options[] = {
+        {"procs", required_argument, NULL, 'n'},
+        {"net", required_argument, NULL, OPT_NET},
+        {"print-net", no_argument, NULL, OPT_PRINT_NET},
+        {"define", required_argument, NULL, 'D'},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"clamp-negative", no_argument, NULL, OPT_CLAMP},
+        {"summary", no_argument, NULL, OPT_SUMMARY},
+        {"max-loop", required_argument, NULL, OPT_MAX_LOOP},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    uint64_t nprocs = 2, seed = 1, max_loop = DEFAULT_MAX_LOOP;
+    const char *net_path = NULL, *output = NULL;
+    int print_net = 0, clamp = 0, summary = 0;
+    definitions defs = {0};
+
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":n:D:o:hV", options, NULL)) != -1) {
+        switch (c) {
+        case 'n':
+            if (parse_u64(optarg, 1, MAX_PROCS, &nprocs) < 0)
+                usage_error(prog, "-n wants a process count from 1 to %u, "
+                            "not '%s'", MAX_PROCS, optarg);
+            break;
+        case OPT_NET: net_path = optarg; break;
+        case OPT_PRINT_NET: print_net = 1; break;
+        case 'D': {
+            definition def = parse_definition(prog, optarg);
+            VEC_PUSH(&defs, def);
+            break;
+        }
+        case OPT_SEED:
+            if (parse_u64(optarg, 0, UINT64_MAX, &seed) < 0)
+                usage_error(prog, "--seed wants an unsigned integer, not "
+                            "'%s'", optarg);
+            break;
+        case OPT_CLAMP: clamp = 1; break;
+        case OPT_SUMMARY: summary = 1; break;
+        case OPT_MAX_LOOP:
+            if (parse_u64(optarg, 1, UINT64_MAX, &max_loop) < 0)
+                usage_error(prog, "--max-loop wants a positive integer, not "
+                            "'%s'", optarg);
+            break;
+        case 'o': output = optarg; break;
+        case 'h': usage(stdout, prog, compiled != NULL); return EXIT_OK;
+        case 'V': printf("%s (perfpipe) %s\n", prog, PERFPIPE_VERSION);
+                  return EXIT_OK;
+        case ':': usage_error(prog, "option '%s' needs an argument",
+                              argv[optind - 1]);
+        default:  usage_error(prog, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+
+    net_model net;
+    if (net_path)
+        read_net(prog, net_path, &net);
+    else
+        net_model_default(&net);
+    if (print_net) {
+        net_model_write(stdout, &net);
+        net_model_free(&net);
+        return EXIT_OK;
+    }
+
+    proto_program *program = NULL;
+    proto_runnable interpreted;
+    const proto_runnable *run = compiled;
+    if (compiled) {
+        if (optind < argc)
+            usage_error(prog, "unexpected argument '%s' (the prototype is "
+                        "compiled in)", argv[optind]);
+    } else {
+        if (argc - optind != 1)
+            usage_error(prog, "expected one prototype file, got %d",
+                        argc - optind);
+        const char *path = argv[optind];
+        size_t len;
+        char *text = read_input(prog, path, MAX_PROTO_BYTES, &len);
+        diag d;
+        diag_init(&d, prog, stderr);
+        program = proto_compile(text, len, input_name(path), &d);
+        free(text);
+        if (!program) {
+            free_definitions(&defs);
+            net_model_free(&net);
+            return EXIT_BADINPUT;
+        }
+        interpreted = (proto_runnable){
+            program->file, (int)program->slot_names.len, program->nvars,
+            (const char *const *)program->slot_names.items,
+            program->is_parameter, program->first_line, proto_vm_step,
+            program};
+        run = &interpreted;
+    }
+
+    double *params = xcalloc((size_t)run->nvars, sizeof *params);
+    apply_definitions(prog, run, defs.items, defs.len, params);
+    uint64_t total;
+    if (!mul_u64(nprocs, (uint64_t)run->nslots, &total) ||
+        total > MAX_TOTAL_SLOTS)
+        die(prog, EXIT_BADINPUT, "%llu processes of %d variables each are "
+            "more than the %llu variable slots allowed",
+            (unsigned long long)nprocs, run->nslots,
+            (unsigned long long)MAX_TOTAL_SLOTS);
+
+    proto_state st = {run, xcalloc(nprocs, sizeof *st.pc),
+                      xcalloc(total, sizeof *st.slots), 0};
+    for (uint64_t r = 0; r < nprocs; r++) {
+        double *v = proto_slots(&st, (int)r);
+        memcpy(v, params, (size_t)run->nvars * sizeof *v);
+        v[PROTO_SLOT_RANK] = (double)r;
+        v[PROTO_SLOT_P] = (double)nprocs;
+    }
+
+    diag d;
+    diag_init(&d, prog, stderr);
+    sim_options opt = {(int)nprocs, seed, clamp, !summary, max_loop};
+    sim *s = sim_new(&opt, &net, &d, run->source);
+    int status = EXIT_OK;
+    if (sim_run(s, run->step, &st) != 0) {
+        status = EXIT_RUNTIME;
+    } else {
+        outfile out;
+        if (out_open(&out, output) < 0)
+            die(prog, EXIT_RUNTIME, "cannot write '%s': %s", output,
+                strerror(errno));
+        sim_write_timeline(s, out.fp, run->source);
+        if (out_commit(&out) < 0) {
+            fprintf(stderr, "%s: cannot write '%s': %s\n", prog,
+                    output ? output : "<stdout>", strerror(errno));
+            status = EXIT_RUNTIME;
+        }
+    }
+    sim_free(s);
+    free(st.pc);
+    free(st.slots);
+    free(params);
+    free_definitions(&defs);
+    net_model_free(&net);
+    proto_program_free(program);
+    return status;
+}

@@ -1,0 +1,418 @@
+/* emit.c — proto2c's translation of a compiled prototype into C.
+ *
+ * Both targets get the same statement code: it calls the kernel's API
+ * (sim_send, sim_var, sim_shared_var, ...) on variables v[slot]. For the
+ * sim target that code is a resumable step function for lib/sim: every
+ * communication stores a resume point and returns, and the next call jumps
+ * back after it. For the mpi target the same calls are implemented over
+ * MPI by the runtime embedded in the output (mpi_runtime.cin), which is a
+ * self-contained program.
+ *
+ * Evaluation order follows the interpreter (vm.c) exactly, operands first
+ * into temporaries, so that both consume the same random draws and report
+ * the same errors: netsim and the sim target write identical timelines. */
+#include <string.h>
+
+#include "proto/proto.h"
+
+/* The MPI runtime and the generator core, as text (built from
+ * lib/proto/mpi_runtime.cin and lib/common/rng_core.h by the Makefile). */
+#include "proto/mpi_runtime.inc"
+
+typedef struct {
+    FILE *fp;
+    const proto_program *p;
+    int mpi;
+    int depth;              /* indentation */
+    int resume_points;      /* sim: blocking operations so far */
+} emitter;
+
+static void indent(emitter *em)
+{
+    for (int i = 0; i < em->depth; i++)
+        fputs("    ", em->fp);
+}
+
+static void line(emitter *em, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void line(emitter *em, const char *fmt, ...)
+{
+    indent(em);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(em->fp, fmt, ap);
+    va_end(ap);
+    fputc('\n', em->fp);
+}
+
+/* A double literal that reads back as the same double. */
+static void put_number(FILE *fp, double x)
+{
+    char buf[32];
+    fputs(fmt_double(buf, x), fp);
+    if (!strpbrk(buf, ".e"))
+        fputs(".0", fp);
+}
+
+/* Fully parenthesised, since the prototype's precedence of % is not C's. */
+static void expr(emitter *em, const proto_expr *e)
+{
+    FILE *fp = em->fp;
+    switch (e->kind) {
+    case PX_NUM:
+        put_number(fp, e->num);
+        break;
+    case PX_VAR:
+        fprintf(fp, "v[%d]", e->slot);
+        break;
+    case PX_NEG:
+        fputs("(-", fp);
+        expr(em, e->a);
+        fputc(')', fp);
+        break;
+    case PX_CALL:
+        fprintf(fp, "%s(", proto_functions[e->func].name);
+        for (size_t i = 0; i < e->args.len; i++) {
+            if (i)
+                fputs(", ", fp);
+            expr(em, e->args.items[i]);
+        }
+        fputc(')', fp);
+        break;
+    case PX_BIN:
+        if (e->op == '/' || e->op == '%') {
+            fprintf(fp, "proto_%s(s, rank, ", e->op == '/' ? "div" : "mod");
+            expr(em, e->a);
+            fputs(", ", fp);
+            expr(em, e->b);
+            fprintf(fp, ", %d)", e->line);
+        } else {
+            fputc('(', fp);
+            expr(em, e->a);
+            fprintf(fp, " %c ", e->op);
+            expr(em, e->b);
+            fputc(')', fp);
+        }
+        break;
+    }
+}
+
+/* `double NAME = EXPR;` */
+static void temp(emitter *em, const char *name, const proto_expr *e)
+{
+    indent(em);
+    fprintf(em->fp, "double %s = ", name);
+    expr(em, e);
+    fputs(";\n", em->fp);
+}
+
+static void fail_check(emitter *em)
+{
+    line(em, "if (sim_failed(s)) return SIM_FAILED;");
+}
+
+static void loop_check(emitter *em, int at)
+{
+    if (!em->mpi)
+        line(em, "if (!proto_loop(s, st, rank, %d)) return SIM_FAILED;", at);
+}
+
+static void condition(emitter *em, const proto_cmp *c)
+{
+    static const char *const ops[] = {"==", "!=", ">", ">=", "<", "<="};
+    indent(em);
+    fputs("c = ", em->fp);
+    expr(em, c->a);
+    fprintf(em->fp, " %s ", ops[c->op]);
+    expr(em, c->b);
+    fputs(";\n", em->fp);
+    fail_check(em);
+}
+
+static void open_block(emitter *em, const char *head)
+{
+    line(em, "%s{", head);
+    em->depth++;
+}
+
+static void close_block(emitter *em)
+{
+    em->depth--;
+    line(em, "}");
+}
+
+/* After posting a blocking operation: the sim target returns to the kernel
+ * and resumes here; the MPI call has already completed. */
+static void block(emitter *em)
+{
+    if (em->mpi) {
+        fail_check(em);
+        close_block(em);
+        return;
+    }
+    int k = ++em->resume_points;
+    line(em, "st->pc[rank] = %d;", k);
+    line(em, "return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;");
+    em->depth--;
+    line(em, "}");
+    line(em, "resume%d:;", k);
+}
+
+static void stmts(emitter *em, const proto_stmts *list);
+
+static void stmt(emitter *em, const proto_stmt *st)
+{
+    static const char *const coll_names[] = {
+        "", "", "", "SIM_OP_BCAST", "SIM_OP_GATHER", "SIM_OP_SCATTER",
+        "SIM_OP_REDUCE", "SIM_OP_ALL_GATHER", "SIM_OP_ALL_TO_ALL",
+        "SIM_OP_ALL_REDUCE"};
+    line(em, "/* line %d */", st->line);
+    switch (st->kind) {
+    case PS_ASSIGN:
+        indent(em);
+        fprintf(em->fp, "v[%d] = ", st->slot);
+        expr(em, st->e[0]);
+        fputs(";\n", em->fp);
+        fail_check(em);
+        break;
+    case PS_BLOCK:
+        stmts(em, &st->body);
+        break;
+    case PS_IF:
+    case PS_IF_PERCENT:
+        if (st->kind == PS_IF) {
+            condition(em, &st->cond);
+        } else {
+            open_block(em, "");
+            temp(em, "percent", st->e[0]);
+            fail_check(em);
+            line(em, "c = sim_shared_percent(s, %d, v[%d]++) < percent;",
+                 st->draw_id, st->count_slot);
+            close_block(em);
+        }
+        open_block(em, "if (c) ");
+        stmts(em, &st->body);
+        close_block(em);
+        if (st->other.len) {
+            open_block(em, "else ");
+            stmts(em, &st->other);
+            close_block(em);
+        }
+        break;
+    case PS_WHILE:
+        open_block(em, "for (;;) ");
+        condition(em, &st->cond);
+        line(em, "if (!c) break;");
+        stmts(em, &st->body);
+        loop_check(em, st->line);
+        close_block(em);
+        break;
+    case PS_WHILE_DRAW:
+        open_block(em, "");
+        temp(em, "mean", st->e[0]);
+        temp(em, "sd", st->e[1]);
+        line(em, "v[%d] = sim_shared_var(s, %d, v[%d]++, mean, sd);",
+             st->left_slot, st->draw_id, st->count_slot);
+        fail_check(em);
+        close_block(em);
+        indent(em);
+        fprintf(em->fp, "while (v[%d] > 0) {\n", st->left_slot);
+        em->depth++;
+        stmts(em, &st->body);
+        line(em, "v[%d] -= 1;", st->left_slot);
+        loop_check(em, st->line);
+        close_block(em);
+        break;
+    case PS_FOR:
+        line(em, "v[%d] = 0;", st->slot);
+        open_block(em, "for (;;) ");
+        indent(em);
+        fprintf(em->fp, "c = v[%d] < ", st->slot);
+        expr(em, st->e[0]);
+        fputs(";\n", em->fp);
+        fail_check(em);
+        line(em, "if (!c) break;");
+        stmts(em, &st->body);
+        line(em, "v[%d] += 1;", st->slot);
+        loop_check(em, st->line);
+        close_block(em);
+        break;
+    case PS_COMPUTE:
+        open_block(em, "");
+        temp(em, "mean", st->e[0]);
+        temp(em, "sd", st->e[1]);
+        line(em, "sim_compute(s, rank, sim_var(s, rank, mean, sd), %d);",
+             st->line);
+        fail_check(em);
+        close_block(em);
+        break;
+    case PS_SEND:
+        open_block(em, "");
+        temp(em, "dest", st->e[0]);
+        temp(em, "mean", st->e[1]);
+        temp(em, "sd", st->e[2]);
+        line(em, "double bytes = sim_var(s, rank, mean, sd);");
+        if (st->e[3])
+            temp(em, "tag", st->e[3]);
+        else
+            line(em, "double tag = 0;");
+        line(em, "if (!sim_failed(s))");
+        line(em, "    sim_send(s, rank, dest, bytes, tag, %d);", st->line);
+        block(em);
+        break;
+    case PS_RECV:
+        open_block(em, "");
+        if (st->any_source) {
+            line(em, "sim_recv_any(s, rank, %d);", st->line);
+        } else {
+            temp(em, "source", st->e[0]);
+            line(em, "if (!sim_failed(s))");
+            line(em, "    sim_recv(s, rank, source, %d);", st->line);
+        }
+        block(em);
+        if (st->src_slot >= 0)
+            line(em, "v[%d] = sim_recv_source(s, rank);", st->src_slot);
+        if (st->tag_slot >= 0)
+            line(em, "v[%d] = sim_recv_tag(s, rank);", st->tag_slot);
+        break;
+    case PS_COLL:
+        open_block(em, "");
+        if (st->e[0])
+            temp(em, "root", st->e[0]);
+        else
+            line(em, "double root = 0;");
+        temp(em, "mean", st->e[1]);
+        indent(em);
+        fprintf(em->fp, "double bytes = sim_shared_var(s, %d, v[%d]++, mean, ",
+                st->draw_id, st->count_slot);
+        expr(em, st->e[2]);
+        fputs(");\n", em->fp);
+        line(em, "if (!sim_failed(s))");
+        line(em, "    sim_collective(s, rank, %s, root, bytes, %d);",
+             coll_names[st->coll], st->line);
+        block(em);
+        break;
+    }
+}
+
+static void stmts(emitter *em, const proto_stmts *list)
+{
+    for (size_t i = 0; i < list->len; i++)
+        stmt(em, list->items[i]);
+}
+
+/* --------------------------------------------------------------- files */
+
+static int blocking_operations(const proto_program *p)
+{
+    int n = 0;
+    for (size_t pc = 0; pc < p->code.len; pc++) {
+        proto_op op = p->code.items[pc].op;
+        n += op == PI_SEND || op == PI_RECV || op == PI_COLL;
+    }
+    return n;
+}
+
+/* The tables both targets need: names, parameters, first uses. */
+static void tables(emitter *em)
+{
+    const proto_program *p = em->p;
+    FILE *fp = em->fp;
+    strbuf q = {0};
+    fprintf(fp, "#define NSLOTS %zu\n#define NVARS %d\n\n",
+            p->slot_names.len, p->nvars);
+    fputs("static const char *const slot_names[NSLOTS] = {", fp);
+    for (size_t i = 0; i < p->slot_names.len; i++) {
+        sb_clear(&q);
+        sb_put_quoted(&q, p->slot_names.items[i]);
+        fprintf(fp, "%s\n    %s", i ? "," : "", sb_str(&q));
+    }
+    fputs("\n};\nstatic const char is_parameter[NVARS] = {", fp);
+    for (int i = 0; i < p->nvars; i++)
+        fprintf(fp, "%s%d", i ? ", " : "", p->is_parameter[i]);
+    fputs("};\nstatic const int first_line[NVARS] = {", fp);
+    for (int i = 0; i < p->nvars; i++)
+        fprintf(fp, "%s%d", i ? ", " : "", p->first_line[i]);
+    fputs("};\n\n", fp);
+    sb_free(&q);
+}
+
+static void banner(emitter *em, const char *target, const char *build)
+{
+    fprintf(em->fp, "/* Generated by proto2c (perfpipe %s) from %s, target "
+            "%s. Edit the prototype, not this file.\n * Build: %s */\n",
+            PERFPIPE_VERSION, em->p->file, target, build);
+}
+
+void proto_emit_sim(FILE *fp, const proto_program *p)
+{
+    emitter em = {fp, p, 0, 1, 0};
+    strbuf q = {0};
+    sb_put_quoted(&q, p->file);
+    banner(&em, "sim", "cc -std=c11 -I<perfpipe include dir> prog.c "
+           "-L<lib dir> -lperfpipe -lm -o prog\n * Run:   ./prog [netsim's "
+           "options, without the file argument]");
+    fputs("#include <math.h>\n#include <string.h>\n\n"
+          "#include \"proto/proto.h\"\n\n", fp);
+    tables(&em);
+    fputs("/* One simulated process, from where it stopped until it blocks, "
+          "ends or fails. */\n"
+          "static int step(sim *s, int rank, void *program)\n{\n"
+          "    proto_state *st = program;\n"
+          "    double *v = proto_slots(st, rank);\n"
+          "    int c = 0;\n"
+          "    (void)c;\n"
+          "    (void)v;\n"
+          "    st->loops = 0;\n"
+          "    switch (st->pc[rank]) {\n"
+          "    case 0: break;\n", fp);
+    int n = blocking_operations(p);
+    for (int k = 1; k <= n; k++)
+        fprintf(fp, "    case %d: goto resume%d;\n", k, k);
+    fputs("    default: return SIM_DONE;\n    }\n", fp);
+    stmts(&em, &p->ast);
+    fprintf(fp, "    st->pc[rank] = %d;\n    return SIM_DONE;\n}\n\n", n + 1);
+    fprintf(fp, "int main(int argc, char **argv)\n{\n"
+            "    static const proto_runnable run = {\n"
+            "        %s, NSLOTS, NVARS, slot_names, is_parameter, first_line,\n"
+            "        step, NULL};\n"
+            "    const char *slash = strrchr(argv[0], '/');\n"
+            "    return proto_run_main(argc, argv, slash ? slash + 1 : argv[0], "
+            "&run);\n}\n", sb_str(&q));
+    sb_free(&q);
+}
+
+void proto_emit_mpi(FILE *fp, const proto_program *p)
+{
+    emitter em = {fp, p, 1, 1, 0};
+    strbuf q = {0}, qq = {0};
+    sb_put_quoted(&q, p->file);
+    sb_put_quoted(&qq, sb_str(&q));
+    banner(&em, "mpi", "mpicc -O2 prog.c -lm -o prog\n * Run:   mpirun -n P "
+           "./prog [-D NAME=VALUE]... [--seed S] [--summary] [-o FILE]");
+    fputs("\n/* ===== lib/common/rng_core.h ===== */\n", fp);
+    fputs(embed_rng_core_h, fp);
+    fputs("\n/* ===== lib/sim/timeline_core.h ===== */\n", fp);
+    fputs(embed_timeline_core_h, fp);
+    fputs("\n", fp);
+    fputs(embed_mpi_runtime_cin, fp);
+    fputs("\n/* ===== lib/proto/arith.h ===== */\n", fp);
+    fputs(embed_arith_h, fp);
+    fputs("\n/* ===== the prototype ===== */\n\n", fp);
+    tables(&em);
+    fputs("static int body(sim *s, int rank, double *v)\n{\n"
+          "    int c = 0;\n"
+          "    (void)c;\n"
+          "    (void)v;\n", fp);
+    stmts(&em, &p->ast);
+    fputs("    return SIM_DONE;\n}\n\n", fp);
+    fprintf(fp, "int main(int argc, char **argv)\n{\n"
+            "    static const mpi_program program = {\n"
+            "        %s,\n        %s,\n"
+            "        NSLOTS, NVARS, slot_names, is_parameter, first_line, body};\n"
+            "    return mpi_main(argc, argv, &program);\n}\n",
+            sb_str(&q), sb_str(&qq));
+    sb_free(&q);
+    sb_free(&qq);
+}

@@ -1,0 +1,32 @@
+/* parser.h — private to lib/proto: state shared by the generated scanner
+ * (proto.l) and parser (proto.y), and the node constructors (ast.c). */
+#ifndef PERFPIPE_PROTO_PARSER_H
+#define PERFPIPE_PROTO_PARSER_H
+
+#include "proto/proto.h"
+
+struct proto_parser {
+    const char *file;
+    diag *d;
+    int line, col;
+    int comment_line, comment_col;
+    proto_stmts result;
+};
+
+struct PROTO_YYLTYPE;
+void proto_advance(struct proto_parser *ps, struct PROTO_YYLTYPE *loc,
+                   const char *text, size_t len);
+void proto_error_at(struct proto_parser *ps, int line, int col,
+                    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+proto_expr *proto_expr_new(proto_expr_kind kind, int line, int col);
+void proto_expr_free(proto_expr *e);
+proto_stmt *proto_stmt_new(proto_stmt_kind kind, int line, int col);
+void proto_stmt_free(proto_stmt *s);
+void proto_stmts_free(proto_stmts *list);
+
+/* Parses into ps->result; 0 or -1 after diagnostics. */
+int proto_parse(const char *text, size_t len, const char *file, diag *d,
+                proto_stmts *out);
+
+#endif

@@ -1,0 +1,229 @@
+/* proto.y — the prototype-language grammar (formats/proto.md): the thesis's
+ * Appendix A, with unary minus and plus, `broadcast` beside `bcast`, and
+ * every receive form of Fig. 4.12 and App. A. A pure parser with
+ * locations; checks and compilation are in compile.c. */
+%require "3.6"
+%define api.pure full
+%define api.prefix {proto_yy}
+%define api.token.prefix {TOK_}
+%define parse.error detailed
+%locations
+%param {yyscan_t scanner}
+%parse-param {struct proto_parser *ps}
+
+%code requires {
+#include "proto/parser.h"
+typedef void *yyscan_t;
+}
+
+%code {
+#include <stdlib.h>
+#include <string.h>
+
+int proto_yylex(PROTO_YYSTYPE *lval, PROTO_YYLTYPE *lloc, yyscan_t scanner);
+
+static void proto_yyerror(PROTO_YYLTYPE *loc, yyscan_t scanner,
+                          struct proto_parser *ps, const char *msg)
+{
+    (void)scanner;
+    proto_error_at(ps, loc->first_line, loc->first_column, "%s", msg);
+}
+
+static proto_stmt *stmt(proto_stmt_kind kind, PROTO_YYLTYPE at)
+{
+    return proto_stmt_new(kind, at.first_line, at.first_column);
+}
+
+static proto_expr *binary(int op, proto_expr *a, proto_expr *b,
+                          PROTO_YYLTYPE at)
+{
+    proto_expr *e = proto_expr_new(PX_BIN, at.first_line, at.first_column);
+    e->op = op;
+    e->a = a;
+    e->b = b;
+    return e;
+}
+
+static proto_cmp compare(int op, proto_expr *a, proto_expr *b)
+{
+    proto_cmp c = {op, a, b};
+    return c;
+}
+
+static proto_stmt *collective(sim_op_kind kind, PROTO_YYLTYPE at,
+                              proto_expr *root, proto_expr *mean,
+                              proto_expr *sd)
+{
+    proto_stmt *s = stmt(PS_COLL, at);
+    s->coll = kind;
+    s->e[0] = root;
+    s->e[1] = mean;
+    s->e[2] = sd;
+    return s;
+}
+
+static proto_stmt *receive(PROTO_YYLTYPE at, proto_expr *from, char *src,
+                           PROTO_YYLTYPE src_at, char *tag, PROTO_YYLTYPE tag_at)
+{
+    proto_stmt *s = stmt(PS_RECV, at);
+    s->e[0] = from;
+    s->any_source = from == NULL;
+    s->src_var = src;
+    s->src_line = src_at.first_line;
+    s->src_col = src_at.first_column;
+    s->tag_var = tag;
+    s->tag_line = tag_at.first_line;
+    s->tag_col = tag_at.first_column;
+    return s;
+}
+}
+
+%union {
+    double number;
+    char *text;
+    proto_expr *expr;
+    proto_stmt *stmt;
+    proto_stmts stmts;
+    proto_cmp cmp;
+}
+
+%token EQ "'=='" NE "'!='" GE "'>='" LE "'<='" GT "'>'" LT "'<'"
+%token IF "'if'" ELSE "'else'" WHILE "'while'" FOR "'for'"
+%token COMPUTE "'compute'" SEND "'send'" RECEIVE "'receive'"
+%token BCAST "'bcast'" GATHER "'gather'" ALL_GATHER "'all_gather'"
+%token SCATTER "'scatter'" ALL_TO_ALL "'all_to_all'" REDUCE "'reduce'"
+%token ALL_REDUCE "'all_reduce'" ANY_SOURCE "'any_source'"
+%token <number> NUMBER "number"
+%token <text> IDENT "identifier"
+
+%type <stmts> stmts block
+%type <stmt> stmt
+%type <expr> exp args
+%type <cmp> cmp
+
+%destructor { free($$); } <text>
+%destructor { proto_expr_free($$); } <expr>
+%destructor { proto_stmt_free($$); } <stmt>
+%destructor { proto_stmts_free(&$$); } <stmts>
+%destructor { proto_expr_free($$.a); proto_expr_free($$.b); } <cmp>
+
+/* The thesis's precedence (App. A): % binds tighter than * and /. */
+%left '+' '-'
+%left '*' '/'
+%left '%'
+%precedence UNARY
+
+%%
+
+program
+    : stmts                         { ps->result = $1; }
+    ;
+
+/* Every statement ends with ';', blocks included (thesis §4.1). */
+stmts
+    : stmt ';'                      { $$ = (proto_stmts){0}; VEC_PUSH(&$$, $1); }
+    | stmts stmt ';'                { $$ = $1; VEC_PUSH(&$$, $2); }
+    ;
+
+block
+    : '{' stmts '}'                 { $$ = $2; }
+    ;
+
+stmt
+    : IDENT '=' exp                 { $$ = stmt(PS_ASSIGN, @1); $$->name = $1;
+                                      $$->name_line = @1.first_line;
+                                      $$->name_col = @1.first_column;
+                                      $$->e[0] = $3; }
+    | block                         { $$ = stmt(PS_BLOCK, @1); $$->body = $1; }
+    | IF '(' cmp ')' block          { $$ = stmt(PS_IF, @1); $$->cond = $3;
+                                      $$->body = $5; }
+    | IF '(' cmp ')' block ELSE block
+                                    { $$ = stmt(PS_IF, @1); $$->cond = $3;
+                                      $$->body = $5; $$->other = $7; }
+    | IF '(' exp ')' block          { $$ = stmt(PS_IF_PERCENT, @1);
+                                      $$->e[0] = $3; $$->body = $5; }
+    | IF '(' exp ')' block ELSE block
+                                    { $$ = stmt(PS_IF_PERCENT, @1);
+                                      $$->e[0] = $3; $$->body = $5;
+                                      $$->other = $7; }
+    | WHILE '(' cmp ')' block       { $$ = stmt(PS_WHILE, @1); $$->cond = $3;
+                                      $$->body = $5; }
+    | WHILE '(' exp ',' exp ')' block
+                                    { $$ = stmt(PS_WHILE_DRAW, @1);
+                                      $$->e[0] = $3; $$->e[1] = $5;
+                                      $$->body = $7; }
+    | FOR '(' IDENT ',' exp ')' block
+                                    { $$ = stmt(PS_FOR, @1); $$->name = $3;
+                                      $$->name_line = @3.first_line;
+                                      $$->name_col = @3.first_column;
+                                      $$->e[0] = $5; $$->body = $7; }
+    | COMPUTE '(' exp ',' exp ')'   { $$ = stmt(PS_COMPUTE, @1);
+                                      $$->e[0] = $3; $$->e[1] = $5; }
+    | SEND '(' exp ',' '(' exp ',' exp ')' ')'
+                                    { $$ = stmt(PS_SEND, @1); $$->e[0] = $3;
+                                      $$->e[1] = $6; $$->e[2] = $8; }
+    | SEND '(' exp ',' '(' exp ',' exp ')' ',' exp ')'
+                                    { $$ = stmt(PS_SEND, @1); $$->e[0] = $3;
+                                      $$->e[1] = $6; $$->e[2] = $8;
+                                      $$->e[3] = $11; }
+    | RECEIVE '(' exp ')'           { $$ = receive(@1, $3, NULL, @1, NULL, @1); }
+    | RECEIVE '(' exp ',' IDENT ')' { $$ = receive(@1, $3, NULL, @1, $5, @5); }
+    | RECEIVE '(' ANY_SOURCE ')'    { $$ = receive(@1, NULL, NULL, @1, NULL, @1); }
+    | RECEIVE '(' ANY_SOURCE ',' IDENT ')'
+                                    { $$ = receive(@1, NULL, $5, @5, NULL, @1); }
+    | RECEIVE '(' ANY_SOURCE ',' IDENT ',' IDENT ')'
+                                    { $$ = receive(@1, NULL, $5, @5, $7, @7); }
+    | BCAST '(' exp ',' '(' exp ',' exp ')' ')'
+                                    { $$ = collective(SIM_OP_BCAST, @1, $3, $6, $8); }
+    | GATHER '(' '(' exp ',' exp ')' ',' exp ')'
+                                    { $$ = collective(SIM_OP_GATHER, @1, $9, $4, $6); }
+    | SCATTER '(' exp ',' '(' exp ',' exp ')' ')'
+                                    { $$ = collective(SIM_OP_SCATTER, @1, $3, $6, $8); }
+    | REDUCE '(' exp ',' '(' exp ',' exp ')' ')'
+                                    { $$ = collective(SIM_OP_REDUCE, @1, $3, $6, $8); }
+    | ALL_GATHER '(' exp ',' exp ')'
+                                    { $$ = collective(SIM_OP_ALL_GATHER, @1, NULL, $3, $5); }
+    | ALL_TO_ALL '(' exp ',' exp ')'
+                                    { $$ = collective(SIM_OP_ALL_TO_ALL, @1, NULL, $3, $5); }
+    | ALL_REDUCE '(' exp ',' exp ')'
+                                    { $$ = collective(SIM_OP_ALL_REDUCE, @1, NULL, $3, $5); }
+    ;
+
+cmp
+    : exp EQ exp                    { $$ = compare(PC_EQ, $1, $3); }
+    | exp NE exp                    { $$ = compare(PC_NE, $1, $3); }
+    | exp GT exp                    { $$ = compare(PC_GT, $1, $3); }
+    | exp GE exp                    { $$ = compare(PC_GE, $1, $3); }
+    | exp LT exp                    { $$ = compare(PC_LT, $1, $3); }
+    | exp LE exp                    { $$ = compare(PC_LE, $1, $3); }
+    ;
+
+exp
+    : NUMBER                        { $$ = proto_expr_new(PX_NUM, @1.first_line,
+                                                          @1.first_column);
+                                      $$->num = $1; }
+    | IDENT                         { $$ = proto_expr_new(PX_VAR, @1.first_line,
+                                                          @1.first_column);
+                                      $$->name = $1; }
+    | IDENT '(' args ')'            { $$ = $3; $$->name = $1;
+                                      $$->line = @1.first_line;
+                                      $$->col = @1.first_column; }
+    | '(' exp ')'                   { $$ = $2; }
+    | '-' exp %prec UNARY           { $$ = proto_expr_new(PX_NEG, @1.first_line,
+                                                          @1.first_column);
+                                      $$->a = $2; }
+    | '+' exp %prec UNARY           { $$ = $2; }
+    | exp '+' exp                   { $$ = binary('+', $1, $3, @2); }
+    | exp '-' exp                   { $$ = binary('-', $1, $3, @2); }
+    | exp '*' exp                   { $$ = binary('*', $1, $3, @2); }
+    | exp '/' exp                   { $$ = binary('/', $1, $3, @2); }
+    | exp '%' exp                   { $$ = binary('%', $1, $3, @2); }
+    ;
+
+args
+    : exp                           { $$ = proto_expr_new(PX_CALL, 0, 0);
+                                      VEC_PUSH(&$$->args, $1); }
+    | args ',' exp                  { $$ = $1; VEC_PUSH(&$$->args, $3); }
+    ;
+
+%%

@@ -1,0 +1,170 @@
+/* vm.c — the interpreter netsim runs: executes a compiled prototype for
+ * one simulated process until it posts a communication, ends or fails.
+ * Generated simulators (emit_sim.c) do the same in straight C and share the
+ * runtime helpers at the bottom of this file. */
+#include <math.h>
+
+#include "proto/proto.h"
+
+static double eval(sim *s, int rank, const double *v, const proto_expr *e)
+{
+    switch (e->kind) {
+    case PX_NUM:
+        return e->num;
+    case PX_VAR:
+        return v[e->slot];
+    case PX_NEG:
+        return -eval(s, rank, v, e->a);
+    case PX_CALL: {
+        const proto_function *f = &proto_functions[e->func];
+        double x = eval(s, rank, v, e->args.items[0]);
+        if (f->arity == 1)
+            return f->f1(x);
+        return f->f2(x, eval(s, rank, v, e->args.items[1]));
+    }
+    case PX_BIN:
+        break;
+    }
+    double a = eval(s, rank, v, e->a), b = eval(s, rank, v, e->b);
+    switch (e->op) {
+    case '+': return a + b;
+    case '-': return a - b;
+    case '*': return a * b;
+    case '/': return proto_div(s, rank, a, b, e->line);
+    default:  return proto_mod(s, rank, a, b, e->line);
+    }
+}
+
+static int holds(sim *s, int rank, const double *v, const proto_cmp *c)
+{
+    double a = eval(s, rank, v, c->a), b = eval(s, rank, v, c->b);
+    switch (c->op) {
+    case PC_EQ: return a == b;
+    case PC_NE: return a != b;
+    case PC_GT: return a > b;
+    case PC_GE: return a >= b;
+    case PC_LT: return a < b;
+    default:    return a <= b;
+    }
+}
+
+/* The value of an optional operand: absent ones are `otherwise`. */
+static double opt(sim *s, int rank, const double *v, const proto_expr *e,
+                  double otherwise)
+{
+    return e ? eval(s, rank, v, e) : otherwise;
+}
+
+int proto_vm_step(sim *s, int rank, void *program)
+{
+    proto_state *st = program;
+    const proto_program *p = st->run->data;
+    double *v = proto_slots(st, rank);
+    int pc = st->pc[rank];
+    st->loops = 0;
+    for (;;) {
+        const proto_instr *in = &p->code.items[pc++];
+        double x;
+        switch (in->op) {
+        case PI_ASSIGN:
+            v[in->a] = eval(s, rank, v, in->e[0]);
+            break;
+        case PI_JUMP:
+            if (in->target < pc && !proto_loop(s, st, rank, in->line))
+                return SIM_FAILED;
+            pc = in->target;
+            break;
+        case PI_JUMP_UNLESS:
+            if (!holds(s, rank, v, in->cond))
+                pc = in->target;
+            break;
+        case PI_FOR_INIT:
+            v[in->a] = 0;
+            break;
+        case PI_FOR_TEST:
+            if (!(v[in->a] < eval(s, rank, v, in->e[0])))
+                pc = in->target;
+            break;
+        case PI_FOR_NEXT:
+        case PI_COUNT_NEXT:
+            if (in->op == PI_FOR_NEXT)
+                v[in->a] += 1;
+            else
+                v[in->h] -= 1;
+            if (!proto_loop(s, st, rank, in->line))
+                return SIM_FAILED;
+            pc = in->target;
+            break;
+        case PI_DRAW_COUNT:
+            x = eval(s, rank, v, in->e[0]);
+            v[in->h] = sim_shared_var(s, in->stmt, v[in->b]++, x,
+                                      eval(s, rank, v, in->e[1]));
+            break;
+        case PI_COUNT_TEST:
+            if (!(v[in->h] > 0))
+                pc = in->target;
+            break;
+        case PI_PERCENT_UNLESS:
+            x = eval(s, rank, v, in->e[0]);
+            if (!(sim_shared_percent(s, in->stmt, v[in->b]++) < x))
+                pc = in->target;
+            break;
+        case PI_COMPUTE:
+            x = eval(s, rank, v, in->e[0]);
+            sim_compute(s, rank, sim_var(s, rank, x,
+                                         eval(s, rank, v, in->e[1])),
+                        in->line);
+            break;
+        case PI_SEND: {
+            double dest = eval(s, rank, v, in->e[0]);
+            double mean = eval(s, rank, v, in->e[1]);
+            double bytes = sim_var(s, rank, mean, eval(s, rank, v, in->e[2]));
+            double tag = opt(s, rank, v, in->e[3], 0);
+            if (!sim_failed(s))
+                sim_send(s, rank, dest, bytes, tag, in->line);
+            st->pc[rank] = pc;
+            return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+        }
+        case PI_RECV:
+            if (!in->e[0])
+                sim_recv_any(s, rank, in->line);
+            else if (x = eval(s, rank, v, in->e[0]), !sim_failed(s))
+                sim_recv(s, rank, x, in->line);
+            st->pc[rank] = pc;
+            return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+        case PI_RECV_STORE:
+            if (in->a >= 0)
+                v[in->a] = sim_recv_source(s, rank);
+            if (in->b >= 0)
+                v[in->b] = sim_recv_tag(s, rank);
+            break;
+        case PI_COLL: {
+            double root = opt(s, rank, v, in->e[0], 0);
+            double mean = eval(s, rank, v, in->e[1]);
+            double bytes = sim_shared_var(s, in->stmt, v[in->b]++, mean,
+                                          eval(s, rank, v, in->e[2]));
+            if (!sim_failed(s))
+                sim_collective(s, rank, in->coll, root, bytes, in->line);
+            st->pc[rank] = pc;
+            return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+        }
+        case PI_HALT:
+            st->pc[rank] = pc - 1;
+            return SIM_DONE;
+        }
+        if (sim_failed(s))
+            return SIM_FAILED;
+    }
+}
+
+/* ------------------------------------------------------ runtime helpers */
+
+int proto_loop(sim *s, proto_state *st, int rank, int line)
+{
+    if (++st->loops <= sim_max_loop(s))
+        return 1;
+    sim_fail(s, rank, line, "more than %llu loop iterations without "
+             "communicating; an endless loop? (--max-loop raises the limit)",
+             (unsigned long long)sim_max_loop(s));
+    return 0;
+}

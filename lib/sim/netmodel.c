@@ -1,0 +1,180 @@
+/* netmodel.c — the network models of netsim: piecewise (t_s, t_w) size
+ * regimes (formats/net-model.md), with the opt-in eager threshold and
+ * per-node link sharing. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim.h"
+
+void net_model_default(net_model *m)
+{
+    /* Piola 2002, §5.1.1 and Table 5.1: the K6-III cluster, MPICH over
+     * M-VIA; d = 1024 is in the first regime (ping-pong reproduction). */
+    static const net_regime k6[] = {
+        {NET_LE, 1024, 55, 0.22},
+        {NET_LT, 5000, 190, 0.083},
+        {NET_ANY, 0, 300, 0.089},
+    };
+    memset(m, 0, sizeof *m);
+    m->name = xstrdup("K6-III cluster, MPICH over M-VIA (Piola 2002, Table 5.1)");
+    m->eager_limit = -1;
+    for (size_t i = 0; i < sizeof k6 / sizeof *k6; i++)
+        VEC_PUSH(&m->regimes, k6[i]);
+}
+
+void net_model_free(net_model *m)
+{
+    free(m->name);
+    free(m->regimes.items);
+    memset(m, 0, sizeof *m);
+}
+
+double net_cost(const net_model *m, double d)
+{
+    for (size_t i = 0; i < m->regimes.len; i++) {
+        const net_regime *r = &m->regimes.items[i];
+        if (r->bound == NET_ANY || (r->bound == NET_LE && d <= r->limit) ||
+            (r->bound == NET_LT && d < r->limit))
+            return r->ts + r->tw * d;
+    }
+    return NAN;   /* unreachable: a read model ends with 'regime any' */
+}
+
+static int number_field(tf_reader *r, size_t i, double min, double *out)
+{
+    const tf_field *f = i < r->fields.len ? &r->fields.items[i] : NULL;
+    if (!f || f->kind != TF_NUMBER || !(f->number >= min) || isinf(f->number)) {
+        diag_error(r->d, tf_loc(r, f), "expected a number >= %g%s", min,
+                   f ? "" : " at the end of the record");
+        return -1;
+    }
+    *out = f->number;
+    return 0;
+}
+
+static int read_regime(tf_reader *r, net_model *m)
+{
+    net_regime g = {0};
+    const tf_field *bound = r->fields.len > 1 ? &r->fields.items[1] : NULL;
+    size_t next = 2;
+    if (bound && bound->kind == TF_WORD && strcmp(bound->text, "<=") == 0)
+        g.bound = NET_LE;
+    else if (bound && bound->kind == TF_WORD && strcmp(bound->text, "<") == 0)
+        g.bound = NET_LT;
+    else if (bound && bound->kind == TF_WORD && strcmp(bound->text, "any") == 0)
+        g.bound = NET_ANY;
+    else {
+        diag_error(r->d, tf_loc(r, bound), "expected '<=', '<' or 'any' "
+                   "after 'regime'");
+        return -1;
+    }
+    if (g.bound != NET_ANY && number_field(r, next++, 0, &g.limit) < 0)
+        return -1;
+    if (number_field(r, next++, 0, &g.ts) < 0 ||
+        number_field(r, next++, 0, &g.tw) < 0)
+        return -1;
+    if (r->fields.len > next) {
+        diag_error(r->d, tf_loc(r, &r->fields.items[next]), "unexpected "
+                   "field after the regime's t_w");
+        return -1;
+    }
+    if (m->regimes.len) {
+        const net_regime *prev = &m->regimes.items[m->regimes.len - 1];
+        if (prev->bound == NET_ANY) {
+            diag_error(r->d, tf_loc(r, NULL), "regime after 'regime any', "
+                       "which already covers every size");
+            return -1;
+        }
+        if (g.bound != NET_ANY && g.limit <= prev->limit) {
+            diag_error(r->d, tf_loc(r, &r->fields.items[2]), "regime limits "
+                       "must increase: %g after %g", g.limit, prev->limit);
+            return -1;
+        }
+    }
+    VEC_PUSH(&m->regimes, g);
+    return 0;
+}
+
+int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
+{
+    memset(m, 0, sizeof *m);
+    m->eager_limit = -1;
+    tf_reader r;
+    if (tf_open(&r, fp, file, d, "net-model", 1) < 0)
+        return -1;
+    int errors = d->errors, got;
+    while ((got = tf_next(&r)) != 0) {
+        if (got < 0)
+            continue;
+        const tf_field *key = &r.fields.items[0];
+        if (key->kind == TF_WORD && strcmp(key->text, "name") == 0) {
+            if (r.fields.len != 2 || r.fields.items[1].kind != TF_STRING)
+                diag_error(d, tf_loc(&r, key), "expected: name \"TEXT\"");
+            else if (m->name)
+                diag_error(d, tf_loc(&r, key), "name given twice");
+            else
+                m->name = xstrdup(r.fields.items[1].text);
+        } else if (key->kind == TF_WORD && strcmp(key->text, "regime") == 0) {
+            read_regime(&r, m);
+        } else if (key->kind == TF_WORD && strcmp(key->text, "eager") == 0) {
+            if (r.fields.len != 2 || number_field(&r, 1, 0, &m->eager_limit) < 0)
+                diag_error(d, tf_loc(&r, key), "expected: eager BYTES");
+        } else if (key->kind == TF_WORD &&
+                   strcmp(key->text, "procs-per-node") == 0) {
+            double k;
+            if (r.fields.len != 2 || number_field(&r, 1, 1, &k) < 0 ||
+                k != floor(k) || k > 1e6)
+                diag_error(d, tf_loc(&r, key), "expected: procs-per-node N, "
+                           "an integer from 1 to 1000000");
+            else
+                m->procs_per_node = (int)k;
+        } else {
+            diag_error(d, tf_loc(&r, key), "unknown record '%s' (expected "
+                       "name, regime, eager or procs-per-node)", key->text);
+        }
+    }
+    if (d->errors == errors && (m->regimes.len == 0 ||
+        m->regimes.items[m->regimes.len - 1].bound != NET_ANY))
+        diag_error(d, (srcloc){file, r.line, 0}, "the model does not cover "
+                   "every size: end it with 'regime any TS TW'");
+    tf_close(&r);
+    if (d->errors != errors) {
+        net_model_free(m);
+        return -1;
+    }
+    if (!m->name)
+        m->name = xstrdup(file);
+    return 0;
+}
+
+void net_model_write(FILE *fp, const net_model *m)
+{
+    fputs("net-model 1\n", fp);
+    if (m->name) {
+        fputs("name ", fp);
+        tf_put_string(fp, m->name);
+        fputc('\n', fp);
+    }
+    for (size_t i = 0; i < m->regimes.len; i++) {
+        const net_regime *g = &m->regimes.items[i];
+        if (g->bound == NET_ANY) {
+            fputs("regime any", fp);
+        } else {
+            fprintf(fp, "regime %s ", g->bound == NET_LE ? "<=" : "<");
+            tf_put_double(fp, g->limit);
+        }
+        fputc(' ', fp);
+        tf_put_double(fp, g->ts);
+        fputc(' ', fp);
+        tf_put_double(fp, g->tw);
+        fputc('\n', fp);
+    }
+    if (m->eager_limit >= 0) {
+        fputs("eager ", fp);
+        tf_put_double(fp, m->eager_limit);
+        fputc('\n', fp);
+    }
+    if (m->procs_per_node > 0)
+        fprintf(fp, "procs-per-node %d\n", m->procs_per_node);
+}

@@ -1,0 +1,661 @@
+/* sim.c — the simulation kernel: processes, clocks, matching, collectives,
+ * the any_source policy, deadlock detection. See sim.h for the rules. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/rng_core.h"
+#include "sim/sim.h"
+#include "sim/timeline_core.h"
+
+enum { P_RUNNABLE, P_BLOCKED, P_DONE };
+enum { PEND_NONE, PEND_SEND, PEND_RECV };
+
+typedef struct {
+    int kind;            /* PEND_* */
+    int coll;            /* a collective's message: matches only those */
+    int partner;         /* destination, source or SIM_ANY_SOURCE */
+    double bytes, tag;
+    double posted;       /* clock when posted, microseconds */
+    uint32_t serial;     /* tells a stale entry of senders[] */
+    int line;
+} pending;
+
+typedef struct {
+    sim_op_kind kind;
+    int partner;         /* -1: none */
+    double bytes, tag;   /* tag NAN: none */
+    double start, end;   /* microseconds */
+} op_record;
+
+typedef struct {
+    int src;
+    double bytes, tag, arrival;
+} mail;   /* an eager message waiting for its receive */
+
+typedef struct {
+    int rank;
+    uint32_t serial;     /* live while the sender's op has this serial */
+} sender;   /* an eager message waiting for its receive */
+
+typedef struct {
+    int active;
+    sim_op_kind kind;
+    int root;
+    double bytes, posted;
+    int phase, step;
+    int line;
+} collective;
+
+typedef struct {
+    double clock, compute, comm, idle;
+    int state, queued;
+    pending op;
+    collective coll;
+    double recv_source, recv_tag;
+    rng stream;
+    VEC(op_record) ops;
+    VEC(sender) senders; /* plain sends posted to this rank */
+    VEC(mail) mailbox;
+} proc;
+
+struct sim {
+    sim_options opt;
+    const net_model *net;
+    diag *d;
+    const char *file;
+    proc *procs;
+    int *queue;          /* runnable ranks, a ring of nprocs slots */
+    size_t head, count;
+    VEC(int) any_waiting;   /* ranks in a receive from any_source */
+    double *link_free;   /* per node, with procs_per_node */
+    int done, failed;
+    uint64_t messages, negative_sizes, negative_computes;
+};
+
+/* ----------------------------------------------------------- randomness */
+
+double sim_var(sim *s, int rank, double mean, double sd)
+{
+    if (sd == 0)
+        return mean;   /* exact: the published tables need it */
+    return rng_normal(&s->procs[rank].stream, mean, sd);
+}
+
+static rng shared_stream(const sim *s, int stmt, double n)
+{
+    rng r;
+    rng_seed(&r, rngc_shared_seed(s->opt.seed, (uint64_t)stmt, (uint64_t)n));
+    return r;
+}
+
+double sim_shared_var(sim *s, int stmt, double n, double mean, double sd)
+{
+    if (sd == 0)
+        return mean;
+    rng r = shared_stream(s, stmt, n);
+    return rng_normal(&r, mean, sd);
+}
+
+double sim_shared_percent(sim *s, int stmt, double n)
+{
+    rng r = shared_stream(s, stmt, n);
+    return 100.0 * rng_uniform(&r);
+}
+
+/* ------------------------------------------------------------ lifecycle */
+
+sim *sim_new(const sim_options *opt, const net_model *net, diag *d,
+             const char *file)
+{
+    sim *s = xcalloc(1, sizeof *s);
+    s->opt = *opt;
+    s->net = net;
+    s->d = d;
+    s->file = file;
+    s->procs = xcalloc((size_t)opt->nprocs, sizeof *s->procs);
+    s->queue = xcalloc((size_t)opt->nprocs, sizeof *s->queue);
+    for (int r = 0; r < opt->nprocs; r++)
+        rng_seed(&s->procs[r].stream, rngc_process_seed(opt->seed,
+                                                        (uint64_t)r));
+    if (net->procs_per_node > 0)
+        s->link_free = xcalloc((size_t)opt->nprocs / net->procs_per_node + 1,
+                               sizeof *s->link_free);
+    return s;
+}
+
+void sim_free(sim *s)
+{
+    if (!s)
+        return;
+    for (int r = 0; r < s->opt.nprocs; r++) {
+        free(s->procs[r].ops.items);
+        free(s->procs[r].senders.items);
+        free(s->procs[r].mailbox.items);
+    }
+    free(s->procs);
+    free(s->queue);
+    free(s->any_waiting.items);
+    free(s->link_free);
+    free(s);
+}
+
+int sim_nprocs(const sim *s) { return s->opt.nprocs; }
+int sim_failed(const sim *s) { return s->failed; }
+double sim_clock(const sim *s, int rank) { return s->procs[rank].clock; }
+uint64_t sim_max_loop(const sim *s) { return s->opt.max_loop; }
+uint64_t sim_messages(const sim *s) { return s->messages; }
+double sim_recv_source(const sim *s, int rank) { return s->procs[rank].recv_source; }
+double sim_recv_tag(const sim *s, int rank) { return s->procs[rank].recv_tag; }
+
+void sim_fail(sim *s, int rank, int line, const char *fmt, ...)
+{
+    strbuf sb = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[512];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    sb_printf(&sb, "rank %d: %s", rank, buf);
+    diag_error(s->d, (srcloc){s->file, line, 0}, "%s", sb.text);
+    sb_free(&sb);
+    s->failed = 1;
+}
+
+static void make_runnable(sim *s, int rank)
+{
+    proc *p = &s->procs[rank];
+    p->state = P_RUNNABLE;
+    if (p->queued)
+        return;
+    p->queued = 1;
+    s->queue[(s->head + s->count++) % (size_t)s->opt.nprocs] = rank;
+}
+
+static void record(sim *s, proc *p, sim_op_kind kind, int partner,
+                   double bytes, double tag, double start, double end)
+{
+    if (!s->opt.keep_ops)
+        return;
+    op_record r = {kind, partner, bytes, tag, start, end};
+    VEC_PUSH(&p->ops, r);
+}
+
+/* ---------------------------------------------------------- computation */
+
+void sim_compute(sim *s, int rank, double seconds, int line)
+{
+    (void)line;
+    proc *p = &s->procs[rank];
+    if (seconds < 0) {
+        s->negative_computes++;
+        if (s->opt.clamp_negative)
+            seconds = 0;
+    }
+    double start = p->clock;
+    p->clock += seconds * 1e6;
+    p->compute += seconds * 1e6;
+    record(s, p, SIM_OP_COMPUTE, -1, NAN, NAN, start, p->clock);
+}
+
+/* ------------------------------------------------------------- messages */
+
+static int node_of(const sim *s, int rank)
+{
+    return rank / s->net->procs_per_node;
+}
+
+/* Both sides of a rendezvous complete together. */
+static void complete(sim *s, int from, int to)
+{
+    proc *a = &s->procs[from], *b = &s->procs[to];
+    double bytes = a->op.bytes;
+    double start = fmax(a->op.posted, b->op.posted);
+    double cost = net_cost(s->net, bytes);
+    if (s->link_free && node_of(s, from) != node_of(s, to)) {
+        double *la = &s->link_free[node_of(s, from)],
+               *lb = &s->link_free[node_of(s, to)];
+        start = fmax(start, fmax(*la, *lb));
+        *la = *lb = start + cost;
+    }
+    double end = start + cost;
+    a->idle += start - a->op.posted;
+    b->idle += start - b->op.posted;
+    a->comm += cost;
+    b->comm += cost;
+    a->clock = b->clock = end;
+    b->recv_source = from;
+    b->recv_tag = a->op.tag;
+    if (!a->op.coll) {
+        record(s, a, SIM_OP_SEND, to, bytes, a->op.tag, a->op.posted, end);
+        record(s, b, SIM_OP_RECV, from, bytes, a->op.tag, b->op.posted, end);
+    }
+    a->op.kind = b->op.kind = PEND_NONE;
+    a->op.serial++;
+    b->op.serial++;
+    s->messages++;
+    make_runnable(s, from < to ? from : to);
+    make_runnable(s, from < to ? to : from);
+}
+
+/* A receive satisfied by an eager message that has already arrived. */
+static void deliver(sim *s, int to, size_t m)
+{
+    proc *b = &s->procs[to];
+    mail msg = b->mailbox.items[m];
+    memmove(&b->mailbox.items[m], &b->mailbox.items[m + 1],
+            (b->mailbox.len - m - 1) * sizeof msg);
+    b->mailbox.len--;
+    double end = fmax(b->op.posted, msg.arrival);
+    b->idle += end - b->op.posted;
+    b->clock = end;
+    b->recv_source = msg.src;
+    b->recv_tag = msg.tag;
+    record(s, b, SIM_OP_RECV, msg.src, msg.bytes, msg.tag, b->op.posted, end);
+    b->op.kind = PEND_NONE;
+    b->op.serial++;
+    make_runnable(s, to);
+}
+
+static int check_rank(sim *s, int rank, double other, const char *what,
+                      int line)
+{
+    if (other >= 0 && other < s->opt.nprocs && other == floor(other) &&
+        other != rank)
+        return (int)other;
+    if (other == rank)
+        sim_fail(s, rank, line, "%s itself (rank %d)", what, rank);
+    else
+        sim_fail(s, rank, line, "%s rank %.17g, outside 0..%d", what, other,
+                 s->opt.nprocs - 1);
+    return -1;
+}
+
+static double checked_size(sim *s, double bytes)
+{
+    if (bytes < 0 || isnan(bytes)) {
+        s->negative_sizes++;
+        return 0;
+    }
+    return bytes;
+}
+
+/* A send posted to b is a candidate for b's receives from any_source until
+ * it is matched (its serial then moves on). Stale entries are dropped when
+ * the list doubles, so it holds at most one live entry per sender. */
+static int sender_live(const sim *s, const proc *b, sender e)
+{
+    const pending *op = &s->procs[e.rank].op;
+    return op->serial == e.serial && op->kind == PEND_SEND && !op->coll &&
+           &s->procs[op->partner] == b;
+}
+
+static void note_sender(sim *s, proc *b, int rank)
+{
+    if (b->senders.len >= 16 && (b->senders.len & (b->senders.len - 1)) == 0) {
+        size_t live = 0;
+        for (size_t k = 0; k < b->senders.len; k++)
+            if (sender_live(s, b, b->senders.items[k]))
+                b->senders.items[live++] = b->senders.items[k];
+        b->senders.len = live;
+    }
+    sender e = {rank, s->procs[rank].op.serial};
+    VEC_PUSH(&b->senders, e);
+}
+
+static void post_send(sim *s, int rank, int dest, double bytes, double tag,
+                      int coll, int line)
+{
+    proc *a = &s->procs[rank], *b = &s->procs[dest];
+    if (!coll && s->net->eager_limit >= 0 && bytes <= s->net->eager_limit) {
+        /* Eager: the sender pays the transfer and goes on. */
+        double cost = net_cost(s->net, bytes);
+        double start = a->clock;
+        a->clock += cost;
+        a->comm += cost;
+        record(s, a, SIM_OP_SEND, dest, bytes, tag, start, a->clock);
+        mail m = {rank, bytes, tag, a->clock};
+        VEC_PUSH(&b->mailbox, m);
+        s->messages++;
+        if (b->state == P_BLOCKED && b->op.kind == PEND_RECV && !b->op.coll &&
+            b->op.partner == rank)
+            deliver(s, dest, b->mailbox.len - 1);
+        make_runnable(s, rank);
+        return;
+    }
+    a->op = (pending){PEND_SEND, coll, dest, bytes, tag, a->clock,
+                      a->op.serial, line};
+    a->state = P_BLOCKED;
+    if (b->state == P_BLOCKED && b->op.kind == PEND_RECV && b->op.coll == coll
+        && b->op.partner == rank) {
+        complete(s, rank, dest);
+        return;
+    }
+    if (!coll)
+        note_sender(s, b, rank);
+}
+
+static void post_recv(sim *s, int rank, int source, int coll, int line)
+{
+    proc *b = &s->procs[rank];
+    b->op = (pending){PEND_RECV, coll, source, 0, 0, b->clock, b->op.serial,
+                      line};
+    b->state = P_BLOCKED;
+    if (!coll) {
+        /* Eager messages already here: the first from that source, or for
+         * any_source the earliest arrival (ties: lowest rank). */
+        size_t best = (size_t)-1;
+        for (size_t m = 0; m < b->mailbox.len; m++) {
+            const mail *x = &b->mailbox.items[m];
+            if (source != SIM_ANY_SOURCE) {
+                if (x->src == source) { best = m; break; }
+            } else if (best == (size_t)-1 ||
+                       x->arrival < b->mailbox.items[best].arrival ||
+                       (x->arrival == b->mailbox.items[best].arrival &&
+                        x->src < b->mailbox.items[best].src)) {
+                best = m;
+            }
+        }
+        if (best != (size_t)-1) {
+            deliver(s, rank, best);
+            return;
+        }
+    }
+    if (source == SIM_ANY_SOURCE) {
+        VEC_PUSH(&s->any_waiting, rank);   /* resolved when all block */
+        return;
+    }
+    proc *a = &s->procs[source];
+    if (a->state == P_BLOCKED && a->op.kind == PEND_SEND && a->op.coll == coll
+        && a->op.partner == rank)
+        complete(s, source, rank);
+}
+
+void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line)
+{
+    int to = check_rank(s, rank, dest, "send to", line);
+    if (to >= 0)
+        post_send(s, rank, to, checked_size(s, bytes), tag, 0, line);
+}
+
+void sim_recv_any(sim *s, int rank, int line)
+{
+    post_recv(s, rank, SIM_ANY_SOURCE, 0, line);
+}
+
+void sim_recv(sim *s, int rank, double source, int line)
+{
+    int from = check_rank(s, rank, source, "receive from", line);
+    if (from >= 0)
+        post_recv(s, rank, from, 0, line);
+}
+
+/* ---------------------------------------------------------- collectives */
+
+/* A collective is a sequence of phases, each a root-serial fan-out (the
+ * root sends to every other rank in ascending order) or fan-in (the root
+ * receives from every other rank in ascending order). */
+static int phases(const sim *s, sim_op_kind kind)
+{
+    switch (kind) {
+    case SIM_OP_ALL_REDUCE: return 2;   /* reduce to 0, then bcast from 0 */
+    case SIM_OP_ALL_GATHER:             /* bcast from every rank in turn */
+    case SIM_OP_ALL_TO_ALL: return s->opt.nprocs;  /* scatter from each */
+    default: return 1;
+    }
+}
+
+static void phase_shape(const sim *s, const collective *c, int *root,
+                        int *fan_in)
+{
+    switch (c->kind) {
+    case SIM_OP_GATHER: case SIM_OP_REDUCE:
+        *root = c->root; *fan_in = 1; break;
+    case SIM_OP_ALL_REDUCE:
+        *root = 0; *fan_in = c->phase == 0; break;
+    case SIM_OP_ALL_GATHER: case SIM_OP_ALL_TO_ALL:
+        *root = c->phase; *fan_in = 0; break;
+    default:
+        *root = c->root; *fan_in = 0; break;
+    }
+    (void)s;
+}
+
+/* Posts the process's next message of its collective, or ends it. */
+static void advance_collective(sim *s, int rank)
+{
+    proc *p = &s->procs[rank];
+    collective *c = &p->coll;
+    int n = s->opt.nprocs;
+    while (c->phase < phases(s, c->kind)) {
+        int root, fan_in;
+        phase_shape(s, c, &root, &fan_in);
+        int steps = rank == root ? n - 1 : 1;
+        if (c->step < steps) {
+            int k = c->step++;
+            if (rank == root) {
+                int other = k < root ? k : k + 1;   /* ascending, skip root */
+                if (fan_in)
+                    post_recv(s, rank, other, 1, c->line);
+                else
+                    post_send(s, rank, other, c->bytes, NAN, 1, c->line);
+            } else if (fan_in) {
+                post_send(s, rank, root, c->bytes, NAN, 1, c->line);
+            } else {
+                post_recv(s, rank, root, 1, c->line);
+            }
+            return;
+        }
+        c->phase++;
+        c->step = 0;
+    }
+    c->active = 0;
+    int partner = c->kind == SIM_OP_ALL_GATHER || c->kind == SIM_OP_ALL_TO_ALL
+                  || c->kind == SIM_OP_ALL_REDUCE ? -1 : c->root;
+    record(s, p, c->kind, partner, c->bytes, NAN, c->posted, p->clock);
+    make_runnable(s, rank);
+}
+
+void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
+                    double bytes, int line)
+{
+    proc *p = &s->procs[rank];
+    int r = 0;
+    if (kind != SIM_OP_ALL_GATHER && kind != SIM_OP_ALL_TO_ALL &&
+        kind != SIM_OP_ALL_REDUCE) {
+        if (!(root >= 0 && root < s->opt.nprocs && root == floor(root))) {
+            sim_fail(s, rank, line, "collective root %.17g outside 0..%d",
+                     root, s->opt.nprocs - 1);
+            return;
+        }
+        r = (int)root;
+    }
+    p->coll = (collective){1, kind, r, checked_size(s, bytes), p->clock, 0, 0,
+                           line};
+    make_runnable(s, rank);   /* the scheduler advances it */
+}
+
+/* ------------------------------------------------------------ scheduler */
+
+static int pop(sim *s)
+{
+    int r = s->queue[s->head];
+    s->head = (s->head + 1) % (size_t)s->opt.nprocs;
+    s->count--;
+    s->procs[r].queued = 0;
+    return r;
+}
+
+static int compare_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* With nothing runnable: each receive from any_source (lowest rank first)
+ * takes the pending send posted earliest, ties to the lowest rank. */
+static int resolve_any_source(sim *s)
+{
+    int matched = 0;
+    if (s->any_waiting.len > 1)
+        qsort(s->any_waiting.items, s->any_waiting.len, sizeof(int),
+              compare_int);
+    size_t keep = 0;
+    for (size_t i = 0; i < s->any_waiting.len; i++) {
+        int to = s->any_waiting.items[i];
+        proc *b = &s->procs[to];
+        if (b->op.kind != PEND_RECV || b->op.partner != SIM_ANY_SOURCE)
+            continue;   /* stale */
+        int best = -1;
+        size_t live = 0;
+        for (size_t k = 0; k < b->senders.len; k++) {
+            sender e = b->senders.items[k];
+            if (!sender_live(s, b, e))
+                continue;   /* stale: matched already */
+            b->senders.items[live++] = e;
+            int from = e.rank;
+            const pending *op = &s->procs[from].op;
+            if (best < 0 || op->posted < s->procs[best].op.posted ||
+                (op->posted == s->procs[best].op.posted && from < best))
+                best = from;
+        }
+        b->senders.len = live;
+        /* An eager message that arrived earlier wins over a pending send. */
+        size_t mail_best = (size_t)-1;
+        for (size_t m = 0; m < b->mailbox.len; m++) {
+            const mail *x = &b->mailbox.items[m], *y = mail_best == (size_t)-1
+                ? NULL : &b->mailbox.items[mail_best];
+            if (!y || x->arrival < y->arrival ||
+                (x->arrival == y->arrival && x->src < y->src))
+                mail_best = m;
+        }
+        if (mail_best != (size_t)-1 &&
+            (best < 0 || b->mailbox.items[mail_best].arrival <=
+                             s->procs[best].op.posted)) {
+            deliver(s, to, mail_best);
+            matched = 1;
+        } else if (best >= 0) {
+            complete(s, best, to);
+            matched = 1;
+        } else {
+            s->any_waiting.items[keep++] = to;
+        }
+    }
+    s->any_waiting.len = keep;
+    return matched;
+}
+
+static const char *kind_name(sim_op_kind k)
+{
+    return timeline_kinds[k];
+}
+
+static void report_deadlock(sim *s)
+{
+    int shown = 0, blocked = 0;
+    for (int r = 0; r < s->opt.nprocs; r++)
+        blocked += s->procs[r].state == P_BLOCKED;
+    diag_error(s->d, (srcloc){s->file, 0, 0}, "deadlock: %d of %d processes "
+               "are blocked and no message can move", blocked, s->opt.nprocs);
+    for (int r = 0; r < s->opt.nprocs && shown < 20; r++) {
+        const proc *p = &s->procs[r];
+        if (p->state != P_BLOCKED)
+            continue;
+        shown++;
+        const pending *op = &p->op;
+        char what[160];
+        if (op->kind == PEND_SEND)
+            snprintf(what, sizeof what, "send to %d", op->partner);
+        else if (op->partner == SIM_ANY_SOURCE)
+            snprintf(what, sizeof what, "receive from any_source");
+        else
+            snprintf(what, sizeof what, "receive from %d", op->partner);
+        if (p->coll.active)
+            diag_note(s->d, (srcloc){s->file, p->coll.line, 0},
+                      "rank %d waits in %s (%s of its %s), since %.9f s", r,
+                      kind_name(p->coll.kind), what, kind_name(p->coll.kind),
+                      op->posted / 1e6);
+        else
+            diag_note(s->d, (srcloc){s->file, op->line, 0},
+                      "rank %d waits in %s, since %.9f s", r, what,
+                      op->posted / 1e6);
+    }
+    if (blocked > shown)
+        diag_note(s->d, (srcloc){s->file, 0, 0}, "and %d more blocked "
+                  "processes", blocked - shown);
+}
+
+int sim_run(sim *s, sim_step_fn step, void *program)
+{
+    for (int r = 0; r < s->opt.nprocs; r++)
+        make_runnable(s, r);
+    for (;;) {
+        while (s->count > 0) {
+            int r = pop(s);
+            proc *p = &s->procs[r];
+            if (p->coll.active) {
+                advance_collective(s, r);
+                if (s->failed)
+                    return 1;
+                continue;
+            }
+            int got = step(s, r, program);
+            if (got == SIM_FAILED || s->failed)
+                return 1;
+            if (got == SIM_DONE) {
+                p->state = P_DONE;
+                s->done++;
+            }
+        }
+        if (s->done == s->opt.nprocs)
+            break;
+        if (!resolve_any_source(s)) {
+            report_deadlock(s);
+            return 1;
+        }
+    }
+    if (s->negative_sizes)
+        diag_warning(s->d, (srcloc){s->file, 0, 0}, "%llu drawn message "
+                     "size%s negative and counted as 0 bytes",
+                     (unsigned long long)s->negative_sizes,
+                     s->negative_sizes == 1 ? " was" : "s were");
+    return 0;
+}
+
+/* ------------------------------------------------------------- timeline */
+
+void sim_write_timeline(const sim *s, FILE *fp, const char *source)
+{
+    int n = s->opt.nprocs;
+    strbuf quoted_source = {0}, quoted_network = {0};
+    sb_put_quoted(&quoted_source, source);
+    sb_put_quoted(&quoted_network, s->net->name);
+    timeline_header(fp, sb_str(&quoted_source), sb_str(&quoted_network),
+                    (unsigned long long)s->opt.seed, n, s->opt.keep_ops);
+    sb_free(&quoted_source);
+    sb_free(&quoted_network);
+    uint64_t ops = 0;
+    for (int r = 0; r < n && s->opt.keep_ops; r++) {
+        const proc *p = &s->procs[r];
+        for (size_t i = 0; i < p->ops.len; i++) {
+            const op_record *o = &p->ops.items[i];
+            timeline_op(fp, r, (int)o->kind, o->partner, o->bytes, o->tag,
+                        o->start / 1e6, o->end / 1e6);
+        }
+        ops += p->ops.len;
+    }
+    timeline_processes_head(fp);
+    double max = -INFINITY, sum = 0;
+    for (int r = 0; r < n; r++) {
+        const proc *p = &s->procs[r];
+        timeline_process(fp, r, p->clock / 1e6, p->compute / 1e6,
+                         p->comm / 1e6, p->idle / 1e6);
+        if (p->clock > max)
+            max = p->clock;
+        sum += p->clock;
+    }
+    timeline_summary(fp, max / 1e6, sum / n / 1e6,
+                     (unsigned long long)s->messages,
+                     (unsigned long long)ops, n);
+}

@@ -1,0 +1,128 @@
+/* sim.h — the simulation kernel of netsim and of the simulators proto2c
+ * generates (seed 002, Piola 2002, ch. 5; formats/timeline.md).
+ *
+ * P simulated processes, each with its own clock in microseconds, run a
+ * program given as a step function: the kernel calls it for a process, the
+ * process runs until it posts a blocking operation (send, receive,
+ * collective) or ends. Computation only advances the local clock.
+ *
+ * Timing rule (notes §4.5, verified against every published table): a send
+ * and its receive complete together at
+ *     max(t_send_posted, t_recv_posted) + t_s(d) + t_w(d)·d
+ * on both clocks. Point-to-point pairs naming each other match as soon as
+ * both are posted; a receive from any_source is resolved only when no
+ * process can run, with the pending send posted earliest (ties: lowest
+ * rank). Collectives are linear, root-serial schedules in ascending rank
+ * order, made of point-to-point messages that only match each other.
+ *
+ * The network model (formats/net-model.md) is kept apart from the kernel:
+ * the kernel asks it the cost of a message. */
+#ifndef PERFPIPE_SIM_H
+#define PERFPIPE_SIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "common/common.h"
+
+/* ------------------------------------------------------ network models */
+
+typedef enum { NET_LE, NET_LT, NET_ANY } net_bound_kind;
+
+typedef struct {
+    net_bound_kind bound;   /* sizes d <= limit, d < limit, or any size */
+    double limit;           /* bytes */
+    double ts, tw;          /* microseconds, microseconds per byte */
+} net_regime;
+
+typedef struct {
+    char *name;
+    VEC(net_regime) regimes;   /* the first regime whose bound admits d */
+    /* Opt-in extensions (0 = off). */
+    double eager_limit;        /* sends of d <= eager_limit do not wait for
+                                  the receiver; < 0: off */
+    int procs_per_node;        /* > 0: ranks share one link per node */
+} net_model;
+
+/* The K6-III cluster of Piola 2002, Table 5.1: the default model. */
+void net_model_default(net_model *m);
+/* Reads a net-model file; 0, or -1 after diagnostics on d. */
+int net_model_read(net_model *m, FILE *fp, const char *file, diag *d);
+void net_model_write(FILE *fp, const net_model *m);
+void net_model_free(net_model *m);
+/* Transfer time of a message of d bytes, microseconds. */
+double net_cost(const net_model *m, double d);
+
+/* ------------------------------------------------------------- kernel */
+
+typedef enum {
+    SIM_OP_COMPUTE, SIM_OP_SEND, SIM_OP_RECV,
+    SIM_OP_BCAST, SIM_OP_GATHER, SIM_OP_SCATTER, SIM_OP_REDUCE,
+    SIM_OP_ALL_GATHER, SIM_OP_ALL_TO_ALL, SIM_OP_ALL_REDUCE
+} sim_op_kind;
+
+#define SIM_ANY_SOURCE (-1)
+
+typedef struct sim sim;
+
+/* What a step function returns. */
+enum { SIM_BLOCKED = 0, SIM_DONE = 1, SIM_FAILED = 2 };
+
+/* Runs process `rank` from where it stopped until it blocks (after posting
+ * one operation), ends, or fails (after reporting through sim_fail). */
+typedef int (*sim_step_fn)(sim *s, int rank, void *program);
+
+typedef struct {
+    int nprocs;
+    uint64_t seed;
+    int clamp_negative;    /* negative compute draws count as 0 */
+    int keep_ops;          /* record every operation for the timeline */
+    uint64_t max_loop;     /* loop iterations without blocking, per step */
+} sim_options;
+
+sim *sim_new(const sim_options *opt, const net_model *net, diag *d,
+             const char *file);
+void sim_free(sim *s);
+
+/* Runs every process to the end. Returns 0, or 1 after reporting a
+ * deadlock or a failure on the diagnostics sink. */
+int sim_run(sim *s, sim_step_fn step, void *program);
+
+/* --- calls a running process makes (rank = the running process) --- */
+
+/* Random draws. sim_var: this process's own stream, Gaussian(mean, sd),
+ * exactly `mean` when sd == 0. sim_shared_*: the same value on every
+ * process for the n-th execution of statement `stmt` (notes §9.3 (7)). */
+double sim_var(sim *s, int rank, double mean, double sd);
+double sim_shared_var(sim *s, int stmt, double n, double mean, double sd);
+double sim_shared_percent(sim *s, int stmt, double n);   /* U[0, 100) */
+
+void sim_compute(sim *s, int rank, double seconds, int line);
+/* Post a blocking operation; the step function then returns SIM_BLOCKED.
+ * Sizes are bytes; negative sizes count as 0 (and are counted). */
+void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line);
+void sim_recv(sim *s, int rank, double source, int line);
+void sim_recv_any(sim *s, int rank, int line);   /* from any_source */
+void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
+                    double bytes, int line);
+/* After a receive completes: who sent it and with which tag. */
+double sim_recv_source(const sim *s, int rank);
+double sim_recv_tag(const sim *s, int rank);
+
+/* Reports a runtime error of process `rank` (located at `line`) and makes
+ * the step function's SIM_FAILED return stop the run. */
+void sim_fail(sim *s, int rank, int line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+int sim_failed(const sim *s);
+int sim_nprocs(const sim *s);
+double sim_clock(const sim *s, int rank);   /* microseconds */
+uint64_t sim_max_loop(const sim *s);
+
+/* --- results --- */
+
+/* The timeline format: header (source = the prototype's name), operations
+ * (when kept), per-process totals and the summary. */
+void sim_write_timeline(const sim *s, FILE *fp, const char *source);
+uint64_t sim_messages(const sim *s);   /* point-to-point messages moved */
+
+#endif

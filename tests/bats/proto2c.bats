@@ -1,0 +1,147 @@
+#!/usr/bin/env bats
+# proto2c: the sim target writes timelines byte-identical to netsim's for
+# every example; the mpi target builds with mpicc and runs with 2-4 ranks,
+# doing the same operations as the simulation; errors.
+
+setup() { load helper; P=$EXAMPLES/proto; cd "$BATS_TEST_TMPDIR"; }
+
+build_sim() {   # build_sim NAME: NAME.proto -> ./NAME
+    proto2c "$P/$1.proto" > "$1.c"
+    cc $PERFPIPE_CFLAGS -std=c11 -Wall -Wextra -Werror -I"$ROOT/lib" "$1.c" \
+        "$(dirname "$PERFPIPE_BIN")/libperfpipe.a" -lm -o "$1"
+}
+
+build_mpi() {   # build_mpi NAME: NAME.proto -> ./NAME-mpi
+    proto2c --target=mpi "$P/$1.proto" > "$1-mpi.c"
+    mpicc -O2 -Wall -Wextra -Werror "$1-mpi.c" -lm -o "$1-mpi"
+}
+
+# The operations without their times: rank, kind, partner, bytes, tag.
+shape() { awk '$1 == "op" { print $2, $3, $4, $5, $6 }'; }
+
+@test "sim target: byte-identical timelines to netsim for every example (and seeds 1, 2, 99)" {
+    example_runs | while read -r name procs opts; do
+        [ -x "$name" ] || build_sim "$name"
+        for seed in 1 2 99; do
+            # shellcheck disable=SC2086
+            diff <(netsim -n "$procs" --seed "$seed" $opts "$P/$name.proto") \
+                 <(./"$name" -n "$procs" --seed "$seed" $opts) ||
+                { echo "differs: $name -n $procs --seed $seed $opts"; false; }
+        done
+    done
+}
+
+@test "sim target: the table runs too (Table 6.3 at P = 16, Mandelbrot with the thesis's sd)" {
+    build_sim fdiff
+    diff <(netsim -n 16 -D Q=4 -D R=4 "$P/fdiff.proto") <(./fdiff -n 16 -D Q=4 -D R=4)
+    build_sim mandelbrot
+    diff <(netsim -n 16 --seed 5 -D MEAN=0.015856 -D SD=0.017587 "$P/mandelbrot.proto") \
+         <(./mandelbrot -n 16 --seed 5 -D MEAN=0.015856 -D SD=0.017587)
+}
+
+@test "sim target: runtime errors and deadlocks as netsim reports them" {
+    printf 'send(rank + 1, (8, 0));\n' > bad.proto
+    proto2c bad.proto > bad.c
+    cc $PERFPIPE_CFLAGS -std=c11 -I"$ROOT/lib" bad.c "$(dirname "$PERFPIPE_BIN")/libperfpipe.a" -lm -o bad
+    run ./bad -n 2
+    assert_failure 1
+    assert_output "bad: bad.proto:1: error: rank 1: send to rank 2, outside 0..1"
+    printf 'receive(any_source);\n' > dead.proto
+    proto2c dead.proto > dead.c
+    cc $PERFPIPE_CFLAGS -std=c11 -I"$ROOT/lib" dead.c "$(dirname "$PERFPIPE_BIN")/libperfpipe.a" -lm -o dead
+    run ./dead -n 2
+    assert_failure 1
+    assert_line --partial "deadlock: 2 of 2 processes are blocked"
+}
+
+@test "mpi target: every example builds with mpicc and runs with 2-4 ranks, doing the simulated operations" {
+    example_runs | while read -r name procs opts; do
+        [ -x "$name-mpi" ] || build_mpi "$name"
+        # shellcheck disable=SC2086
+        mpi_run -n "$procs" ./"$name-mpi" $opts > measured 2> errors ||
+            { cat errors; echo "failed: $name -n $procs"; false; }
+        grep -q '^network "MPI (measured with MPI_Wtime)"$' measured
+        grep -q "^end [0-9]* $procs\$" measured
+        # shellcheck disable=SC2086
+        netsim -n "$procs" $opts "$P/$name.proto" > simulated
+        if [ "$name" = mandelbrot ]; then
+            # Which worker gets which block depends on real timing; the
+            # counts do not.
+            [ "$(grep -c '^op 0 send .* 16 0 ' measured)" -eq 1024 ]
+            [ "$(grep -c '^op [1-9] compute ' measured)" -eq 1024 ]
+            [ "$(grep -c '^op 0 send .* 0 1 ' measured)" -eq $((procs - 1)) ]
+        else
+            diff <(shape < simulated) <(shape < measured) ||
+                { echo "operations differ: $name -n $procs"; false; }
+        fi
+        # The same messages counted, collectives as their linear schedules.
+        [ "$(awk '$1 == "summary" { print $4 }' simulated)" = \
+          "$(awk '$1 == "summary" { print $4 }' measured)" ]
+    done
+}
+
+@test "mpi target: computation is a busy wait of the drawn duration" {
+    printf 'compute(0.05, 0);\nall_reduce(8, 0);\n' > busy.proto
+    proto2c -t mpi busy.proto > busy.c
+    mpicc busy.c -lm -o busy
+    run mpi_run -n 2 ./busy
+    assert_success
+    # Each compute record lasts at least the 50 ms drawn.
+    awk '$1 == "op" && $3 == "compute" { if ($8 - $7 < 0.05) exit 1; n++ }
+         END { exit n == 2 ? 0 : 1 }' <<< "$output"
+}
+
+@test "mpi target: the same seed draws the same sizes as netsim" {
+    printf 'if (rank == 0) { send(1, (1000, 300)); send(1, (1000, 300)); } else { receive(0); receive(0); };\n' > draws.proto
+    proto2c -t mpi draws.proto > draws.c
+    mpicc draws.c -lm -o draws
+    for seed in 1 7; do
+        mpi_run -n 2 ./draws --seed "$seed" > measured
+        netsim --seed "$seed" draws.proto > simulated
+        # MPI sends whole bytes: netsim's drawn sizes, rounded.
+        diff <(awk '$1 == "op" && $3 == "send" { printf "%.0f\n", $5 }' simulated) \
+             <(awk '$1 == "op" && $3 == "send" { print $5 }' measured)
+    done
+}
+
+@test "mpi target: bad usage and missing parameters exit 2 with a message" {
+    build_mpi pingpong
+    run mpi_run -n 2 ./pingpong-mpi
+    assert_failure
+    assert_output --partial "pingpong-mpi: $P/pingpong.proto:8: parameter 'SIZE' has no value: give -D SIZE=VALUE"
+    run mpi_run -n 2 ./pingpong-mpi -D SIZE=8 -D NOPE=1
+    assert_failure
+    assert_output --partial "pingpong-mpi: -D NOPE: the program has no parameter 'NOPE'"
+}
+
+@test "mpi target: a send to a rank out of range aborts with the located error" {
+    printf 'send(rank + 1, (8, 0));\n' > bad.proto
+    proto2c -t mpi bad.proto > bad.c
+    mpicc bad.c -lm -o bad
+    run mpi_run -n 2 ./bad
+    assert_failure
+    assert_output --partial "bad: bad.proto:1: error: rank 1: send to rank 2, outside 0..1"
+}
+
+@test "proto2c: errors of the prototype are located, exit 2, nothing written" {
+    printf 'x = ;\n' > bad.proto
+    run proto2c -o out.c bad.proto
+    assert_failure 2
+    assert_output "proto2c: bad.proto:1:5: error: syntax error, unexpected ';'"
+    [ ! -e out.c ]
+    run proto2c --target=fortran bad.proto
+    assert_failure 2
+    assert_line "proto2c: --target wants 'sim' or 'mpi', not 'fortran'"
+    run proto2c a.proto b.proto
+    assert_failure 2
+    assert_line "proto2c: one input file at most, got 2"
+    run proto2c missing.proto
+    assert_failure 2
+    assert_output --partial "proto2c: cannot open 'missing.proto'"
+}
+
+@test "proto2c: reads standard input, writes -o atomically" {
+    proto2c -o ring.c < "$P/ring.proto"
+    grep -q 'Generated by proto2c' ring.c
+    grep -q '"<stdin>"' ring.c
+}
