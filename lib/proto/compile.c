@@ -86,21 +86,23 @@ static int target_slot(compiler *c, const char *name, int line, int col,
     return slot;
 }
 
-static void check_expr(compiler *c, proto_expr *e, int depth)
+/* Resolves names and functions; -1 after reporting an expression nested
+ * too deep (once, then the walk stops). */
+static int check_expr(compiler *c, proto_expr *e, int depth)
 {
     if (!e)
-        return;
+        return 0;
     if (depth > MAX_EXPR_DEPTH) {
         error_at(c, e->line, e->col, "expression nested deeper than %d",
                  MAX_EXPR_DEPTH);
-        return;
+        return -1;
     }
     switch (e->kind) {
     case PX_NUM:
-        break;
+        return 0;
     case PX_VAR:
         e->slot = slot_of(c, e->name, e->line);
-        break;
+        return 0;
     case PX_CALL:
         for (size_t i = 0; i < proto_function_count; i++)
             if (strcmp(proto_functions[i].name, e->name) == 0)
@@ -114,16 +116,17 @@ static void check_expr(compiler *c, proto_expr *e, int depth)
                      proto_functions[e->func].arity == 1 ? "" : "s",
                      e->args.len);
         for (size_t i = 0; i < e->args.len; i++)
-            check_expr(c, e->args.items[i], depth + 1);
-        break;
+            if (check_expr(c, e->args.items[i], depth + 1) < 0)
+                return -1;
+        return 0;
     case PX_NEG:
-        check_expr(c, e->a, depth + 1);
-        break;
+        return check_expr(c, e->a, depth + 1);
     case PX_BIN:
-        check_expr(c, e->a, depth + 1);
-        check_expr(c, e->b, depth + 1);
-        break;
+        if (check_expr(c, e->a, depth + 1) < 0)
+            return -1;
+        return check_expr(c, e->b, depth + 1);
     }
+    return 0;
 }
 
 /* The names of a statement list: pass 1. */
@@ -132,11 +135,11 @@ static void resolve_list(compiler *c, proto_stmts *list);
 static void resolve_stmt(compiler *c, proto_stmt *s)
 {
     if (s->kind == PS_IF || s->kind == PS_WHILE) {
-        check_expr(c, s->cond.a, 0);
-        check_expr(c, s->cond.b, 0);
+        (void)check_expr(c, s->cond.a, 0);
+        (void)check_expr(c, s->cond.b, 0);
     }
     for (int i = 0; i < 4; i++)
-        check_expr(c, s->e[i], 0);
+        (void)check_expr(c, s->e[i], 0);
     if (s->kind == PS_ASSIGN)
         s->slot = target_slot(c, s->name, s->name_line, s->name_col,
                               "assigned");

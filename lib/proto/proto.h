@@ -86,9 +86,9 @@ typedef enum {
     PI_ASSIGN,       /* slot a = e0 */
     PI_JUMP,         /* goto target */
     PI_JUMP_UNLESS,  /* if !(cond) goto target */
-    PI_FOR_INIT,     /* slot h = 0 */
-    PI_FOR_TEST,     /* if !(slot h < e0) goto target; slot a = slot h */
-    PI_FOR_NEXT,     /* slot h += 1; goto target */
+    PI_FOR_INIT,     /* slot a = 0 */
+    PI_FOR_TEST,     /* if !(slot a < e0) goto target */
+    PI_FOR_NEXT,     /* slot a += 1; goto target */
     PI_DRAW_COUNT,   /* slot h = shared Gaussian(e0, e1) (while (mean, sd)) */
     PI_COUNT_TEST,   /* if !(slot h > 0) goto target */
     PI_COUNT_NEXT,   /* slot h -= 1; goto target */

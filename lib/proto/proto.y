@@ -20,12 +20,18 @@ typedef void *yyscan_t;
 #include <stdlib.h>
 #include <string.h>
 
+/* Bison's stack limit, YYMAXDEPTH, stated for the message. */
+#define PROTO_MAX_NESTING "10000"
+#define YYMAXDEPTH 10000
+
 int proto_yylex(PROTO_YYSTYPE *lval, PROTO_YYLTYPE *lloc, yyscan_t scanner);
 
 static void proto_yyerror(PROTO_YYLTYPE *loc, yyscan_t scanner,
                           struct proto_parser *ps, const char *msg)
 {
     (void)scanner;
+    if (strcmp(msg, "memory exhausted") == 0)   /* the parser's stack */
+        msg = "nested deeper than the parser's limit (" PROTO_MAX_NESTING ")";
     proto_error_at(ps, loc->first_line, loc->first_column, "%s", msg);
 }
 

@@ -186,8 +186,11 @@ static void record(sim *s, proc *p, sim_op_kind kind, int partner,
 
 void sim_compute(sim *s, int rank, double seconds, int line)
 {
-    (void)line;
     proc *p = &s->procs[rank];
+    if (!isfinite(seconds)) {
+        sim_fail(s, rank, line, "compute of %g seconds", seconds);
+        return;
+    }
     if (seconds < 0) {
         s->negative_computes++;
         if (s->opt.clamp_negative)
@@ -266,6 +269,9 @@ static int check_rank(sim *s, int rank, double other, const char *what,
         return (int)other;
     if (other == rank)
         sim_fail(s, rank, line, "%s itself (rank %d)", what, rank);
+    else if (other >= 0 && other < s->opt.nprocs)
+        sim_fail(s, rank, line, "%s rank %.17g, not a whole number", what,
+                 other);
     else
         sim_fail(s, rank, line, "%s rank %.17g, outside 0..%d", what, other,
                  s->opt.nprocs - 1);
@@ -342,25 +348,13 @@ static void post_recv(sim *s, int rank, int source, int coll, int line)
     b->op = (pending){PEND_RECV, coll, source, 0, 0, b->clock, b->op.serial,
                       line};
     b->state = P_BLOCKED;
-    if (!coll) {
-        /* Eager messages already here: the first from that source, or for
-         * any_source the earliest arrival (ties: lowest rank). */
-        size_t best = (size_t)-1;
-        for (size_t m = 0; m < b->mailbox.len; m++) {
-            const mail *x = &b->mailbox.items[m];
-            if (source != SIM_ANY_SOURCE) {
-                if (x->src == source) { best = m; break; }
-            } else if (best == (size_t)-1 ||
-                       x->arrival < b->mailbox.items[best].arrival ||
-                       (x->arrival == b->mailbox.items[best].arrival &&
-                        x->src < b->mailbox.items[best].src)) {
-                best = m;
+    if (!coll && source != SIM_ANY_SOURCE) {
+        /* An eager message from that source already here: the first. */
+        for (size_t m = 0; m < b->mailbox.len; m++)
+            if (b->mailbox.items[m].src == source) {
+                deliver(s, rank, m);
+                return;
             }
-        }
-        if (best != (size_t)-1) {
-            deliver(s, rank, best);
-            return;
-        }
     }
     if (source == SIM_ANY_SOURCE) {
         VEC_PUSH(&s->any_waiting, rank);   /* resolved when all block */
@@ -615,6 +609,19 @@ int sim_run(sim *s, sim_step_fn step, void *program)
             return 1;
         }
     }
+    size_t unreceived = 0;
+    for (int r = 0; r < s->opt.nprocs; r++)
+        unreceived += s->procs[r].mailbox.len;
+    if (unreceived)
+        diag_warning(s->d, (srcloc){s->file, 0, 0}, "%zu eager message%s "
+                     "never received", unreceived,
+                     unreceived == 1 ? " was" : "s were");
+    if (s->negative_computes)
+        diag_note(s->d, (srcloc){s->file, 0, 0}, "%llu compute draw%s "
+                  "negative%s", (unsigned long long)s->negative_computes,
+                  s->negative_computes == 1 ? " was" : "s were",
+                  s->opt.clamp_negative ? " and counted as 0 s"
+                                        : " (--clamp-negative counts them as 0 s)");
     if (s->negative_sizes)
         diag_warning(s->d, (srcloc){s->file, 0, 0}, "%llu drawn message "
                      "size%s negative and counted as 0 bytes",

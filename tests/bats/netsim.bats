@@ -443,3 +443,39 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
     assert_success
     assert_line "summary 0.002380000 0.002380000 100000"
 }
+
+@test "a rank that is not a whole number, and a computation that is not finite, are runtime errors" {
+    proto_run 'if (rank == 0) { send(0.5, (8, 0)); } else { receive(0); };' -n 2
+    assert_failure 1
+    assert_output "netsim: bad.proto:1: error: rank 0: send to rank 0.5, not a whole number"
+    proto_run 'compute(sqrt(-1), 0);' -n 1
+    assert_failure 1
+    assert_output "netsim: bad.proto:1: error: rank 0: compute of -nan seconds"
+}
+
+@test "eager: any_source still takes the earliest message; unreceived eager messages are reported" {
+    cd "$BATS_TEST_TMPDIR"
+    printf 'net-model 1\nregime any 10 0\neager 100\n' > e.net
+    # rank 1's 8-byte message is eager and arrives at 1.00001 s; rank 2's
+    # 1000-byte send is a rendezvous posted at 0: it is the earliest.
+    printf 'if (rank == 0) { compute(2, 0); receive(any_source, s); } else { if (rank == 1) { compute(1, 0); send(0, (8, 0)); } else { send(0, (1000, 0)); }; };\n' > any.proto
+    run netsim -n 3 --net e.net any.proto
+    assert_success
+    assert_line "op 0 recv 2 1000 0 2.000000000 2.000010000"
+    assert_line "netsim: any.proto: warning: 1 eager message was never received"
+}
+
+@test "negative compute draws are counted in a note" {
+    run netsim -n 4 -D MEAN=0.015856 -D SD=0.017587 "$P/mandelbrot.proto"
+    assert_success
+    assert_line --regexp "^netsim: .*mandelbrot.proto: note: [0-9]+ compute draws were negative \(--clamp-negative counts them as 0 s\)$"
+}
+
+@test "nesting limits: long sums and deep parentheses give one clear error" {
+    proto_run "x = 1$(printf '+1%.0s' $(seq 1100));"
+    assert_failure 2
+    assert_output "netsim: bad.proto:1:202: error: expression nested deeper than 1000"
+    proto_run "x = $(printf '(%.0s' $(seq 20000))1$(printf ')%.0s' $(seq 20000));"
+    assert_failure 2
+    assert_output "netsim: bad.proto:1:10001: error: nested deeper than the parser's limit (10000)"
+}
