@@ -1,0 +1,163 @@
+/* desc.h — the Markovian descriptor of a stochastic automata network (seed
+ * 004, Campos Velho 2006, §1.3 and Table 1; formats/san-desc.md).
+ *
+ * A descriptor is a sum of tensor-product terms over N automata:
+ *     Q = sum_k  F_1^(k) (x)g F_2^(k) (x)g ... (x)g F_N^(k)
+ * Each factor is a sparse square matrix of its automaton's order, or the
+ * identity (stored as NULL). An element may be functional: its value is a
+ * constant times a function of the global state, evaluated on the row
+ * (source) state of the generator (generalised tensor product, notes §2.6).
+ *
+ * States are ordered as in eq. 1: automaton 0 is the most significant
+ * digit, idx(x) = sum_i x_i * nright_i. Vectors are rows: y = x * Q.
+ *
+ * san2desc builds a descriptor with the desc_add_* functions and writes it;
+ * mvd-solve reads it (san-desc, or the thesis's plain file of Figure 8) and
+ * multiplies vectors by it (lib/mvd). */
+#ifndef PERFPIPE_DESC_H
+#define PERFPIPE_DESC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "common/common.h"
+
+/* Limits on what multiplies (ARCHITECTURE.md): the reader refuses more. */
+#define DESC_MAX_AUTOMATA 64          /* N */
+#define DESC_MAX_ORDER 1000000        /* states of one automaton */
+#define DESC_MAX_STATES (UINT64_C(1) << 40)   /* product space, nn */
+#define DESC_MAX_STACK 256            /* evaluation depth of a function */
+
+/* --------------------------------------------------------- functions */
+
+/* A function of the global state, as postfix code (formats/san-desc.md,
+ * "Functions"). Every operator pops its operands and pushes one value;
+ * booleans are 1 and 0, and any non-zero value is true. */
+typedef enum {
+    DOP_NUM,                  /* push num */
+    DOP_ST,                   /* push the state index of automaton aut */
+    DOP_ADD, DOP_SUB, DOP_MUL, DOP_DIV,
+    DOP_NEG,
+    DOP_LT, DOP_LE, DOP_GT, DOP_GE, DOP_EQ, DOP_NE,
+    DOP_AND, DOP_OR, DOP_NOT,
+    DOP_MIN, DOP_MAX,
+    DOP_ITE                   /* c a b ite: a if c is non-zero, else b */
+} desc_op;
+
+typedef struct {
+    desc_op op;
+    int aut;         /* DOP_ST */
+    double num;      /* DOP_NUM */
+} desc_insn;
+
+typedef struct {
+    char *name;
+    VEC(desc_insn) code;
+    int depth;       /* stack depth it needs (<= DESC_MAX_STACK) */
+    int *deps;       /* the automata it reads, ascending, no repeats */
+    int ndeps;
+} desc_func;
+
+/* The value of f on a global state (state[i] = local state of automaton
+ * i). Division by zero gives inf or nan, as in C. */
+double desc_eval(const desc_func *f, const int *state);
+
+/* ----------------------------------------------------------- matrices */
+
+/* One non-zero element: value * (func < 0 ? 1 : f(state)). */
+typedef struct {
+    int row, col;
+    double value;
+    int func;        /* index into desc.funcs, or -1 */
+} desc_entry;
+
+/* A sparse factor, its entries in row-major order (row, then column), at
+ * most one per position. rowptr[r]..rowptr[r+1]-1 are row r's entries. */
+typedef struct {
+    int order;
+    size_t nnz;
+    desc_entry *e;
+    size_t cap;      /* of e, while building */
+    size_t *rowptr;  /* order + 1 */
+    int functional;  /* some entry has func >= 0 */
+} desc_matrix;
+
+/* ------------------------------------------------------------- terms */
+
+typedef enum { TERM_LOCAL, TERM_SYNC_POS, TERM_SYNC_NEG, TERM_PLAIN }
+    desc_term_kind;
+
+typedef struct {
+    desc_term_kind kind;
+    char *label;            /* automaton (local) or event (sync) name;
+                               "termK" for the plain format */
+    desc_matrix **factor;   /* [naut]; NULL is the identity */
+} desc_term;
+
+typedef struct {
+    char *name;
+    int order;
+    char **states;          /* [order] state names */
+} desc_automaton;
+
+typedef struct {
+    char *name;
+    int func;               /* index into funcs */
+} desc_result;
+
+typedef struct {
+    char *name;             /* model name, may be NULL */
+    int naut;
+    desc_automaton *aut;
+    VEC(desc_func) funcs;
+    VEC(desc_term) terms;
+    int reach;              /* reachability function, or -1: see initial */
+    int *initial;           /* [naut] initial state, or NULL */
+    VEC(desc_result) results;
+    /* Derived by desc_finish: */
+    uint64_t nn;            /* product of the orders */
+    uint64_t *nright;       /* [naut]: product of the orders after i */
+} desc;
+
+/* ------------------------------------------------------------ building */
+
+void desc_init(desc *d);
+void desc_free(desc *d);
+/* Each returns the new element's index. Names are copied. */
+int desc_add_automaton(desc *d, const char *name, int order,
+                       const char *const *state_names);
+/* Takes ownership of code (insns, len); computes depth and deps. Returns
+ * -1 (nothing added) when the code is not a well-formed expression. */
+int desc_add_func(desc *d, const char *name, desc_insn *code, size_t len);
+/* A new term whose factors are all the identity. */
+int desc_add_term(desc *d, desc_term_kind kind, const char *label);
+/* Adds value*f at (row, col) of term t's factor for automaton a (indices
+ * in range: the caller checks), making the factor a zero matrix first if
+ * it was the identity. */
+void desc_add_entry(desc *d, int t, int a, int row, int col, double value,
+                    int func);
+/* Orders the entries and builds rowptr; computes nn and nright and checks
+ * the limits. A position given twice is summed when merge is set and both
+ * have the same function, and an error otherwise. 0, or -1 after a
+ * diagnostic on dg (at may carry the file). Call it once, after building. */
+int desc_finish(desc *d, int merge, diag *dg, srcloc at);
+
+/* --------------------------------------------------------------- state */
+
+/* Decodes a product-space index into local states (state[naut]). */
+void desc_decode(const desc *d, uint64_t idx, int *state);
+uint64_t desc_encode(const desc *d, const int *state);
+
+/* ------------------------------------------------------------------ io */
+
+/* Reads a descriptor: a san-desc file (formats/san-desc.md), or the plain
+ * descriptor file of the thesis (Figure 8: terms of dense matrices), told
+ * apart by the first token. 0, or -1 after diagnostics on dg. */
+int desc_read(desc *d, FILE *fp, const char *file, diag *dg);
+/* Writes the san-desc form. */
+void desc_write(FILE *fp, const desc *d);
+/* The postfix text of a function ("st 0 1 =="...) as written in san-desc. */
+void desc_func_text(strbuf *sb, const desc *d, const desc_func *f);
+
+#endif
