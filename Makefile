@@ -97,7 +97,10 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIBA)
 
 # -------------------------------------------------------------------- tests
 .PHONY: check asan
-check: deps all
+# deps first, then the build: under -j the two must not run side by side
+# (on a fresh machine bison would start before apt-get has installed it).
+check: deps
+	@$(MAKE) --no-print-directory all
 	@PERFPIPE_CFLAGS="$(SAN)" tests/run $(BUILD)
 
 asan:
@@ -116,7 +119,8 @@ fuzz:
 
 # --------------------------------------------------------------- demo, bench
 .PHONY: demo bench
-demo: deps all
+demo: deps
+	@$(MAKE) --no-print-directory all
 	@pipelines/demo $(BUILD)/bin out
 
 bench: all
@@ -127,16 +131,18 @@ bench: all
 # installs the missing ones when run as root and names them otherwise.
 DEPS_PKGS := build-essential flex bison libopenmpi-dev openmpi-bin \
              bats bats-assert bats-support graphviz man-db groff-base bc time \
-             clang libclang-rt-14-dev
+             clang libclang-rt-dev
 DEPS_CMDS := cc make flex bison mpicc mpirun bats dot man bc clang
-DEPS_FILES := /usr/bin/time /usr/lib/bats/bats-assert/load.bash /usr/lib/bats/bats-support/load.bash \
-              /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
+DEPS_FILES := /usr/bin/time /usr/lib/bats/bats-assert/load.bash /usr/lib/bats/bats-support/load.bash
 
 .PHONY: deps
 deps:
 	@missing=""; \
 	for c in $(DEPS_CMDS); do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
 	for f in $(DEPS_FILES); do [ -e $$f ] || missing="$$missing $$f"; done; \
+	command -v clang >/dev/null 2>&1 && \
+	  ! ls "$$(clang -print-runtime-dir)"/libclang_rt.fuzzer*.a >/dev/null 2>&1 && \
+	  missing="$$missing libFuzzer"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	echo "make deps: missing:$$missing"; \
 	if [ "$$(id -u)" -ne 0 ]; then \

@@ -406,13 +406,26 @@ static void instantiate(builder *b, const pasl_stmt *s)
     }
 }
 
+/* Whether a block holds a batch at any depth: one that holds none unrolls
+ * to nothing, and is skipped rather than looped over (beginblock(10^9)
+ * nested in another must not spin). */
+static int holds_batch(const pasl_stmt *block)
+{
+    for (size_t i = 0; i < block->body.len; i++) {
+        const pasl_stmt *s = block->body.items[i];
+        if (s->kind == PASL_BATCH || (s->kind == PASL_BLOCK && holds_batch(s)))
+            return 1;
+    }
+    return 0;
+}
+
 static void unroll(builder *b, const pasl_stmt *block)
 {
     for (size_t i = 0; i < block->body.len; i++) {
         const pasl_stmt *s = block->body.items[i];
         if (s->kind == PASL_BATCH) {
             instantiate(b, s);
-        } else if (s->kind == PASL_BLOCK) {
+        } else if (s->kind == PASL_BLOCK && holds_batch(s)) {
             VEC_PUSH(&b->iteration, 0);
             for (uint64_t k = 1; k <= s->count; k++) {
                 b->iteration.items[b->iteration.len - 1] = k;

@@ -429,6 +429,11 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
     proto_run 'bcast(rank, (8, 0));' -n 2
     assert_failure 1
     assert_line "netsim: bad.proto:1: note: rank 0 waits in bcast (send to 1 of its bcast), since 0.000000000 s"
+    # Every blocked process is named, however many.
+    proto_run 'receive(any_source);' -n 50
+    assert_failure 1
+    [ "$(grep -c ' note: rank [0-9]* waits in receive from any_source' <<< "$output")" -eq 50 ]
+    assert_line "netsim: bad.proto:1: note: rank 49 waits in receive from any_source, since 0.000000000 s"
 }
 
 @test "--summary leaves out the operations; -o writes the file" {

@@ -405,6 +405,15 @@ beginblock(1000000000);
 endblock;'
     assert_failure 2
     assert_output "pasl2graph: bad.pasl:2:1: error: beginblock(1000000000) repeats a body of 2 batch instances: more than 1000000 in all (the limit; see --max-batches)"
+    # Blocks without batches unroll to nothing: skipped, not looped over
+    # (10^18 empty iterations would never end; timeout turns a hang into
+    # a failure).
+    cd "$BATS_TEST_TMPDIR"
+    printf 'B1 = L1(1) << NULL;\nbeginblock(1000000000);\nbeginblock(1000000000);\nendblock;\nendblock;\n' > empty.pasl
+    run timeout 10 pasl2graph --stats empty.pasl
+    assert_success
+    assert_line "batches 1"
+    assert_line "pasl2graph: empty.pasl:3:1: warning: empty block"
 }
 
 @test "nested blocks: instance names, iterations, storage chains, the bound on their product" {
