@@ -50,10 +50,13 @@ LIBA    := $(BUILD)/libperfpipe.a
 BINS    := $(addprefix $(BUILD)/bin/,$(PROGS))
 UNIT_C  := $(wildcard tests/unit/test_*.c)
 UNITS   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_C))
+# Benchmark drivers that link with the library (tests/bench/bench_*.c).
+BENCH_C := $(wildcard tests/bench/bench_*.c)
+BENCHES := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_C))
 
 # ------------------------------------------------------------------- build
 .PHONY: all
-all: $(BINS) $(UNITS)
+all: $(BINS) $(UNITS) $(BENCHES)
 
 $(BUILD)/gen/%.tab.c $(BUILD)/gen/%.tab.h &: lib/%.y
 	@mkdir -p $(@D)
@@ -92,6 +95,10 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
+$(BUILD)/bench/%: $(BUILD)/obj/tests/bench/%.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
 .SECONDARY:
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
@@ -124,7 +131,7 @@ demo: deps
 	@pipelines/demo $(BUILD)/bin out
 
 bench: all
-	@tests/bench/run $(BUILD)/bin
+	@tests/bench/run $(BUILD)/bin $(BUILD)/bench
 
 # ------------------------------------------------------------- dependencies
 # Debian packages the project needs to build, test and demo. `make deps`
