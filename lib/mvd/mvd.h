@@ -70,6 +70,33 @@ uint64_t mvd_aunf_count(const desc *d);
 const char *mvd_algo_name(mvd_algo a);
 int mvd_algo_parse(const char *name, mvd_algo *out);   /* 0 or -1 */
 
+/* ------------------------------------------- rows of Q (added helpers) */
+
+/* One entry of a row of Q: the column (a product-space index) and the
+ * value. */
+typedef struct {
+    uint64_t col;
+    double val;
+} mvd_entry;
+
+typedef struct {
+    mvd_entry *items;
+    size_t len, cap;
+} mvd_entries;
+
+/* Appends the non-zero entries of row `state` of term t,
+ *     Q_t[x, y] = prod_i F_i[x_i, y_i](x),
+ * one per combination of the non-zero elements of each factor's row x_i
+ * (an identity factor keeps y_i = x_i), in ascending order of y, the
+ * diagonal included, products that are exactly zero left out. 0, or -1
+ * when a function is not finite at x: *bad_func is then its index. */
+int mvd_term_row(const desc *d, size_t t, const int *state,
+                 mvd_entries *out, int *bad_func);
+
+/* "(A=I, B=U)": a global state with automaton and state names, for
+ * diagnostics. */
+void mvd_state_text(strbuf *sb, const desc *d, const int *state);
+
 /* ================================================================ solvers
  * Everything below is lib/mvd/solve.c: the stationary solvers built on
  * mvd_multiply, the results, and the text of their inputs and outputs

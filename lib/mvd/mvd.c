@@ -1,0 +1,843 @@
+/* mvd.c — vector–descriptor multiplication: shuffle, slice and the
+ * explicit sparse baseline (mvd.h; notes §3.1, §3.2, §8.2). Every kernel
+ * computes y = x * Q over product-space vectors, overwriting y, with a
+ * fixed summation order (terms in order, elements in order), so repeated
+ * runs give the same bits. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mvd/mvd.h"
+
+/* Evaluations of one function over the states of the automata it reads
+ * beyond which mvd_plan_new no longer checks that it is finite
+ * (check_functions). */
+#define CHECK_LIMIT 1000000
+
+/* A shuffle (sub)term: the automata with a non-identity factor in the
+ * order their normal factors are applied, and the states the term was
+ * conditioned on to break cycles between functional factors (§2.6). */
+typedef struct {
+    size_t term;
+    int nf;
+    int order[DESC_MAX_AUTOMATA];
+    int fixed[DESC_MAX_AUTOMATA];   /* -1, or the only row kept */
+    uint64_t deps[DESC_MAX_AUTOMATA];   /* per automaton: the other
+                                           automata its functions read */
+} sh_sub;
+
+/* An additive unitary normal factor of the first N-1 factors (§3.2). */
+typedef struct {
+    double e;
+    uint64_t i, j;
+} aunf;
+
+typedef struct {
+    size_t term;
+    const desc_matrix **f;   /* [naut], identities made explicit */
+    aunf *list;
+    size_t n;
+    /* When an element of the first N-1 factors reads the last automaton,
+     * its function is applied per row of the last factor: `deferred` is
+     * set, e leaves those functions out and path[u * (N-1) + m] is the
+     * entry AUNF u took in factor m. */
+    int deferred;
+    size_t *path;
+} sl_term;
+
+struct mvd_plan {
+    const desc *d;
+    const mvd_space *sp;
+    mvd_algo algo;
+    size_t bytes;
+    uint64_t mults;
+    double *vals;            /* per-entry values of one functional factor */
+    /* shuffle */
+    VEC(sh_sub) subs;
+    double *tmp, *zin, *zout;
+    /* slice */
+    desc_matrix **ident;     /* [naut] */
+    sl_term *sl;
+    size_t nsl;
+    /* sparse: CSR over the reachable rows, columns in the product space */
+    size_t *rowptr;
+    uint64_t *col;
+    double *val;
+};
+
+/* ------------------------------------------------------------ helpers */
+
+const char *mvd_algo_name(mvd_algo a)
+{
+    switch (a) {
+    case MVD_SHUFFLE: return "shuffle";
+    case MVD_SLICE: return "slice";
+    case MVD_SPARSE: return "sparse";
+    }
+    return "?";
+}
+
+int mvd_algo_parse(const char *name, mvd_algo *out)
+{
+    for (int a = MVD_SHUFFLE; a <= MVD_SPARSE; a++)
+        if (strcmp(name, mvd_algo_name((mvd_algo)a)) == 0) {
+            *out = (mvd_algo)a;
+            return 0;
+        }
+    return -1;
+}
+
+/* A term with a zero factor is zero: the kernels skip it. */
+static int term_is_zero(const desc *d, size_t t)
+{
+    for (int a = 0; a < d->naut; a++) {
+        const desc_matrix *m = d->terms.items[t].factor[a];
+        if (m && m->nnz == 0)
+            return 1;
+    }
+    return 0;
+}
+
+static uint64_t factor_nnz(const desc *d, size_t t, int a)
+{
+    const desc_matrix *m = d->terms.items[t].factor[a];
+    return m ? m->nnz : (uint64_t)d->aut[a].order;
+}
+
+/* The other automata the functions of a factor read, as a bit mask. */
+static uint64_t factor_deps(const desc *d, const desc_matrix *m, int self)
+{
+    uint64_t mask = 0;
+    if (!m || !m->functional)
+        return 0;
+    for (size_t k = 0; k < m->nnz; k++) {
+        if (m->e[k].func < 0)
+            continue;
+        const desc_func *f = &d->funcs.items[m->e[k].func];
+        for (int q = 0; q < f->ndeps; q++)
+            mask |= UINT64_C(1) << f->deps[q];
+    }
+    return mask & ~(UINT64_C(1) << self);
+}
+
+static double entry_at(const desc *d, const desc_entry *e, const int *state)
+{
+    if (e->func < 0)
+        return e->value;
+    return e->value * desc_eval(&d->funcs.items[e->func], state);
+}
+
+uint64_t mvd_shuffle_cost_eq9(const desc *d)
+{
+    uint64_t total = 0;
+    for (size_t t = 0; t < d->terms.len; t++)
+        for (int a = 0; a < d->naut; a++)
+            total += d->nn / (uint64_t)d->aut[a].order * factor_nnz(d, t, a);
+    return total;
+}
+
+uint64_t mvd_aunf_count(const desc *d)
+{
+    uint64_t total = 0;
+    for (size_t t = 0; t < d->terms.len; t++) {
+        uint64_t c = 1;
+        for (int a = 0; a + 1 < d->naut; a++)
+            if (!mul_u64(c, factor_nnz(d, t, a), &c))
+                return UINT64_MAX;
+        if (!add_u64(total, c, &total))
+            return UINT64_MAX;
+    }
+    return total;
+}
+
+/* Every function of an element is finite wherever a kernel evaluates it:
+ * shuffle and slice evaluate on the whole product space (an inf times a
+ * zero entry of x would still give nan), with the factor's own automaton
+ * at the element's row. Enumerates the states of the automata the
+ * function reads; skipped above CHECK_LIMIT states. */
+static int check_entry(const desc *d, size_t t, int a, const desc_entry *e,
+                       diag *dg)
+{
+    const desc_func *f = &d->funcs.items[e->func];
+    int state[DESC_MAX_AUTOMATA] = {0};
+    uint64_t count = 1;
+    for (int q = 0; q < f->ndeps; q++)
+        if (f->deps[q] != a &&
+            !mul_u64(count, (uint64_t)d->aut[f->deps[q]].order, &count))
+            return 0;
+    if (count > CHECK_LIMIT)
+        return 0;
+    state[a] = e->row;
+    for (;;) {
+        if (!isfinite(desc_eval(f, state))) {
+            strbuf sb = {0};
+            for (int q = 0; q < f->ndeps; q++)
+                sb_printf(&sb, "%s%s=%s", q ? ", " : "",
+                          d->aut[f->deps[q]].name,
+                          d->aut[f->deps[q]].states[state[f->deps[q]]]);
+            diag_error(dg, (srcloc){0}, "term %zu (%s): function '%s' of "
+                       "element (%d, %d) of automaton %s is not finite in "
+                       "state (%s)", t, d->terms.items[t].label, f->name,
+                       e->row, e->col, d->aut[a].name, sb_str(&sb));
+            sb_free(&sb);
+            return -1;
+        }
+        int q = f->ndeps - 1;
+        for (; q >= 0; q--) {
+            int b = f->deps[q];
+            if (b == a)
+                continue;
+            if (++state[b] < d->aut[b].order)
+                break;
+            state[b] = 0;
+        }
+        if (q < 0)
+            return 0;
+    }
+}
+
+static int check_functions(const desc *d, diag *dg)
+{
+    for (size_t t = 0; t < d->terms.len; t++) {
+        if (term_is_zero(d, t))
+            continue;
+        for (int a = 0; a < d->naut; a++) {
+            const desc_matrix *m = d->terms.items[t].factor[a];
+            if (!m || !m->functional)
+                continue;
+            for (size_t k = 0; k < m->nnz; k++)
+                if (m->e[k].func >= 0 && check_entry(d, t, a, &m->e[k], dg))
+                    return -1;
+        }
+    }
+    return 0;
+}
+
+static void too_big(diag *dg, mvd_algo algo, uint64_t need, size_t max)
+{
+    diag_error(dg, (srcloc){0}, "%s needs %llu bytes, more than the limit "
+               "of %zu bytes", mvd_algo_name(algo),
+               (unsigned long long)need, max);
+}
+
+/* The largest automaton order: the size of the per-slice buffers. */
+static size_t max_order(const desc *d)
+{
+    int n = 1;
+    for (int a = 0; a < d->naut; a++)
+        if (d->aut[a].order > n)
+            n = d->aut[a].order;
+    return (size_t)n;
+}
+
+static size_t max_factor_nnz(const desc *d)
+{
+    size_t n = max_order(d);
+    for (size_t t = 0; t < d->terms.len; t++)
+        for (int a = 0; a < d->naut; a++)
+            if (d->terms.items[t].factor[a] &&
+                d->terms.items[t].factor[a]->nnz > n)
+                n = d->terms.items[t].factor[a]->nnz;
+    return n;
+}
+
+/* ------------------------------------------------------------ shuffle */
+
+/* Orders the non-identity factors of term t so that a functional factor
+ * comes before the factors of the automata it reads (§2.6: those digits
+ * must still hold row states when it is applied). When the dependencies
+ * have a cycle, conditions on the states of one automaton c on it: the
+ * term is the sum over s of the term with c's factor restricted to row s
+ * and every function evaluated with c at s, and c no longer constrains
+ * the order. Recurses until no cycle is left. */
+static void shuffle_split(mvd_plan *p, size_t t, int *fixed)
+{
+    const desc *d = p->d;
+    const desc_term *term = &d->terms.items[t];
+    sh_sub sub = {.term = t};
+    uint64_t active = 0, fixedmask = 0, need[DESC_MAX_AUTOMATA] = {0};
+    for (int a = 0; a < d->naut; a++) {
+        if (term->factor[a])
+            active |= UINT64_C(1) << a;
+        if (fixed[a] >= 0)
+            fixedmask |= UINT64_C(1) << a;
+    }
+    for (int a = 0; a < d->naut; a++) {
+        sub.fixed[a] = fixed[a];
+        sub.deps[a] = factor_deps(d, term->factor[a], a);
+        need[a] = sub.deps[a] & active & ~fixedmask;
+    }
+    /* Kahn's algorithm, lowest index first: a is ready when no pending
+     * factor must come before it. */
+    uint64_t pending = active;
+    while (pending) {
+        int ready = -1;
+        for (int a = 0; a < d->naut && ready < 0; a++) {
+            if (!(pending >> a & 1))
+                continue;
+            int blocked = 0;
+            for (int b = 0; b < d->naut; b++)
+                if ((pending >> b & 1) && (need[b] >> a & 1))
+                    blocked = 1;
+            if (!blocked)
+                ready = a;
+        }
+        if (ready < 0)
+            break;
+        sub.order[sub.nf++] = ready;
+        pending &= ~(UINT64_C(1) << ready);
+    }
+    if (!pending) {
+        VEC_PUSH(&p->subs, sub);
+        return;
+    }
+    /* A cycle: walk back from a pending factor along "must come after"
+     * until a factor repeats; that one lies on a cycle. */
+    int c = __builtin_ctzll(pending);
+    uint64_t seen = 0;
+    while (!(seen >> c & 1)) {
+        seen |= UINT64_C(1) << c;
+        for (int b = 0; b < d->naut; b++)
+            if ((pending >> b & 1) && (need[b] >> c & 1)) {
+                c = b;
+                break;
+            }
+    }
+    const desc_matrix *m = term->factor[c];
+    for (int s = 0; s < m->order; s++) {
+        if (m->rowptr[s] == m->rowptr[s + 1])
+            continue;   /* an empty row: that part of the term is zero */
+        fixed[c] = s;
+        shuffle_split(p, t, fixed);
+    }
+    fixed[c] = -1;
+}
+
+static uint64_t shuffle_sub_mults(const desc *d, const sh_sub *sub)
+{
+    uint64_t mults = 0;
+    for (int q = 0; q < sub->nf; q++) {
+        int a = sub->order[q];
+        const desc_matrix *m = d->terms.items[sub->term].factor[a];
+        uint64_t nz = sub->fixed[a] < 0 ? m->nnz
+            : m->rowptr[sub->fixed[a] + 1] - m->rowptr[sub->fixed[a]];
+        mults += d->nn / (uint64_t)m->order * nz;
+    }
+    return mults;
+}
+
+static int shuffle_new(mvd_plan *p, size_t max_bytes, diag *dg)
+{
+    const desc *d = p->d;
+    int fixed[DESC_MAX_AUTOMATA];
+    for (int a = 0; a < d->naut; a++)
+        fixed[a] = -1;
+    for (size_t t = 0; t < d->terms.len; t++)
+        if (!term_is_zero(d, t))
+            shuffle_split(p, t, fixed);
+    size_t n = max_order(d), nz = max_factor_nnz(d);
+    uint64_t need = d->nn * sizeof(double) + 2 * n * sizeof(double) +
+                    nz * sizeof(double) + p->subs.len * sizeof(sh_sub);
+    if (need > max_bytes) {
+        too_big(dg, MVD_SHUFFLE, need, max_bytes);
+        return -1;
+    }
+    p->bytes = (size_t)need;
+    p->tmp = xmalloc((size_t)d->nn * sizeof *p->tmp);
+    p->zin = xmalloc(n * sizeof *p->zin);
+    p->zout = xmalloc(n * sizeof *p->zout);
+    p->vals = xmalloc(nz * sizeof *p->vals);
+    for (size_t s = 0; s < p->subs.len; s++)
+        p->mults += shuffle_sub_mults(d, &p->subs.items[s]);
+    return 0;
+}
+
+/* Values of the elements in rows lo..hi-1 of functional factor a at the
+ * state of the current slice, the factor's own automaton at each
+ * element's row. */
+static void factor_values(const desc *d, const desc_matrix *m, int a,
+                          int lo, int hi, int *state, double *vals)
+{
+    for (int r = lo; r < hi; r++) {
+        state[a] = r;
+        for (size_t k = m->rowptr[r]; k < m->rowptr[r + 1]; k++)
+            vals[k] = entry_at(d, &m->e[k], state);
+    }
+}
+
+/* v <- v * (I_nleft (x) F_a (x) I_nright), in place, one slice (k, j) at
+ * a time: the slice gathers the n_a entries of stride nright. */
+static void shuffle_factor(mvd_plan *p, const sh_sub *sub, int a, double *v)
+{
+    const desc *d = p->d;
+    const desc_matrix *m = d->terms.items[sub->term].factor[a];
+    int n = m->order;
+    uint64_t nright = d->nright[a], nleft = d->nn / (nright * (uint64_t)n);
+    int lo = sub->fixed[a] < 0 ? 0 : sub->fixed[a];
+    int hi = sub->fixed[a] < 0 ? n : lo + 1;
+    int state[DESC_MAX_AUTOMATA], prev[DESC_MAX_AUTOMATA];
+    int have_vals = 0;
+    for (uint64_t k = 0; k < nleft; k++)
+        for (uint64_t j = 0; j < nright; j++) {
+            uint64_t base = k * nright * (uint64_t)n + j;
+            const double *vals = NULL;
+            if (m->functional) {
+                /* The other automata's states from the slice position
+                 * (their digits are row states for the automata the
+                 * factor reads: the order guarantees it), conditioned
+                 * ones at their fixed state. The values are kept while
+                 * the automata the factor reads stay the same. */
+                desc_decode(d, base, state);
+                for (int b = 0; b < d->naut; b++)
+                    if (sub->fixed[b] >= 0)
+                        state[b] = sub->fixed[b];
+                int same = have_vals;
+                for (int b = 0; b < d->naut && same; b++)
+                    if ((sub->deps[a] >> b & 1) && state[b] != prev[b])
+                        same = 0;
+                if (!same) {
+                    factor_values(d, m, a, lo, hi, state, p->vals);
+                    memcpy(prev, state, sizeof state);
+                    have_vals = 1;
+                }
+                vals = p->vals;
+            }
+            for (int l = lo; l < hi; l++)
+                p->zin[l] = v[base + (uint64_t)l * nright];
+            memset(p->zout, 0, (size_t)n * sizeof *p->zout);
+            for (int l = lo; l < hi; l++)
+                for (size_t e = m->rowptr[l]; e < m->rowptr[l + 1]; e++)
+                    p->zout[m->e[e].col] +=
+                        p->zin[l] * (vals ? vals[e] : m->e[e].value);
+            for (int l = 0; l < n; l++)
+                v[base + (uint64_t)l * nright] = p->zout[l];
+        }
+}
+
+static void shuffle_multiply(mvd_plan *p, const double *x, double *y)
+{
+    size_t nn = (size_t)p->d->nn;
+    memset(y, 0, nn * sizeof *y);
+    for (size_t s = 0; s < p->subs.len; s++) {
+        const sh_sub *sub = &p->subs.items[s];
+        memcpy(p->tmp, x, nn * sizeof *x);
+        for (int q = 0; q < sub->nf; q++)
+            shuffle_factor(p, sub, sub->order[q], p->tmp);
+        for (size_t i = 0; i < nn; i++)
+            y[i] += p->tmp[i];
+    }
+}
+
+/* -------------------------------------------------------------- slice */
+
+static desc_matrix *identity(int n)
+{
+    desc_matrix *m = xcalloc(1, sizeof *m);
+    m->order = n;
+    m->nnz = m->cap = (size_t)n;
+    m->e = xmalloc((size_t)n * sizeof *m->e);
+    m->rowptr = xmalloc(((size_t)n + 1) * sizeof *m->rowptr);
+    for (int r = 0; r < n; r++) {
+        m->e[r] = (desc_entry){r, r, 1, -1};
+        m->rowptr[r] = (size_t)r;
+    }
+    m->rowptr[n] = (size_t)n;
+    return m;
+}
+
+static int reads(const desc *d, const desc_entry *e, int aut)
+{
+    if (e->func < 0)
+        return 0;
+    const desc_func *f = &d->funcs.items[e->func];
+    for (int q = 0; q < f->ndeps; q++)
+        if (f->deps[q] == aut)
+            return 1;
+    return 0;
+}
+
+/* Fills term s's AUNF list in mixed-radix order of the entries picked in
+ * factors 0..N-2 (factor 0 most significant), so i never decreases. */
+static void slice_fill(const mvd_plan *p, sl_term *s)
+{
+    const desc *d = p->d;
+    int last = d->naut - 1, nl = d->aut[last].order;
+    size_t pick[DESC_MAX_AUTOMATA] = {0};
+    int state[DESC_MAX_AUTOMATA] = {0};
+    for (size_t u = 0; u < s->n; u++) {
+        aunf au = {1, 0, 0};
+        for (int m = 0; m < last; m++) {
+            state[m] = s->f[m]->e[pick[m]].row;
+        }
+        for (int m = 0; m < last; m++) {
+            const desc_entry *e = &s->f[m]->e[pick[m]];
+            uint64_t nr = d->nright[m] / (uint64_t)nl;
+            au.i += (uint64_t)e->row * nr;
+            au.j += (uint64_t)e->col * nr;
+            au.e *= reads(d, e, last) ? e->value : entry_at(d, e, state);
+            if (s->deferred)
+                s->path[u * (size_t)last + (size_t)m] = pick[m];
+        }
+        s->list[u] = au;
+        for (int m = last - 1; m >= 0; m--) {
+            if (++pick[m] < s->f[m]->nnz)
+                break;
+            pick[m] = 0;
+        }
+    }
+}
+
+static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
+{
+    const desc *d = p->d;
+    int last = d->naut - 1;
+    p->ident = xcalloc((size_t)d->naut, sizeof *p->ident);
+    p->sl = xcalloc(d->terms.len ? d->terms.len : 1, sizeof *p->sl);
+    /* Sizes first, so nothing big is allocated when it is refused. */
+    uint64_t need = (d->nn ? max_factor_nnz(d) : 0) * sizeof(double);
+    int ok = 1;
+    for (size_t t = 0; t < d->terms.len; t++) {
+        if (term_is_zero(d, t))
+            continue;
+        sl_term *s = &p->sl[p->nsl++];
+        s->term = t;
+        s->f = xcalloc((size_t)d->naut, sizeof *s->f);
+        uint64_t n = 1;
+        for (int a = 0; a < d->naut; a++) {
+            const desc_matrix *m = d->terms.items[t].factor[a];
+            if (!m) {
+                if (!p->ident[a])
+                    p->ident[a] = identity(d->aut[a].order);
+                m = p->ident[a];
+            }
+            s->f[a] = m;
+            if (a < last) {
+                ok &= mul_u64(n, m->nnz, &n);
+                for (size_t k = 0; k < m->nnz; k++)
+                    s->deferred |= reads(d, &m->e[k], last);
+            }
+        }
+        s->n = (size_t)n;
+        uint64_t each = sizeof(aunf) +
+                        (s->deferred ? (uint64_t)last * sizeof(size_t) : 0);
+        ok &= mul_u64(n, each, &n) && add_u64(need, n, &need);
+    }
+    for (int a = 0; a < d->naut; a++)
+        if (p->ident[a])
+            need += (uint64_t)p->ident[a]->order *
+                    (sizeof(desc_entry) + sizeof(size_t));
+    if (!ok || need > max_bytes) {
+        if (ok)
+            too_big(dg, MVD_SLICE, need, max_bytes);
+        else
+            diag_error(dg, (srcloc){0}, "slice needs more than 2^64 bytes "
+                       "for its AUNFs");
+        return -1;
+    }
+    p->bytes = (size_t)need;
+    p->vals = xmalloc(max_factor_nnz(d) * sizeof *p->vals);
+    for (size_t k = 0; k < p->nsl; k++) {
+        sl_term *s = &p->sl[k];
+        s->list = xmalloc((s->n ? s->n : 1) * sizeof *s->list);
+        if (s->deferred)
+            s->path = xmalloc((s->n ? s->n : 1) * (size_t)last *
+                              sizeof *s->path);
+        slice_fill(p, s);
+        const desc_matrix *l = s->f[last];
+        uint64_t rows = 0;
+        for (int r = 0; r < l->order; r++)
+            rows += l->rowptr[r] != l->rowptr[r + 1];
+        /* Per AUNF and non-empty row r of the last factor: one scaling
+         * E * x[i*nN + r], then one product per element of the row. */
+        p->mults += (uint64_t)s->n * (rows + l->nnz);
+    }
+    return 0;
+}
+
+/* E for AUNF u at row r of the last factor: the deferred functions (those
+ * reading the last automaton) evaluated with it at r. */
+static double deferred_scale(const mvd_plan *p, const sl_term *s, size_t u,
+                             int *state)
+{
+    const desc *d = p->d;
+    int last = d->naut - 1;
+    double e = s->list[u].e;
+    for (int m = 0; m < last; m++) {
+        const desc_entry *en = &s->f[m]->e[s->path[u * (size_t)last + (size_t)m]];
+        if (reads(d, en, last))
+            e *= desc_eval(&d->funcs.items[en->func], state);
+    }
+    return e;
+}
+
+static void slice_term(mvd_plan *p, const sl_term *s, const double *x,
+                       double *y)
+{
+    const desc *d = p->d;
+    int last = d->naut - 1;
+    const desc_matrix *l = s->f[last];
+    uint64_t nl = (uint64_t)l->order, cur = UINT64_MAX;
+    int state[DESC_MAX_AUTOMATA] = {0};
+    int need_state = l->functional || s->deferred;
+    for (size_t u = 0; u < s->n; u++) {
+        const aunf *au = &s->list[u];
+        if (need_state && au->i != cur) {
+            /* Row states of automata 0..N-2 from i; the last factor's
+             * values at each of its rows. */
+            cur = au->i;
+            desc_decode(d, au->i * nl, state);
+            if (l->functional)
+                factor_values(d, l, last, 0, l->order, state, p->vals);
+        }
+        const double *xs = x + au->i * nl;
+        double *ys = y + au->j * nl;
+        for (int r = 0; r < l->order; r++) {
+            if (l->rowptr[r] == l->rowptr[r + 1])
+                continue;
+            double e = au->e;
+            if (s->deferred) {
+                state[last] = r;
+                e = deferred_scale(p, s, u, state);
+            }
+            double xr = e * xs[r];
+            for (size_t k = l->rowptr[r]; k < l->rowptr[r + 1]; k++)
+                ys[l->e[k].col] +=
+                    xr * (l->functional ? p->vals[k] : l->e[k].value);
+        }
+    }
+}
+
+static void slice_multiply(mvd_plan *p, const double *x, double *y)
+{
+    memset(y, 0, (size_t)p->d->nn * sizeof *y);
+    for (size_t k = 0; k < p->nsl; k++)
+        slice_term(p, &p->sl[k], x, y);
+}
+
+/* ------------------------------------------------------------- sparse */
+
+typedef struct {
+    uint64_t col;
+    size_t seq;     /* position in term order: ties sum in that order */
+    double val;
+} seq_entry;
+
+typedef struct {
+    seq_entry *items;
+    size_t len, cap;
+} seq_vec;
+
+static int cmp_seq(const void *pa, const void *pb)
+{
+    const seq_entry *a = pa, *b = pb;
+    if (a->col != b->col)
+        return a->col < b->col ? -1 : 1;
+    return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+/* An upper bound of the non-zeros: per reachable row and term, the
+ * product of the lengths of the factors' rows. */
+static int sparse_bound(const desc *d, const mvd_space *sp, uint64_t *out)
+{
+    int state[DESC_MAX_AUTOMATA];
+    uint64_t total = 0;
+    for (size_t r = 0; r < sp->len; r++) {
+        desc_decode(d, sp->idx[r], state);
+        for (size_t t = 0; t < d->terms.len; t++) {
+            uint64_t c = 1;
+            for (int a = 0; a < d->naut; a++) {
+                const desc_matrix *m = d->terms.items[t].factor[a];
+                if (m && !mul_u64(c, m->rowptr[state[a] + 1] -
+                                  m->rowptr[state[a]], &c))
+                    return 0;
+            }
+            if (!add_u64(total, c, &total))
+                return 0;
+        }
+    }
+    *out = total;
+    return 1;
+}
+
+/* Row r of Q, duplicates summed in term order, exact zeros left out;
+ * appended to the CSR arrays at *nnz. */
+static int sparse_row(mvd_plan *p, size_t r, mvd_entries *row,
+                      seq_vec *buf, size_t *nnz, diag *dg)
+{
+    const desc *d = p->d;
+    int state[DESC_MAX_AUTOMATA], bad = -1;
+    desc_decode(d, p->sp->idx[r], state);
+    row->len = 0;
+    for (size_t t = 0; t < d->terms.len; t++)
+        if (mvd_term_row(d, t, state, row, &bad) < 0) {
+            strbuf sb = {0};
+            mvd_state_text(&sb, d, state);
+            diag_error(dg, (srcloc){0}, "term %zu (%s): function '%s' is "
+                       "not finite in state %s", t, d->terms.items[t].label,
+                       d->funcs.items[bad].name, sb_str(&sb));
+            sb_free(&sb);
+            return -1;
+        }
+    buf->len = 0;
+    for (size_t k = 0; k < row->len; k++) {
+        seq_entry e = {row->items[k].col, k, row->items[k].val};
+        VEC_PUSH(buf, e);
+    }
+    qsort(buf->items, buf->len, sizeof *buf->items, cmp_seq);
+    for (size_t k = 0; k < buf->len;) {
+        uint64_t col = buf->items[k].col;
+        double v = 0;
+        for (; k < buf->len && buf->items[k].col == col; k++)
+            v += buf->items[k].val;
+        if (v != 0) {
+            p->col[*nnz] = col;
+            p->val[*nnz] = v;
+            (*nnz)++;
+        }
+    }
+    return 0;
+}
+
+static int sparse_new(mvd_plan *p, size_t max_bytes, diag *dg)
+{
+    const desc *d = p->d;
+    const mvd_space *sp = p->sp;
+    uint64_t bound, need, each = sizeof(uint64_t) + sizeof(double);
+    if (!sparse_bound(d, sp, &bound) || !mul_u64(bound, each, &need) ||
+        !add_u64(need, ((uint64_t)sp->len + 1) * sizeof(size_t), &need)) {
+        diag_error(dg, (srcloc){0}, "sparse needs more than 2^64 bytes");
+        return -1;
+    }
+    if (need > max_bytes) {
+        too_big(dg, MVD_SPARSE, need, max_bytes);
+        return -1;
+    }
+    p->rowptr = xmalloc((sp->len + 1) * sizeof *p->rowptr);
+    p->col = xmalloc((bound ? (size_t)bound : 1) * sizeof *p->col);
+    p->val = xmalloc((bound ? (size_t)bound : 1) * sizeof *p->val);
+    mvd_entries row = {0};
+    seq_vec buf = {0};
+    size_t nnz = 0;
+    int status = 0;
+    p->rowptr[0] = 0;
+    for (size_t r = 0; r < sp->len && status == 0; r++) {
+        status = sparse_row(p, r, &row, &buf, &nnz, dg);
+        p->rowptr[r + 1] = nnz;
+    }
+    free(row.items);
+    free(buf.items);
+    if (status)
+        return -1;
+    /* Give back what the bound over-estimated. */
+    p->col = xrealloc(p->col, (nnz ? nnz : 1) * sizeof *p->col);
+    p->val = xrealloc(p->val, (nnz ? nnz : 1) * sizeof *p->val);
+    p->bytes = (sp->len + 1) * sizeof *p->rowptr + nnz * (size_t)each;
+    p->mults = nnz;
+    return 0;
+}
+
+static void sparse_multiply(mvd_plan *p, const double *x, double *y)
+{
+    const mvd_space *sp = p->sp;
+    memset(y, 0, (size_t)p->d->nn * sizeof *y);
+    for (size_t r = 0; r < sp->len; r++) {
+        double xr = x[sp->idx[r]];
+        for (size_t k = p->rowptr[r]; k < p->rowptr[r + 1]; k++)
+            y[p->col[k]] += xr * p->val[k];
+    }
+}
+
+/* ---------------------------------------------------------------- plan */
+
+mvd_plan *mvd_plan_new(const desc *d, const mvd_space *sp, mvd_algo algo,
+                       size_t max_bytes, diag *dg)
+{
+    mvd_plan *p = xcalloc(1, sizeof *p);
+    p->d = d;
+    p->sp = sp;
+    p->algo = algo;
+    int status;
+    if (algo != MVD_SPARSE && check_functions(d, dg) < 0)
+        status = -1;
+    else if (algo == MVD_SHUFFLE)
+        status = shuffle_new(p, max_bytes, dg);
+    else if (algo == MVD_SLICE)
+        status = slice_new(p, max_bytes, dg);
+    else
+        status = sparse_new(p, max_bytes, dg);
+    if (status < 0) {
+        mvd_plan_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void mvd_multiply(mvd_plan *p, const double *x, double *y)
+{
+    switch (p->algo) {
+    case MVD_SHUFFLE: shuffle_multiply(p, x, y); break;
+    case MVD_SLICE: slice_multiply(p, x, y); break;
+    case MVD_SPARSE: sparse_multiply(p, x, y); break;
+    }
+}
+
+/* Q[x, x] straight from the descriptor: per term, the product of each
+ * factor's diagonal element at the state (an identity gives 1). */
+void mvd_diagonal(mvd_plan *p, double *diag)
+{
+    const desc *d = p->d;
+    int state[DESC_MAX_AUTOMATA];
+    memset(diag, 0, (size_t)d->nn * sizeof *diag);
+    for (size_t r = 0; r < p->sp->len; r++) {
+        desc_decode(d, p->sp->idx[r], state);
+        double sum = 0;
+        for (size_t t = 0; t < d->terms.len; t++) {
+            double v = 1;
+            for (int a = 0; a < d->naut && v != 0; a++) {
+                const desc_matrix *m = d->terms.items[t].factor[a];
+                if (!m)
+                    continue;
+                double e = 0;
+                for (size_t k = m->rowptr[state[a]];
+                     k < m->rowptr[state[a] + 1]; k++)
+                    if (m->e[k].col == state[a])
+                        e = entry_at(d, &m->e[k], state);
+                v *= e;
+            }
+            sum += v;
+        }
+        diag[p->sp->idx[r]] = sum;
+    }
+}
+
+size_t mvd_plan_bytes(const mvd_plan *p) { return p->bytes; }
+uint64_t mvd_plan_mults(const mvd_plan *p) { return p->mults; }
+
+void mvd_plan_free(mvd_plan *p)
+{
+    if (!p)
+        return;
+    free(p->subs.items);
+    free(p->tmp);
+    free(p->zin);
+    free(p->zout);
+    free(p->vals);
+    for (size_t k = 0; k < p->nsl; k++) {
+        free(p->sl[k].f);
+        free(p->sl[k].list);
+        free(p->sl[k].path);
+    }
+    free(p->sl);
+    if (p->ident)
+        for (int a = 0; a < p->d->naut; a++)
+            if (p->ident[a]) {
+                free(p->ident[a]->e);
+                free(p->ident[a]->rowptr);
+                free(p->ident[a]);
+            }
+    free(p->ident);
+    free(p->rowptr);
+    free(p->col);
+    free(p->val);
+    free(p);
+}

@@ -1,0 +1,279 @@
+/* space.c — the rows of Q one state at a time, and the reachable state
+ * space (mvd.h): from the reachability function, by exploration from the
+ * initial state, or the whole product space. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mvd/mvd.h"
+
+void mvd_state_text(strbuf *sb, const desc *d, const int *state)
+{
+    sb_putc(sb, '(');
+    for (int a = 0; a < d->naut; a++)
+        sb_printf(sb, "%s%s=%s", a ? ", " : "", d->aut[a].name,
+                  d->aut[a].states[state[a]]);
+    sb_putc(sb, ')');
+}
+
+/* The value of entry e at the global state, or NAN-ish when its function
+ * is not finite (the caller checks isfinite). */
+static double entry_value(const desc *d, const desc_entry *e,
+                          const int *state)
+{
+    if (e->func < 0)
+        return e->value;
+    return e->value * desc_eval(&d->funcs.items[e->func], state);
+}
+
+/* Odometer over one chosen element of each factor's row: pick[a] indexes
+ * the row's entries (an identity factor has the one pick 0). Automaton
+ * naut-1 turns fastest, so the columns come out in ascending order. */
+int mvd_term_row(const desc *d, size_t t, const int *state,
+                 mvd_entries *out, int *bad_func)
+{
+    const desc_term *term = &d->terms.items[t];
+    int n = d->naut;
+    size_t pick[DESC_MAX_AUTOMATA], lo[DESC_MAX_AUTOMATA],
+        hi[DESC_MAX_AUTOMATA];
+    /* The value of each factor's picked element, evaluated once per
+     * element: vals[a] for the current pick. */
+    double vals[DESC_MAX_AUTOMATA];
+    for (int a = 0; a < n; a++) {
+        const desc_matrix *m = term->factor[a];
+        lo[a] = m ? m->rowptr[state[a]] : 0;
+        hi[a] = m ? m->rowptr[state[a] + 1] : 1;
+        if (lo[a] == hi[a])
+            return 0;   /* an empty row: the term's row is zero */
+        pick[a] = lo[a];
+    }
+    for (int a = 0; a < n; a++) {
+        const desc_matrix *m = term->factor[a];
+        if (!m) {
+            vals[a] = 1;
+            continue;
+        }
+        for (size_t k = lo[a]; k < hi[a]; k++) {
+            double v = entry_value(d, &m->e[k], state);
+            if (!isfinite(v)) {
+                *bad_func = m->e[k].func;
+                return -1;
+            }
+        }
+        vals[a] = entry_value(d, &m->e[lo[a]], state);
+    }
+    for (;;) {
+        double v = 1;
+        uint64_t col = 0;
+        for (int a = 0; a < n; a++) {
+            const desc_matrix *m = term->factor[a];
+            v *= vals[a];
+            col += (uint64_t)(m ? m->e[pick[a]].col : state[a]) * d->nright[a];
+        }
+        if (v != 0) {
+            mvd_entry e = {col, v};
+            VEC_PUSH(out, e);
+        }
+        int a = n - 1;
+        while (a >= 0 && ++pick[a] == hi[a]) {
+            pick[a] = lo[a];
+            if (term->factor[a])
+                vals[a] = entry_value(d, &term->factor[a]->e[pick[a]], state);
+            a--;
+        }
+        if (a < 0)
+            return 0;
+        vals[a] = entry_value(d, &term->factor[a]->e[pick[a]], state);
+    }
+}
+
+/* --------------------------------------------------- a set of indices */
+
+/* Open addressing with linear probing; UINT64_MAX marks an empty slot
+ * (no product index reaches it: nn <= 2^40). */
+typedef struct {
+    uint64_t *slot;
+    size_t cap, len;
+} idxset;
+
+static size_t idx_hash(uint64_t k, size_t cap)
+{
+    k ^= k >> 33;
+    k *= UINT64_C(0xff51afd7ed558ccd);
+    k ^= k >> 33;
+    return (size_t)k & (cap - 1);
+}
+
+static void set_grow(idxset *s)
+{
+    size_t cap = s->cap ? s->cap * 2 : 1024;
+    uint64_t *slot = xmalloc(cap * sizeof *slot);
+    memset(slot, 0xff, cap * sizeof *slot);
+    for (size_t i = 0; i < s->cap; i++) {
+        if (s->slot[i] == UINT64_MAX)
+            continue;
+        size_t h = idx_hash(s->slot[i], cap);
+        while (slot[h] != UINT64_MAX)
+            h = (h + 1) & (cap - 1);
+        slot[h] = s->slot[i];
+    }
+    free(s->slot);
+    s->slot = slot;
+    s->cap = cap;
+}
+
+/* Adds k; 1 when it was new. */
+static int set_add(idxset *s, uint64_t k)
+{
+    if (2 * (s->len + 1) > s->cap)
+        set_grow(s);
+    size_t h = idx_hash(k, s->cap);
+    while (s->slot[h] != UINT64_MAX) {
+        if (s->slot[h] == k)
+            return 0;
+        h = (h + 1) & (s->cap - 1);
+    }
+    s->slot[h] = k;
+    s->len++;
+    return 1;
+}
+
+/* ------------------------------------------------------ the state space */
+
+static int cmp_u64(const void *pa, const void *pb)
+{
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return (a > b) - (a < b);
+}
+
+static void too_many(diag *dg, uint64_t max_states, const char *how)
+{
+    diag_error(dg, (srcloc){0}, "the reachable state space (%s) has more "
+               "than %llu states, the limit", how,
+               (unsigned long long)max_states);
+}
+
+static void not_finite(diag *dg, const desc *d, const char *what, int func,
+                       const int *state)
+{
+    strbuf sb = {0};
+    mvd_state_text(&sb, d, state);
+    diag_error(dg, (srcloc){0}, "%s function '%s' is not finite in state %s",
+               what, d->funcs.items[func].name, sb_str(&sb));
+    sb_free(&sb);
+}
+
+/* Next state in index order; 0 after the last. */
+static int next_state(const desc *d, int *state)
+{
+    for (int a = d->naut - 1; a >= 0; a--) {
+        if (++state[a] < d->aut[a].order)
+            return 1;
+        state[a] = 0;
+    }
+    return 0;
+}
+
+static int by_function(mvd_space *sp, const desc *d, uint64_t max_states,
+                       diag *dg)
+{
+    const desc_func *f = &d->funcs.items[d->reach];
+    VEC(uint64_t) v = {0};
+    int state[DESC_MAX_AUTOMATA] = {0};
+    uint64_t idx = 0;
+    do {
+        double r = desc_eval(f, state);
+        if (!isfinite(r)) {
+            not_finite(dg, d, "reachability", d->reach, state);
+            free(v.items);
+            return -1;
+        }
+        if (r != 0) {
+            if (v.len == max_states) {
+                too_many(dg, max_states, "reachability function");
+                free(v.items);
+                return -1;
+            }
+            VEC_PUSH(&v, idx);
+        }
+        idx++;
+    } while (next_state(d, state));
+    sp->idx = v.items;
+    sp->len = v.len;
+    return 0;
+}
+
+/* Breadth-first search; the list of found states doubles as the queue. */
+static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
+                          diag *dg)
+{
+    VEC(uint64_t) found = {0};
+    idxset seen = {0};
+    mvd_entries row = {0};
+    int state[DESC_MAX_AUTOMATA], status = 0;
+    uint64_t start = desc_encode(d, d->initial);
+    set_add(&seen, start);
+    VEC_PUSH(&found, start);
+    for (size_t head = 0; head < found.len && status == 0; head++) {
+        uint64_t x = found.items[head];
+        desc_decode(d, x, state);
+        for (size_t t = 0; t < d->terms.len && status == 0; t++) {
+            int bad = -1;
+            row.len = 0;
+            if (mvd_term_row(d, t, state, &row, &bad) < 0) {
+                not_finite(dg, d, "rate", bad, state);
+                status = -1;
+                break;
+            }
+            for (size_t k = 0; k < row.len; k++) {
+                uint64_t y = row.items[k].col;
+                if (y == x || !set_add(&seen, y))
+                    continue;
+                if (found.len == max_states) {
+                    too_many(dg, max_states, "exploration from the initial "
+                             "state");
+                    status = -1;
+                    break;
+                }
+                VEC_PUSH(&found, y);
+            }
+        }
+    }
+    free(seen.slot);
+    free(row.items);
+    if (status) {
+        free(found.items);
+        return -1;
+    }
+    qsort(found.items, found.len, sizeof *found.items, cmp_u64);
+    sp->idx = found.items;
+    sp->len = found.len;
+    return 0;
+}
+
+int mvd_space_build(mvd_space *sp, const desc *d, uint64_t max_states,
+                    diag *dg)
+{
+    sp->idx = NULL;
+    sp->len = 0;
+    if (d->reach >= 0)
+        return by_function(sp, d, max_states, dg);
+    if (d->initial)
+        return by_exploration(sp, d, max_states, dg);
+    if (d->nn > max_states || d->nn > SIZE_MAX / sizeof *sp->idx) {
+        too_many(dg, max_states, "the whole product space");
+        return -1;
+    }
+    sp->idx = xmalloc((size_t)d->nn * sizeof *sp->idx);
+    for (uint64_t i = 0; i < d->nn; i++)
+        sp->idx[i] = i;
+    sp->len = (size_t)d->nn;
+    return 0;
+}
+
+void mvd_space_free(mvd_space *sp)
+{
+    free(sp->idx);
+    sp->idx = NULL;
+    sp->len = 0;
+}

@@ -1,0 +1,662 @@
+/* Unit tests of lib/mvd: the reachable state space, and the three
+ * vector–descriptor kernels (shuffle, slice, sparse) against the golden
+ * vectors of the thesis's Figure 8 (notes §5.2), against each other and
+ * against a dense expansion built here from the definition
+ *     Q[x, y] = sum_k prod_i F_i^(k)[x_i, y_i](x). */
+#include <stdlib.h>
+
+#include "mvd/mvd.h"
+#include "unit.h"
+
+#ifndef ROOT
+#define ROOT "."
+#endif
+
+static const mvd_algo algos[3] = {MVD_SHUFFLE, MVD_SLICE, MVD_SPARSE};
+#define BIG ((size_t)1 << 30)
+
+static int read_file(desc *d, const char *path)
+{
+    FILE *in = fopen(path, "r");
+    if (!in)
+        return -1;
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    int status = desc_read(d, in, path, &dg);
+    fclose(in);
+    return status;
+}
+
+static int read_text(desc *d, const char *text)
+{
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    int status = desc_read(d, in, "t.desc", &dg);
+    fclose(in);
+    return status;
+}
+
+/* A plan, its diagnostics (if any) in msg. */
+static mvd_plan *plan_msg(const desc *d, const mvd_space *sp, mvd_algo a,
+                          size_t max_bytes, char *msg, size_t msglen)
+{
+    FILE *err = fmemopen(msg, msglen, "w");
+    diag dg;
+    diag_init(&dg, "test", err);
+    mvd_plan *p = mvd_plan_new(d, sp, a, max_bytes, &dg);
+    fclose(err);
+    return p;
+}
+
+static int space_msg(mvd_space *sp, const desc *d, uint64_t max,
+                     char *msg, size_t msglen)
+{
+    FILE *err = fmemopen(msg, msglen, "w");
+    diag dg;
+    diag_init(&dg, "test", err);
+    int status = mvd_space_build(sp, d, max, &dg);
+    fclose(err);
+    return status;
+}
+
+/* Row sums Q * ones, as the sums of e_i * Q. */
+static void row_sums(mvd_plan *p, size_t nn, double *sums)
+{
+    double *e = xcalloc(nn, sizeof *e), *y = xmalloc(nn * sizeof *y);
+    for (size_t i = 0; i < nn; i++) {
+        e[i] = 1;
+        mvd_multiply(p, e, y);
+        e[i] = 0;
+        sums[i] = 0;
+        for (size_t j = 0; j < nn; j++)
+            sums[i] += y[j];
+    }
+    free(e);
+    free(y);
+}
+
+/* ------------------------------------------------------------ Figure 8 */
+
+static const double gold_ones[36] = {
+    64, 1, 2, 28, 4, 8, 16, 1, 2, 124, 1, 2, 40, 4, 8, 28, 1, 2, 528, 12,
+    24, 288, 48, 96, 144, 12, 24, 48, 2, 4, 40, 8, 16, 16, 2, 4};
+static const double gold_ramp[36] = {
+    778, 2, 4, 256, 20, 40, 238, 8, 16, 502, 11, 22, 352, 56, 112, 262, 17,
+    34, 7416, 222, 444, 5640, 1032, 2064, 2904, 294, 588, 1468, 58, 116,
+    1296, 256, 512, 564, 70, 140};
+static const double gold_rows[36] = {
+    4, 122, 8, 16, 248, 32, 4, 62, 8, 4, 66, 8, 16, 136, 32, 4, 34, 8, 18,
+    81, 36, 72, 180, 144, 18, 45, 36, 6, 27, 12, 24, 60, 48, 6, 15, 12};
+
+static void test_figure8_golden(void)
+{
+    desc d;
+    CHECK_INT(read_file(&d, ROOT "/examples/san/figure8.desc"), 0);
+    if (d.nn != 36)
+        return;
+    CHECK_INT(mvd_shuffle_cost_eq9(&d), 282);
+    CHECK_INT(mvd_aunf_count(&d), 49);
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_space sp;
+    CHECK_INT(mvd_space_build(&sp, &d, 1000, &dg), 0);
+    CHECK_INT(sp.len, 36);
+    double ones[36], ramp[36], y[36], sums[36];
+    for (int i = 0; i < 36; i++) {
+        ones[i] = 1;
+        ramp[i] = i + 1;
+    }
+    /* Multiplications per product: shuffle does eq. 9 exactly (no
+     * identity factor); slice does 133 products (21 AUNFs x 5 + 28 x 1,
+     * the non-zeros of the expanded Q) plus one scaling E * x per AUNF
+     * and non-empty row of the last factor (21 x 3 + 28 x 1 = 91); sparse
+     * one per non-zero. */
+    const uint64_t mults[3] = {282, 133 + 91, 133};
+    for (int a = 0; a < 3; a++) {
+        mvd_plan *p = mvd_plan_new(&d, &sp, algos[a], BIG, &dg);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        mvd_multiply(p, ones, y);
+        for (int i = 0; i < 36; i++)
+            CHECK(y[i] == gold_ones[i]);
+        mvd_multiply(p, ramp, y);
+        for (int i = 0; i < 36; i++)
+            CHECK(y[i] == gold_ramp[i]);
+        row_sums(p, 36, sums);
+        for (int i = 0; i < 36; i++)
+            CHECK(sums[i] == gold_rows[i]);
+        CHECK_INT(mvd_plan_mults(p), mults[a]);
+        CHECK(mvd_plan_bytes(p) > 0);
+        /* Diagonal: Q[0,0] = A0[0,0] B0[0,0] C0[0,0] + A1 B1 C1 = 1 + 0. */
+        mvd_diagonal(p, y);
+        CHECK(y[0] == 1);
+        /* Q[20,20]: state (2, 0, 2): 9*1*1 + 9*2*0 = 9. */
+        CHECK(y[20] == 9);
+        mvd_plan_free(p);
+    }
+    mvd_space_free(&sp);
+    desc_free(&d);
+}
+
+/* ------------------------------------------------------------ two-procs */
+
+static void test_two_procs(void)
+{
+    desc d;
+    CHECK_INT(read_file(&d, ROOT "/examples/san/two-procs.desc"), 0);
+    if (d.nn != 4)
+        return;
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_space sp;
+    CHECK_INT(mvd_space_build(&sp, &d, 100, &dg), 0);
+    CHECK_INT(sp.len, 3);
+    /* (I,I), (I,U), (U,I): indices 0, 1, 2. */
+    for (size_t i = 0; i < sp.len && i < 3; i++)
+        CHECK_INT(sp.idx[i], i);
+    double e[4] = {0}, y[4], dg4[4];
+    for (int a = 0; a < 3; a++) {
+        mvd_plan *p = mvd_plan_new(&d, &sp, algos[a], BIG, &dg);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        /* Generator rows sum to zero on the reachable states. */
+        for (size_t r = 0; r < sp.len; r++) {
+            e[sp.idx[r]] = 1;
+            mvd_multiply(p, e, y);
+            e[sp.idx[r]] = 0;
+            CHECK(y[0] + y[1] + y[2] + y[3] == 0);
+            CHECK(y[3] == 0);   /* (U,U) is never entered */
+        }
+        mvd_diagonal(p, dg4);
+        CHECK(dg4[0] == -4 && dg4[1] == -3 && dg4[2] == -3 && dg4[3] == 0);
+        mvd_plan_free(p);
+    }
+    mvd_space_free(&sp);
+    desc_free(&d);
+}
+
+/* The same model, reachability replaced by an initial state: exploration
+ * finds the same 3 states (B's acquire has rate 0 when A holds it). */
+static void test_exploration(void)
+{
+    FILE *in = fopen(ROOT "/examples/san/two-procs.desc", "r");
+    CHECK(in != NULL);
+    if (!in)
+        return;
+    size_t len;
+    char *text = read_all(in, 1 << 20, &len);
+    fclose(in);
+    char *at = strstr(text, "reachability not_both\n");
+    CHECK(at != NULL);
+    if (!at) {
+        free(text);
+        return;
+    }
+    strbuf sb = {0};
+    sb_putn(&sb, text, (size_t)(at - text));
+    sb_puts(&sb, "initial I I\n");
+    sb_puts(&sb, at + strlen("reachability not_both\n"));
+    desc d;
+    CHECK_INT(read_text(&d, sb_str(&sb)), 0);
+    CHECK(d.reach < 0 && d.initial != NULL);
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_space sp;
+    CHECK_INT(mvd_space_build(&sp, &d, 100, &dg), 0);
+    CHECK_INT(sp.len, 3);
+    for (size_t i = 0; i < sp.len && i < 3; i++)
+        CHECK_INT(sp.idx[i], i);
+    /* From (U,I) alone: A releases to (I,I), then everything. */
+    d.initial[0] = 1;
+    mvd_space_free(&sp);
+    CHECK_INT(mvd_space_build(&sp, &d, 100, &dg), 0);
+    CHECK_INT(sp.len, 3);
+    /* Over the limit. */
+    char msg[256] = "";
+    mvd_space_free(&sp);
+    CHECK_INT(space_msg(&sp, &d, 2, msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: error: the reachable state space (exploration "
+                   "from the initial state) has more than 2 states, the "
+                   "limit\n");
+    sb_free(&sb);
+    free(text);
+    desc_free(&d);
+}
+
+/* A ring of functional dependencies on a model whose reachability
+ * function and exploration agree: 3 automata of 3 states, a token moves
+ * from automaton to automaton; each automaton's local term reads its
+ * predecessor. */
+static void test_reach_vs_explore(void)
+{
+    const char *model =
+        "san-desc 1\n"
+        "automaton A a0 a1 a2\n"
+        "automaton B b0 b1 b2\n"
+        "automaton C c0 c1 c2\n"
+        "function fa st C 1 + \n"
+        "function fb st A 1 +\n"
+        "function fc st B 2 *\n"
+        "function sum st A st B + st C + 4 <=\n"
+        "term local A\nfactor A\ne 0 1 1 fa\ne 0 0 -1 fa\ne 1 2 2\ne 1 1 -2\n"
+        "term local B\nfactor B\ne 0 1 1 fb\ne 0 0 -1 fb\ne 1 0 1\ne 1 1 -1\n"
+        "term sync+ e\nfactor A\ne 2 0 3\nfactor C\ne 0 1 1\ne 1 2 1\n"
+        "term sync- e\nfactor A\ne 2 2 -3\nfactor C\ne 0 0 1\ne 1 1 1\n"
+        "term local C\nfactor C\ne 2 0 1 fc\ne 2 2 -1 fc\n"
+        "%s\n"
+        "end 3 4 5\n";
+    char text[2048];
+    snprintf(text, sizeof text, model, "initial a0 b0 c0");
+    desc d1, d2;
+    CHECK_INT(read_text(&d1, text), 0);
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_space s1, s2;
+    CHECK_INT(mvd_space_build(&s1, &d1, 1000, &dg), 0);
+    /* The set exploration finds, written as a reachability function. */
+    strbuf f = {0};
+    sb_puts(&f, "function in 0");
+    for (size_t i = 0; i < s1.len; i++) {
+        int st[3];
+        desc_decode(&d1, s1.idx[i], st);
+        sb_printf(&f, " st A %d == st B %d == and st C %d == and or",
+                  st[0], st[1], st[2]);
+    }
+    sb_puts(&f, "\nreachability in");
+    snprintf(text, sizeof text, model, sb_str(&f));
+    /* One more function: fix the count in 'end'. */
+    char *end = strstr(text, "end 3 4 5");
+    memcpy(end, "end 3 5 5", 9);
+    CHECK_INT(read_text(&d2, text), 0);
+    CHECK_INT(mvd_space_build(&s2, &d2, 1000, &dg), 0);
+    CHECK_INT(s1.len, s2.len);
+    CHECK(s1.len > 1 && s1.len < 27);
+    for (size_t i = 0; i < s1.len && i < s2.len; i++)
+        CHECK_INT(s1.idx[i], s2.idx[i]);
+    /* Closed under Q: no transition leaves the space (x*Q stays on it). */
+    double *x = xcalloc(27, sizeof *x), *y = xmalloc(27 * sizeof *y);
+    for (size_t i = 0; i < s1.len; i++)
+        x[s1.idx[i]] = 1 + (double)i;
+    for (int a = 0; a < 3; a++) {
+        mvd_plan *p = mvd_plan_new(&d1, &s1, algos[a], BIG, &dg);
+        mvd_multiply(p, x, y);
+        double total = 0;
+        for (size_t k = 0, r = 0; k < 27; k++) {
+            total += y[k];
+            if (r < s1.len && s1.idx[r] == k)
+                r++;
+            else
+                CHECK(y[k] == 0);
+        }
+        CHECK_NEAR(total, 0, 1e-12);
+        mvd_plan_free(p);
+    }
+    free(x);
+    free(y);
+    sb_free(&f);
+    mvd_space_free(&s1);
+    mvd_space_free(&s2);
+    desc_free(&d1);
+    desc_free(&d2);
+}
+
+/* ------------------------------------------------- random descriptors */
+
+/* A function of the global state: 1 + st B / 2, or 0.5 + st B * st C,
+ * or (st B == 1), which is zero on part of the space. */
+static int add_random_func(desc *d, rng *g, int b, int kind)
+{
+    desc_insn *code = xmalloc(6 * sizeof *code);
+    size_t n = 0;
+    int c = (int)rng_below(g, (uint64_t)d->naut);
+    char name[32];
+    snprintf(name, sizeof name, "f%zu", d->funcs.len);
+    code[n++] = (desc_insn){DOP_ST, b, 0};
+    if (kind == 0) {
+        code[n++] = (desc_insn){DOP_NUM, 0, 2};
+        code[n++] = (desc_insn){DOP_DIV, 0, 0};
+        code[n++] = (desc_insn){DOP_NUM, 0, 1};
+        code[n++] = (desc_insn){DOP_ADD, 0, 0};
+    } else if (kind == 1) {
+        code[n++] = (desc_insn){DOP_ST, c, 0};
+        code[n++] = (desc_insn){DOP_MUL, 0, 0};
+        code[n++] = (desc_insn){DOP_NUM, 0, 0.5};
+        code[n++] = (desc_insn){DOP_ADD, 0, 0};
+    } else {
+        code[n++] = (desc_insn){DOP_NUM, 0, 1};
+        code[n++] = (desc_insn){DOP_EQ, 0, 0};
+    }
+    return desc_add_func(d, name, code, n);
+}
+
+typedef struct {
+    int present, func;
+    double value;
+} cell;
+
+/* A random descriptor: N 1..5, orders 1..5 (product space kept at most
+ * 1200), 1..6 terms whose factors are identities, zero matrices, or
+ * sparse to dense matrices with functional elements; sometimes two
+ * factors of one term that read each other (a cycle). */
+static void random_desc(desc *d, rng *g, int *cycles)
+{
+    desc_init(d);
+    int n = 1 + (int)rng_below(g, 5), order[5];
+    uint64_t nn;
+    do {
+        nn = 1;
+        for (int a = 0; a < n; a++) {
+            order[a] = 1 + (int)rng_below(g, 5);
+            nn *= (uint64_t)order[a];
+        }
+    } while (nn > 1200);
+    for (int a = 0; a < n; a++) {
+        char name[8];
+        snprintf(name, sizeof name, "A%d", a);
+        desc_add_automaton(d, name, order[a], NULL);
+    }
+    int nf = 1 + (int)rng_below(g, 4), funcs[4];
+    for (int k = 0; k < nf; k++)
+        funcs[k] = add_random_func(d, g, (int)rng_below(g, (uint64_t)n),
+                                   (int)rng_below(g, 3));
+    /* The cycle's two functions: each reads one automaton. */
+    int ca = -1, cb = -1, fa = -1, fb = -1;
+    int nt = 1 + (int)rng_below(g, 6);
+    int ct = (int)rng_below(g, (uint64_t)nt);
+    if (n >= 2 && rng_uniform(g) < 0.3) {
+        ca = (int)rng_below(g, (uint64_t)n);
+        cb = (ca + 1 + (int)rng_below(g, (uint64_t)n - 1)) % n;
+        fa = add_random_func(d, g, cb, 0);   /* in A_ca's factor, reads cb */
+        fb = add_random_func(d, g, ca, 0);
+        (*cycles)++;
+    }
+    double density[3] = {0.2, 0.5, 1.0};
+    cell *cells = xmalloc(25 * sizeof *cells);
+    for (int t = 0; t < nt; t++) {
+        desc_add_term(d, TERM_PLAIN, "r");
+        for (int a = 0; a < n; a++) {
+            int cyc = t == ct && (a == ca || a == cb);
+            double u = rng_uniform(g);
+            if (!cyc && u < 0.3)
+                continue;   /* identity */
+            int no = order[a];
+            if (!cyc && u < 0.33) {   /* a zero matrix */
+                desc_matrix *m = xcalloc(1, sizeof *m);
+                m->order = no;
+                d->terms.items[t].factor[a] = m;
+                continue;
+            }
+            double dens = density[rng_below(g, 3)];
+            int any = 0;
+            for (int k = 0; k < no * no; k++) {
+                cell c = {rng_uniform(g) < dens, -1,
+                          (double)(int)rng_below(g, 9) - 4 +
+                              rng_uniform(g)};
+                if (c.present && rng_uniform(g) < 0.3)
+                    c.func = funcs[rng_below(g, (uint64_t)nf)];
+                any |= c.present;
+                cells[k] = c;
+            }
+            if (cyc) {
+                int k = (int)rng_below(g, (uint64_t)(no * no));
+                cells[k].present = 1;
+                cells[k].func = a == ca ? fa : fb;
+                any = 1;
+            }
+            if (!any)
+                cells[0].present = 1;
+            for (int k = 0; k < no * no; k++)
+                if (cells[k].present)
+                    desc_add_entry(d, t, a, k / no, k % no, cells[k].value,
+                                   cells[k].func);
+        }
+    }
+    free(cells);
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    if (desc_finish(d, 0, &dg, (srcloc){0}) < 0)
+        abort();
+}
+
+/* The element F[r, c] of a factor at the global state (identity: delta). */
+static double element(const desc *d, const desc_matrix *m, int r, int c,
+                      const int *state)
+{
+    if (!m)
+        return r == c;
+    for (size_t k = m->rowptr[r]; k < m->rowptr[r + 1]; k++)
+        if (m->e[k].col == c)
+            return m->e[k].value *
+                   (m->e[k].func < 0 ? 1
+                    : desc_eval(&d->funcs.items[m->e[k].func], state));
+    return 0;
+}
+
+/* The dense Q, straight from the definition. */
+static double *dense_q(const desc *d)
+{
+    size_t nn = (size_t)d->nn;
+    int n = d->naut;
+    double *q = xcalloc(nn * nn, sizeof *q);
+    int *states = xmalloc(nn * (size_t)n * sizeof *states);
+    for (size_t i = 0; i < nn; i++)
+        desc_decode(d, i, states + i * (size_t)n);
+    for (size_t i = 0; i < nn; i++) {
+        const int *x = states + i * (size_t)n;
+        for (size_t t = 0; t < d->terms.len; t++)
+            for (size_t j = 0; j < nn; j++) {
+                const int *y = states + j * (size_t)n;
+                double v = 1;
+                for (int a = 0; a < n && v != 0; a++)
+                    v *= element(d, d->terms.items[t].factor[a], x[a], y[a],
+                                 x);
+                q[i * nn + j] += v;
+            }
+    }
+    free(states);
+    return q;
+}
+
+static double rel_diff(const double *a, const double *b, size_t n)
+{
+    double diff = 0, scale = 0;
+    for (size_t i = 0; i < n; i++) {
+        diff = fmax(diff, fabs(a[i] - b[i]));
+        scale = fmax(scale, fabs(b[i]));
+    }
+    return scale > 0 ? diff / scale : diff;
+}
+
+static void test_random_descriptors(void)
+{
+    rng g;
+    rng_seed(&g, 20061001);
+    int cases = 400, cycles = 0, compared = 0, bad = 0;
+    for (int c = 0; c < cases; c++) {
+        desc d;
+        random_desc(&d, &g, &cycles);
+        size_t nn = (size_t)d.nn;
+        diag dg;
+        diag_init(&dg, "test", stderr);
+        mvd_space sp;
+        CHECK_INT(mvd_space_build(&sp, &d, 1u << 20, &dg), 0);
+        double *x = xmalloc(nn * sizeof *x), *ref = xcalloc(nn, sizeof *ref);
+        double *y = xmalloc(nn * sizeof *y), *dq = xmalloc(nn * sizeof *dq);
+        for (size_t i = 0; i < nn; i++)
+            x[i] = rng_uniform(&g) - 0.25;
+        double *q = dense_q(&d);
+        for (size_t i = 0; i < nn; i++)
+            for (size_t j = 0; j < nn; j++)
+                ref[j] += x[i] * q[i * nn + j];
+        for (int a = 0; a < 3; a++) {
+            mvd_plan *p = mvd_plan_new(&d, &sp, algos[a], BIG, &dg);
+            CHECK(p != NULL);
+            if (!p)
+                continue;
+            mvd_multiply(p, x, y);
+            double r = rel_diff(y, ref, nn);
+            if (!(r <= 1e-12)) {
+                printf("# case %d %s: relative difference %g\n", c,
+                       mvd_algo_name(algos[a]), r);
+                bad++;
+            }
+            mvd_diagonal(p, dq);
+            for (size_t i = 0; i < nn; i++)
+                if (!(fabs(dq[i] - q[i * nn + i]) <=
+                      1e-12 * fmax(1, fabs(q[i * nn + i])))) {
+                    printf("# case %d %s: diagonal %zu\n", c,
+                           mvd_algo_name(algos[a]), i);
+                    bad++;
+                    break;
+                }
+            if (algos[a] == MVD_SHUFFLE && !cycles)
+                CHECK(mvd_plan_mults(p) <= mvd_shuffle_cost_eq9(&d));
+            compared++;
+            mvd_plan_free(p);
+        }
+        free(q);
+        free(x);
+        free(y);
+        free(ref);
+        free(dq);
+        mvd_space_free(&sp);
+        desc_free(&d);
+    }
+    CHECK_INT(bad, 0);
+    CHECK_INT(compared, 3 * cases);
+    CHECK(cycles >= 50);   /* the seed gives enough cyclic terms */
+}
+
+/* Two factors of one term that read each other: shuffle must condition. */
+static void test_cycle(void)
+{
+    const char *text =
+        "san-desc 1\n"
+        "automaton A a0 a1 a2\n"
+        "automaton B b0 b1\n"
+        "function fa st B 1 + \n"
+        "function fb st A 2 +\n"
+        "term sync+ e\n"
+        "factor A\ne 0 1 1 fa\ne 1 2 2 fa\ne 2 0 3\n"
+        "factor B\ne 0 1 5 fb\ne 1 0 7 fb\ne 1 1 1\n"
+        "end 2 2 1\n";
+    desc d;
+    CHECK_INT(read_text(&d, text), 0);
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_space sp;
+    CHECK_INT(mvd_space_build(&sp, &d, 100, &dg), 0);
+    double *q = dense_q(&d), x[6], y[6], ref[6] = {0};
+    for (int i = 0; i < 6; i++)
+        x[i] = i + 1;
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 6; j++)
+            ref[j] += x[i] * q[i * 6 + j];
+    for (int a = 0; a < 3; a++) {
+        mvd_plan *p = mvd_plan_new(&d, &sp, algos[a], BIG, &dg);
+        mvd_multiply(p, x, y);
+        for (int j = 0; j < 6; j++)
+            CHECK(y[j] == ref[j]);   /* small integers: exact */
+        if (algos[a] == MVD_SHUFFLE)
+            /* The walk back from A (lowest index) finds the cycle at A:
+             * conditioned on A's 3 rows, 3 sub-terms, each A's factor
+             * restricted to one row (6/3 slices x 1 element) and B's
+             * whole (6/2 slices x 3 elements): 3 x (2 + 9). */
+            CHECK_INT(mvd_plan_mults(p), 33);
+        mvd_plan_free(p);
+    }
+    free(q);
+    mvd_space_free(&sp);
+    desc_free(&d);
+}
+
+/* -------------------------------------------------------------- errors */
+
+static void test_errors(void)
+{
+    desc d;
+    CHECK_INT(read_file(&d, ROOT "/examples/san/figure8.desc"), 0);
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_space sp;
+    CHECK_INT(mvd_space_build(&sp, &d, 1000, &dg), 0);
+    char msg[256] = "";
+    /* Slice: 49 AUNFs of 24 bytes, and the values of 7 elements. */
+    CHECK(plan_msg(&d, &sp, MVD_SLICE, 100, msg, sizeof msg) == NULL);
+    CHECK_STR(msg, "test: error: slice needs 1232 bytes, more than the "
+                   "limit of 100 bytes\n");
+    mvd_plan *p = plan_msg(&d, &sp, MVD_SLICE, 1232, msg, sizeof msg);
+    CHECK(p != NULL);
+    if (p)
+        CHECK_INT(mvd_plan_bytes(p), 1232);
+    mvd_plan_free(p);
+    /* Sparse: at most 21*5 + 28 = 133 non-zeros of 16 bytes, and 37 row
+     * pointers. */
+    CHECK(plan_msg(&d, &sp, MVD_SPARSE, 100, msg, sizeof msg) == NULL);
+    CHECK_STR(msg, "test: error: sparse needs 2424 bytes, more than the "
+                   "limit of 100 bytes\n");
+    /* Shuffle: a vector of 36, two of 4, 7 values, 2 terms. */
+    CHECK(plan_msg(&d, &sp, MVD_SHUFFLE, 100, msg, sizeof msg) == NULL);
+    CHECK(strstr(msg, "test: error: shuffle needs ") == msg);
+    mvd_space_free(&sp);
+    /* The whole product space over the limit. */
+    CHECK_INT(space_msg(&sp, &d, 35, msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: error: the reachable state space (the whole "
+                   "product space) has more than 35 states, the limit\n");
+    desc_free(&d);
+
+    /* A reachability function that divides by zero. */
+    const char *bad =
+        "san-desc 1\nautomaton A x y\nautomaton B u v\n"
+        "function r 1 st A st B + /\n"
+        "term local A\nfactor A\ne 0 1 1\ne 0 0 -1\n"
+        "reachability r\nend 2 1 1\n";
+    CHECK_INT(read_text(&d, bad), 0);
+    CHECK_INT(space_msg(&sp, &d, 100, msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: error: reachability function 'r' is not finite "
+                   "in state (A=x, B=u)\n");
+    desc_free(&d);
+
+    /* A rate that is inf on part of the product space. */
+    const char *inf =
+        "san-desc 1\nautomaton A x y\nautomaton B u v\n"
+        "function f 1 st B /\n"
+        "term local A\nfactor A\ne 0 1 1 f\ne 0 0 -1 f\n"
+        "initial x u\nend 2 1 1\n";
+    CHECK_INT(read_text(&d, inf), 0);
+    CHECK_INT(space_msg(&sp, &d, 100, msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: error: rate function 'f' is not finite in state "
+                   "(A=x, B=u)\n");
+    d.initial[1] = 1;
+    CHECK_INT(space_msg(&sp, &d, 100, msg, sizeof msg), 0);
+    CHECK_INT(sp.len, 2);
+    CHECK(plan_msg(&d, &sp, MVD_SHUFFLE, BIG, msg, sizeof msg) == NULL);
+    CHECK_STR(msg, "test: error: term 0 (A): function 'f' of element (0, 0) "
+                   "of automaton A is not finite in state (B=u)\n");
+    /* Sparse only evaluates on the reachable rows: B=v. */
+    p = plan_msg(&d, &sp, MVD_SPARSE, BIG, msg, sizeof msg);
+    CHECK(p != NULL);
+    mvd_plan_free(p);
+    mvd_space_free(&sp);
+    desc_free(&d);
+
+    mvd_algo a;
+    CHECK_INT(mvd_algo_parse("slice", &a), 0);
+    CHECK_INT(a, MVD_SLICE);
+    CHECK_INT(mvd_algo_parse("split", &a), -1);
+}
+
+int main(void)
+{
+    RUN(test_figure8_golden);
+    RUN(test_two_procs);
+    RUN(test_exploration);
+    RUN(test_reach_vs_explore);
+    RUN(test_cycle);
+    RUN(test_random_descriptors);
+    RUN(test_errors);
+    return unit_done();
+}
