@@ -190,23 +190,26 @@ static void progress(void *ctx, uint64_t iter, double residual)
 }
 
 /* Bytes of nvec product-space vectors and the space's index, checked
- * against the budget before anything that size is allocated; the rest is
- * the plan's. Exits 2 with "needs N bytes" when over. */
-static uint64_t plan_budget(const options *op, const desc *d, size_t nvec,
-                            const char *shown)
+ * against the budget before anything that size is allocated; *rest is
+ * left for the plan. -1 after "needs N bytes" when over. */
+static int memory_budget(const options *op, const desc *d, size_t nvec,
+                         const char *shown, uint64_t *vectors, size_t *rest,
+                         diag *dg)
 {
-    uint64_t need, space;
-    if (!mul_u64(d->nn, (uint64_t)nvec * sizeof(double), &need) ||
-        !mul_u64(d->nn, sizeof(uint64_t), &space) ||
-        !add_u64(need, space, &need) || need > op->max_memory) {
-        fprintf(stderr, "%s: %s: needs %.0f bytes for %zu vectors of %llu "
-                "states and the reachable set, over --max-memory %llu\n",
-                prog, shown, (double)d->nn * (double)(nvec + 1) * 8, nvec,
-                (unsigned long long)d->nn,
-                (unsigned long long)op->max_memory);
-        exit(EXIT_BADINPUT);
+    uint64_t need;
+    if (!mul_u64(d->nn, (uint64_t)(nvec + 1) * sizeof(double), &need) ||
+        need > op->max_memory) {
+        diag_error(dg, (srcloc){shown, 0, 0}, "needs %.0f bytes for %zu "
+                   "vectors of %llu states and the reachable set, over "
+                   "--max-memory %llu", (double)d->nn * (double)(nvec + 1) *
+                   sizeof(double), nvec, (unsigned long long)d->nn,
+                   (unsigned long long)op->max_memory);
+        return -1;
     }
-    return op->max_memory - need;
+    *vectors = need;
+    *rest = op->max_memory - need > SIZE_MAX ? SIZE_MAX
+                                            : (size_t)(op->max_memory - need);
+    return 0;
 }
 
 static int write_output(const options *op, void (*writer)(FILE *, void *),
@@ -352,13 +355,21 @@ int main(int argc, char **argv)
 
     int multiply_only = op.ones || op.vector;
     size_t nvec = multiply_only ? 2 : mvd_solve_vectors(&op.solve);
-    uint64_t budget = plan_budget(&op, &d, nvec, shown);
+    uint64_t vectors;
+    size_t rest;
     mvd_space sp = {0};
     mvd_plan *plan = NULL;
     int status = EXIT_BADINPUT;
-    if (mvd_space_build(&sp, &d, d.nn, &dg) == 0 &&
-        (plan = mvd_plan_new(&d, &sp, op.algo, budget > SIZE_MAX ? SIZE_MAX
-                             : (size_t)budget, &dg)) != NULL)
+    if (memory_budget(&op, &d, nvec, shown, &vectors, &rest, &dg) == 0 &&
+        mvd_space_build(&sp, &d, d.nn, &dg) == 0) {
+        plan = mvd_plan_new(&d, &sp, op.algo, rest, &dg);
+        if (!plan)
+            diag_note(&dg, (srcloc){shown, 0, 0}, "the vectors and the "
+                      "reachable set take %llu of the %llu bytes of "
+                      "--max-memory", (unsigned long long)vectors,
+                      (unsigned long long)op.max_memory);
+    }
+    if (plan)
         status = multiply_only ? run_multiply(&op, &d, &sp, plan, &dg)
                                : run_solve(&op, &d, &sp, plan, shown, &dg);
     if (plan)
