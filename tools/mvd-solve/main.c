@@ -315,11 +315,11 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
         status = EXIT_BADINPUT;
     } else {
         if (got == 1) {
-            fprintf(stderr, "%s: %s: did not converge in %llu iterations: "
-                    "residual %.3g > tol %g%s\n", prog, shown,
-                    (unsigned long long)info.iterations, info.residual,
-                    op->solve.tol, op->partial ? " (last iterate written, "
-                    "--partial)" : "");
+            diag_error(dg, (srcloc){shown, 0, 0}, "did not converge in %llu "
+                       "iterations: residual %.3g > tol %g%s",
+                       (unsigned long long)info.iterations, info.residual,
+                       op->solve.tol, op->partial ? " (last iterate "
+                       "written, --partial)" : "");
             status = EXIT_RUNTIME;
         }
         if (got == 0 || op->partial) {
