@@ -157,7 +157,10 @@ static int entry_cmp(const void *pa, const void *pb)
 static int finish_matrix(const desc *d, desc_matrix *m, int t, int a,
                          int merge, diag *dg, srcloc at)
 {
-    qsort(m->e, m->nnz, sizeof *m->e, entry_cmp);
+    /* A zero matrix has no entries and e may be NULL, which qsort must
+     * not be given (UBSan: nonnull argument). */
+    if (m->nnz > 1)
+        qsort(m->e, m->nnz, sizeof *m->e, entry_cmp);
     size_t out = 0;
     for (size_t i = 0; i < m->nnz; i++) {
         if (out > 0 && m->e[out - 1].row == m->e[i].row &&

@@ -14,17 +14,21 @@
  * (check_functions). */
 #define CHECK_LIMIT 1000000
 
-/* A shuffle (sub)term: the automata with a non-identity factor in the
- * order their normal factors are applied, and the states the term was
- * conditioned on to break cycles between functional factors (§2.6). */
+/* A shuffle term: the automata with a non-identity factor in the order
+ * their normal factors are applied, and the automata it is conditioned on
+ * to break cycles between functional factors (§2.6): the term is applied
+ * once per combination of non-empty rows of those automata's factors,
+ * each restricted to its row. fixed[] holds the current combination. */
 typedef struct {
     size_t term;
     int nf;
     int order[DESC_MAX_AUTOMATA];
-    int fixed[DESC_MAX_AUTOMATA];   /* -1, or the only row kept */
     uint64_t deps[DESC_MAX_AUTOMATA];   /* per automaton: the other
                                            automata its functions read */
-} sh_sub;
+    int ncond;
+    int cond[DESC_MAX_AUTOMATA];
+    int fixed[DESC_MAX_AUTOMATA];   /* -1, or the only row kept */
+} sh_term;
 
 /* An additive unitary normal factor of the first N-1 factors (§3.2). */
 typedef struct {
@@ -53,7 +57,7 @@ struct mvd_plan {
     uint64_t mults;
     double *vals;            /* per-entry values of one functional factor */
     /* shuffle */
-    VEC(sh_sub) subs;
+    VEC(sh_term) sh;
     double *tmp, *zin, *zout;
     /* slice */
     desc_matrix **ident;     /* [naut] */
@@ -245,31 +249,20 @@ static size_t max_factor_nnz(const desc *d)
 
 /* Orders the non-identity factors of term t so that a functional factor
  * comes before the factors of the automata it reads (§2.6: those digits
- * must still hold row states when it is applied). When the dependencies
- * have a cycle, conditions on the states of one automaton c on it: the
- * term is the sum over s of the term with c's factor restricted to row s
- * and every function evaluated with c at s, and c no longer constrains
- * the order. Recurses until no cycle is left. */
-static void shuffle_split(mvd_plan *p, size_t t, int *fixed)
+ * must still hold row states when it is applied); the automata in
+ * `fixed` constrain nothing. Kahn's algorithm, lowest index first.
+ * Returns -1 when done, or an automaton on a cycle. */
+static int shuffle_order(const desc *d, sh_term *st, uint64_t fixed)
 {
-    const desc *d = p->d;
-    const desc_term *term = &d->terms.items[t];
-    sh_sub sub = {.term = t};
-    uint64_t active = 0, fixedmask = 0, need[DESC_MAX_AUTOMATA] = {0};
-    for (int a = 0; a < d->naut; a++) {
+    const desc_term *term = &d->terms.items[st->term];
+    uint64_t active = 0, need[DESC_MAX_AUTOMATA];
+    for (int a = 0; a < d->naut; a++)
         if (term->factor[a])
             active |= UINT64_C(1) << a;
-        if (fixed[a] >= 0)
-            fixedmask |= UINT64_C(1) << a;
-    }
-    for (int a = 0; a < d->naut; a++) {
-        sub.fixed[a] = fixed[a];
-        sub.deps[a] = factor_deps(d, term->factor[a], a);
-        need[a] = sub.deps[a] & active & ~fixedmask;
-    }
-    /* Kahn's algorithm, lowest index first: a is ready when no pending
-     * factor must come before it. */
+    for (int a = 0; a < d->naut; a++)
+        need[a] = st->deps[a] & active & ~fixed;   /* a before these */
     uint64_t pending = active;
+    st->nf = 0;
     while (pending) {
         int ready = -1;
         for (int a = 0; a < d->naut && ready < 0; a++) {
@@ -284,13 +277,11 @@ static void shuffle_split(mvd_plan *p, size_t t, int *fixed)
         }
         if (ready < 0)
             break;
-        sub.order[sub.nf++] = ready;
+        st->order[st->nf++] = ready;
         pending &= ~(UINT64_C(1) << ready);
     }
-    if (!pending) {
-        VEC_PUSH(&p->subs, sub);
-        return;
-    }
+    if (!pending)
+        return -1;
     /* A cycle: walk back from a pending factor along "must come after"
      * until a factor repeats; that one lies on a cycle. */
     int c = __builtin_ctzll(pending);
@@ -303,25 +294,56 @@ static void shuffle_split(mvd_plan *p, size_t t, int *fixed)
                 break;
             }
     }
-    const desc_matrix *m = term->factor[c];
-    for (int s = 0; s < m->order; s++) {
-        if (m->rowptr[s] == m->rowptr[s + 1])
-            continue;   /* an empty row: that part of the term is zero */
-        fixed[c] = s;
-        shuffle_split(p, t, fixed);
-    }
-    fixed[c] = -1;
+    return c;
 }
 
-static uint64_t shuffle_sub_mults(const desc *d, const sh_sub *sub)
+/* When the order has a cycle, conditions on the states of one automaton
+ * c on it: the term is the sum over s of the term with c's factor
+ * restricted to row s and every function evaluated with c at s, and c
+ * no longer constrains the order. Repeats until no cycle is left. The
+ * choice depends on which automata are conditioned, not on their
+ * states, so one chain serves every combination. */
+static void shuffle_plan_term(const desc *d, size_t t, sh_term *st)
 {
-    uint64_t mults = 0;
-    for (int q = 0; q < sub->nf; q++) {
-        int a = sub->order[q];
-        const desc_matrix *m = d->terms.items[sub->term].factor[a];
-        uint64_t nz = sub->fixed[a] < 0 ? m->nnz
-            : m->rowptr[sub->fixed[a] + 1] - m->rowptr[sub->fixed[a]];
-        mults += d->nn / (uint64_t)m->order * nz;
+    memset(st, 0, sizeof *st);
+    st->term = t;
+    for (int a = 0; a < d->naut; a++) {
+        st->deps[a] = factor_deps(d, d->terms.items[t].factor[a], a);
+        st->fixed[a] = -1;
+    }
+    uint64_t fixed = 0;
+    int c;
+    while ((c = shuffle_order(d, st, fixed)) >= 0) {
+        st->cond[st->ncond++] = c;
+        fixed |= UINT64_C(1) << c;
+    }
+}
+
+static uint64_t nonempty_rows(const desc_matrix *m)
+{
+    uint64_t rows = 0;
+    for (int r = 0; r < m->order; r++)
+        rows += m->rowptr[r] != m->rowptr[r + 1];
+    return rows;
+}
+
+/* Multiplications of one application of the term, summed over the
+ * combinations of conditioned rows: a conditioned factor's rows each
+ * come once per combination of the others. */
+static uint64_t shuffle_term_mults(const desc *d, const sh_term *st)
+{
+    const desc_term *term = &d->terms.items[st->term];
+    uint64_t combos = 1, mults = 0;
+    for (int k = 0; k < st->ncond; k++)
+        combos *= nonempty_rows(term->factor[st->cond[k]]);
+    for (int q = 0; q < st->nf; q++) {
+        int a = st->order[q];
+        const desc_matrix *m = term->factor[a];
+        uint64_t times = combos;
+        for (int k = 0; k < st->ncond; k++)
+            if (st->cond[k] == a)
+                times /= nonempty_rows(m);
+        mults += times * (d->nn / (uint64_t)m->order) * m->nnz;
     }
     return mults;
 }
@@ -329,15 +351,15 @@ static uint64_t shuffle_sub_mults(const desc *d, const sh_sub *sub)
 static int shuffle_new(mvd_plan *p, size_t max_bytes, diag *dg)
 {
     const desc *d = p->d;
-    int fixed[DESC_MAX_AUTOMATA];
-    for (int a = 0; a < d->naut; a++)
-        fixed[a] = -1;
     for (size_t t = 0; t < d->terms.len; t++)
-        if (!term_is_zero(d, t))
-            shuffle_split(p, t, fixed);
+        if (!term_is_zero(d, t)) {
+            sh_term st;
+            shuffle_plan_term(d, t, &st);
+            VEC_PUSH(&p->sh, st);
+        }
     size_t n = max_order(d), nz = max_factor_nnz(d);
     uint64_t need = d->nn * sizeof(double) + 2 * n * sizeof(double) +
-                    nz * sizeof(double) + p->subs.len * sizeof(sh_sub);
+                    nz * sizeof(double) + p->sh.len * sizeof(sh_term);
     if (need > max_bytes) {
         too_big(dg, MVD_SHUFFLE, need, max_bytes);
         return -1;
@@ -347,8 +369,8 @@ static int shuffle_new(mvd_plan *p, size_t max_bytes, diag *dg)
     p->zin = xmalloc(n * sizeof *p->zin);
     p->zout = xmalloc(n * sizeof *p->zout);
     p->vals = xmalloc(nz * sizeof *p->vals);
-    for (size_t s = 0; s < p->subs.len; s++)
-        p->mults += shuffle_sub_mults(d, &p->subs.items[s]);
+    for (size_t s = 0; s < p->sh.len; s++)
+        p->mults += shuffle_term_mults(d, &p->sh.items[s]);
     return 0;
 }
 
@@ -367,14 +389,14 @@ static void factor_values(const desc *d, const desc_matrix *m, int a,
 
 /* v <- v * (I_nleft (x) F_a (x) I_nright), in place, one slice (k, j) at
  * a time: the slice gathers the n_a entries of stride nright. */
-static void shuffle_factor(mvd_plan *p, const sh_sub *sub, int a, double *v)
+static void shuffle_factor(mvd_plan *p, const sh_term *st, int a, double *v)
 {
     const desc *d = p->d;
-    const desc_matrix *m = d->terms.items[sub->term].factor[a];
+    const desc_matrix *m = d->terms.items[st->term].factor[a];
     int n = m->order;
     uint64_t nright = d->nright[a], nleft = d->nn / (nright * (uint64_t)n);
-    int lo = sub->fixed[a] < 0 ? 0 : sub->fixed[a];
-    int hi = sub->fixed[a] < 0 ? n : lo + 1;
+    int lo = st->fixed[a] < 0 ? 0 : st->fixed[a];
+    int hi = st->fixed[a] < 0 ? n : lo + 1;
     int state[DESC_MAX_AUTOMATA], prev[DESC_MAX_AUTOMATA];
     int have_vals = 0;
     for (uint64_t k = 0; k < nleft; k++)
@@ -389,11 +411,11 @@ static void shuffle_factor(mvd_plan *p, const sh_sub *sub, int a, double *v)
                  * the automata the factor reads stay the same. */
                 desc_decode(d, base, state);
                 for (int b = 0; b < d->naut; b++)
-                    if (sub->fixed[b] >= 0)
-                        state[b] = sub->fixed[b];
+                    if (st->fixed[b] >= 0)
+                        state[b] = st->fixed[b];
                 int same = have_vals;
                 for (int b = 0; b < d->naut && same; b++)
-                    if ((sub->deps[a] >> b & 1) && state[b] != prev[b])
+                    if ((st->deps[a] >> b & 1) && state[b] != prev[b])
                         same = 0;
                 if (!same) {
                     factor_values(d, m, a, lo, hi, state, p->vals);
@@ -414,17 +436,62 @@ static void shuffle_factor(mvd_plan *p, const sh_sub *sub, int a, double *v)
         }
 }
 
-static void shuffle_multiply(mvd_plan *p, const double *x, double *y)
+/* The first non-empty row of m from row `from`, or m->order. */
+static int row_from(const desc_matrix *m, int from)
+{
+    while (from < m->order && m->rowptr[from] == m->rowptr[from + 1])
+        from++;
+    return from;
+}
+
+/* Steps fixed[] to the next combination of non-empty rows of the
+ * conditioned factors (the last conditioned automaton turns fastest);
+ * from all -1 to the first. 0, all back at -1, after the last. Every
+ * conditioned factor has a non-empty row: zero terms are skipped. */
+static int next_condition(const desc *d, sh_term *st)
+{
+    const desc_term *term = &d->terms.items[st->term];
+    if (st->fixed[st->cond[0]] < 0) {
+        for (int k = 0; k < st->ncond; k++)
+            st->fixed[st->cond[k]] = row_from(term->factor[st->cond[k]], 0);
+        return 1;
+    }
+    for (int k = st->ncond - 1; k >= 0; k--) {
+        const desc_matrix *m = term->factor[st->cond[k]];
+        int s = row_from(m, st->fixed[st->cond[k]] + 1);
+        if (s < m->order) {
+            st->fixed[st->cond[k]] = s;
+            return 1;
+        }
+        st->fixed[st->cond[k]] = row_from(m, 0);
+    }
+    for (int k = 0; k < st->ncond; k++)
+        st->fixed[st->cond[k]] = -1;
+    return 0;
+}
+
+/* One application of term st (at its current conditioning) added to y. */
+static void shuffle_apply(mvd_plan *p, const sh_term *st, const double *x,
+                          double *y)
 {
     size_t nn = (size_t)p->d->nn;
-    memset(y, 0, nn * sizeof *y);
-    for (size_t s = 0; s < p->subs.len; s++) {
-        const sh_sub *sub = &p->subs.items[s];
-        memcpy(p->tmp, x, nn * sizeof *x);
-        for (int q = 0; q < sub->nf; q++)
-            shuffle_factor(p, sub, sub->order[q], p->tmp);
-        for (size_t i = 0; i < nn; i++)
-            y[i] += p->tmp[i];
+    memcpy(p->tmp, x, nn * sizeof *x);
+    for (int q = 0; q < st->nf; q++)
+        shuffle_factor(p, st, st->order[q], p->tmp);
+    for (size_t i = 0; i < nn; i++)
+        y[i] += p->tmp[i];
+}
+
+static void shuffle_multiply(mvd_plan *p, const double *x, double *y)
+{
+    memset(y, 0, (size_t)p->d->nn * sizeof *y);
+    for (size_t s = 0; s < p->sh.len; s++) {
+        sh_term *st = &p->sh.items[s];
+        if (st->ncond == 0)
+            shuffle_apply(p, st, x, y);
+        else
+            while (next_condition(p->d, st))
+                shuffle_apply(p, st, x, y);
     }
 }
 
@@ -635,6 +702,24 @@ static int cmp_seq(const void *pa, const void *pb)
     return (a->seq > b->seq) - (a->seq < b->seq);
 }
 
+/* By column, ties in term order. Each term's part is already ascending,
+ * so short rows (the usual case) take a stable insertion sort; long ones
+ * qsort, the sequence number breaking ties. */
+static void sort_entries(seq_entry *e, size_t n)
+{
+    if (n > 64) {
+        qsort(e, n, sizeof *e, cmp_seq);
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        seq_entry v = e[i];
+        size_t k = i;
+        for (; k > 0 && e[k - 1].col > v.col; k--)
+            e[k] = e[k - 1];
+        e[k] = v;
+    }
+}
+
 /* An upper bound of the non-zeros: per reachable row and term, the
  * product of the lengths of the factors' rows. */
 static int sparse_bound(const desc *d, const mvd_space *sp, uint64_t *out)
@@ -683,7 +768,7 @@ static int sparse_row(mvd_plan *p, size_t r, mvd_entries *row,
         seq_entry e = {row->items[k].col, k, row->items[k].val};
         VEC_PUSH(buf, e);
     }
-    qsort(buf->items, buf->len, sizeof *buf->items, cmp_seq);
+    sort_entries(buf->items, buf->len);
     for (size_t k = 0; k < buf->len;) {
         uint64_t col = buf->items[k].col;
         double v = 0;
@@ -817,7 +902,7 @@ void mvd_plan_free(mvd_plan *p)
 {
     if (!p)
         return;
-    free(p->subs.items);
+    free(p->sh.items);
     free(p->tmp);
     free(p->zin);
     free(p->zout);
