@@ -296,3 +296,12 @@ Try 'mvd-solve --help'."
     assert_success
     assert_output --regexp '^mvd-solve \(perfpipe\) [0-9.]+$'
 }
+
+@test "the example of formats/san-result.md is what mvd-solve writes" {
+    want=$(awk '/^## Example/ { on = 1 } on && /^```$/ { if (inside) exit; inside = 1; next }
+                inside { print }' "$ROOT/formats/san-result.md")
+    cd "$EXAMPLES/san"
+    run mvd-solve two-procs.desc
+    assert_success
+    assert_output "$want"
+}
