@@ -66,6 +66,12 @@ typedef struct {
     double *diag;    /* q_jj, with -delta where it is 0 (jor, gmres) */
 } solver;
 
+/* Where the solver's diagnostics point: the input file. */
+static srcloc input(const solver *s)
+{
+    return (srcloc){s->o->file, 0, 0};
+}
+
 static void multiply(solver *s, const double *x, double *y)
 {
     mvd_multiply(s->plan, x, y);
@@ -104,7 +110,7 @@ static int normalise(solver *s, double *x)
 {
     double sum = sum_over(s->sp, x);
     if (!isfinite(sum) || sum == 0) {
-        diag_error(s->dg, (srcloc){s->o->file, 0, 0}, "%s broke down: the iterate sums to "
+        diag_error(s->dg, input(s), "%s broke down: the iterate sums to "
                    "%g and cannot be normalised",
                    mvd_method_name(s->o->method), sum);
         return -1;
@@ -114,18 +120,39 @@ static int normalise(solver *s, double *x)
     return 0;
 }
 
+/* The rows of a generator sum to zero, so sum_j (pi Q)_j = 0 for any pi.
+ * Checked on the first product: a descriptor that is not a generator
+ * (Figure 8), or a reachable set that probability leaves, is refused
+ * rather than "solved". */
+static int check_generator(solver *s)
+{
+    double sum = sum_over(s->sp, s->y), mag = 0;
+    for (size_t k = 0; k < s->sp->len; k++)
+        mag += fabs(s->y[s->sp->idx[k]]);
+    if (fabs(sum) > 1e-9 * (mag + s->info->delta)) {
+        diag_error(s->dg, input(s), "not a generator on "
+                   "the reachable states: their rows of Q do not sum to zero "
+                   "(the uniform vector times Q sums to %g)", sum);
+        return -1;
+    }
+    return 0;
+}
+
 /* s->y = pi * Q and the residual R of pi (normalised); -1 after a
- * diagnostic when R is not finite. */
+ * diagnostic when R is not finite, or when the first product shows Q is
+ * not a generator (pi_0 is uniform then). */
 static int residual(solver *s, const double *pi)
 {
     multiply(s, pi, s->y);
     double r = maxabs_over(s->sp, s->y) / s->info->delta;
     if (!isfinite(r)) {
-        diag_error(s->dg, (srcloc){s->o->file, 0, 0}, "the residual of %s is not finite: "
+        diag_error(s->dg, input(s), "the residual of %s is not finite: "
                    "the descriptor has non-finite rates",
                    mvd_method_name(s->o->method));
         return -1;
     }
+    if (s->info->multiplications == 1 && check_generator(s) < 0)
+        return -1;
     s->info->residual = r;
     if (s->o->progress)
         s->o->progress(s->o->progress_ctx, s->info->iterations, r);
@@ -141,7 +168,7 @@ static int setup_diagonal(solver *s)
     for (size_t k = 0; k < s->sp->len; k++) {
         double q = s->diag[s->sp->idx[k]];
         if (!(q <= 0)) {
-            diag_error(s->dg, (srcloc){s->o->file, 0, 0}, "not a generator: diagonal "
+            diag_error(s->dg, input(s), "not a generator: diagonal "
                        "element %g at state %llu is not negative", q,
                        (unsigned long long)s->sp->idx[k]);
             return -1;
@@ -158,24 +185,6 @@ static int setup_diagonal(solver *s)
     return 0;
 }
 
-/* The rows of a generator sum to zero, so sum_j (pi Q)_j = 0 for any pi.
- * Checked on the first product: a descriptor that is not a generator
- * (Figure 8), or a reachable set that probability leaves, is refused
- * rather than "solved". */
-static int check_generator(solver *s)
-{
-    double sum = sum_over(s->sp, s->y), mag = 0;
-    for (size_t k = 0; k < s->sp->len; k++)
-        mag += fabs(s->y[s->sp->idx[k]]);
-    if (fabs(sum) > 1e-9 * (mag + s->info->delta)) {
-        diag_error(s->dg, (srcloc){s->o->file, 0, 0}, "not a generator on the reachable "
-                   "states: their rows of Q do not sum to zero (the uniform "
-                   "vector times Q sums to %g)", sum);
-        return -1;
-    }
-    return 0;
-}
-
 /* Power and jor: pi_j <- pi_j - w_j (pi Q)_j, one product per iteration,
  * which also gives the residual of the iterate before the update. */
 static int stationary_iteration(solver *s, double *pi)
@@ -184,8 +193,6 @@ static int stationary_iteration(solver *s, double *pi)
     int jor = s->o->method == MVD_JOR;
     for (;;) {
         if (residual(s, pi) < 0)
-            return -1;
-        if (s->info->multiplications == 1 && check_generator(s) < 0)
             return -1;
         if (s->info->residual <= s->o->tol)
             return 0;
@@ -284,9 +291,6 @@ static int gmres(solver *s, double *pi)
     for (;;) {
         if ((status = residual(s, pi)) < 0)
             break;
-        if (s->info->multiplications == 1 &&
-            (status = check_generator(s)) < 0)
-            break;
         if (s->info->residual <= s->o->tol) {
             status = 0;
             break;
@@ -320,7 +324,8 @@ int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
     memset(pi, 0, sizeof *pi * d->nn);
     int status = -1;
     if (sp->len == 0) {
-        diag_error(dg, (srcloc){o->file, 0, 0}, "no reachable state: nothing to solve");
+        diag_error(dg, (srcloc){o->file, 0, 0}, "no reachable state: "
+                   "nothing to solve");
     } else if (setup_diagonal(&s) == 0) {
         for (size_t k = 0; k < sp->len; k++)   /* pi_0 uniform */
             pi[sp->idx[k]] = 1.0 / (double)sp->len;
@@ -347,8 +352,8 @@ int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
             desc_decode(d, sp->idx[k], state);
             double f = desc_eval(&d->funcs.items[res->func], state);
             if (!isfinite(f)) {
-                diag_error(dg, (srcloc){file, 0, 0}, "result '%s' is %g at state "
-                           "%llu: not a finite number", res->name, f,
+                diag_error(dg, (srcloc){file, 0, 0}, "result '%s' is %g at "
+                           "state %llu: not a finite number", res->name, f,
                            (unsigned long long)sp->idx[k]);
                 status = -1;
                 break;

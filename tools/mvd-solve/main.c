@@ -110,7 +110,8 @@ static void parse_options(int argc, char **argv, options *op)
     uint64_t n;
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":a:m:t:o:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":a:m:t:o:hV", longopts, NULL)) !=
+           -1) {
         switch (c) {
         case 'a':
             if (mvd_algo_parse(optarg, &op->algo) < 0)
