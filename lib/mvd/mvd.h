@@ -11,7 +11,33 @@
  *            factors precomputed once, the last factor kept whole (§3.2);
  *   sparse   the generator built once as a CSR matrix over the reachable
  *            states: the baseline, and the oracle of the tests.
- * Functional elements are evaluated on the row (source) state (§2.6). */
+ * Functional elements are evaluated on the row (source) state (§2.6).
+ *
+ * Functional factors in shuffle. With row vectors the normal factor of a
+ * functional matrix is applied before the factors of the automata its
+ * functions read (while factor i is applied, the digits of the automata
+ * already processed hold column states, the others row states), so each
+ * term's factors are applied in a topological order of that constraint
+ * (lowest index first among the ready ones). When the constraint has a
+ * cycle, the term is split by conditioning: an automaton c on the cycle
+ * is chosen, and the term is applied once per non-empty row s of c's
+ * factor, with that factor restricted to row s and every function
+ * evaluated with c at s; c then constrains nothing, and this repeats
+ * until no cycle is left (the chosen automata depend only on the term,
+ * so the plan holds one chain per term, not the sub-terms).
+ *
+ * Non-finite function values. Shuffle and slice evaluate element
+ * functions on every product state (an inf times a zero entry of x would
+ * still be nan), so mvd_plan_new refuses them when a function of an
+ * element is not finite at any state of the automata it reads (the
+ * factor's own automaton at the element's row), naming the function, the
+ * element and the state; the check is skipped for a function reading
+ * more than 10^6 such states. Sparse only evaluates on reachable rows
+ * and refuses there. mvd_multiply itself never fails.
+ *
+ * A plan keeps pointers to the descriptor and the space: both must
+ * outlive it. A plan holds work buffers: one plan is used by one thread
+ * at a time. */
 #ifndef PERFPIPE_MVD_H
 #define PERFPIPE_MVD_H
 
@@ -29,10 +55,13 @@ typedef struct {
     size_t len;
 } mvd_space;
 
-/* From the descriptor's reachability function, or by exploration from its
- * initial state through the transitions of Q, or the whole product space.
- * 0, or -1 after a diagnostic (a function that is not finite, a space
- * over max_states). */
+/* From the descriptor's reachability function (evaluated on every
+ * product state), or by breadth-first exploration from its initial state
+ * through the transitions of Q (per term, the successors y != x whose
+ * product of elements is non-zero), or the whole product space.
+ * 0, or -1 after a diagnostic (a reachability or rate function that is
+ * not finite, named with the state: "(A=I, B=U)"; a space over
+ * max_states). */
 int mvd_space_build(mvd_space *sp, const desc *d, uint64_t max_states,
                     diag *dg);
 void mvd_space_free(mvd_space *sp);
@@ -45,17 +74,36 @@ typedef struct mvd_plan mvd_plan;
 
 /* Prepares the multiplication (slice: AUNFs; sparse: the CSR matrix over
  * sp). NULL after a diagnostic when it would need more than max_bytes
- * (the message says how much). */
+ * (the message says how much: "slice needs N bytes, more than the limit
+ * of M bytes"; for sparse N is an upper bound, computed before anything
+ * is allocated), or when a function is not finite (above). */
 mvd_plan *mvd_plan_new(const desc *d, const mvd_space *sp, mvd_algo algo,
                        size_t max_bytes, diag *dg);
-/* y = x * Q; x and y have d->nn entries and must not overlap. */
+/* y = x * Q; x and y have d->nn entries and must not overlap. y is
+ * overwritten. The summation order is fixed (terms in order), so the
+ * same x gives the same bits. */
 void mvd_multiply(mvd_plan *p, const double *x, double *y);
-/* diag[j] = Q[j, j] for the reachable states (others 0); nn entries. */
+/* diag[j] = Q[j, j] for the reachable states (others 0); nn entries.
+ * Computed from the descriptor's diagonal elements, whatever the
+ * algorithm. */
 void mvd_diagonal(mvd_plan *p, double *diag);
-/* Bytes the plan holds, and floating-point multiplications one
- * mvd_multiply performs (shuffle: eq. 9 less the skipped identities;
- * slice: AUNFs times the non-zeros of the last factor, plus the AUNF
- * scalings; sparse: the non-zeros). */
+/* Bytes the plan holds (its vectors, AUNF lists or CSR arrays; not the
+ * descriptor or the space), and the floating-point multiplications of
+ * x by matrix elements one mvd_multiply performs (evaluating a function
+ * is not counted):
+ *   shuffle  eq. 9 less the skipped identity factors and zero terms; a
+ *            conditioned factor's rows count once per combination of the
+ *            other conditioned factors' rows, the others once per
+ *            combination;
+ *   slice    per AUNF and non-empty row r of the last factor, one scaling
+ *            E * x[i*n_N + r] and one product per element of the row:
+ *            AUNFs x (nz_N + non-empty rows of the last factor). On
+ *            Figure 7 that is 133 + 91 = 224. (Notes §3.2 write "133
+ *            (+ 49 AUNF scalings)": 49 is the number of AUNFs, one product
+ *            each when E is computed in the preprocessing, not a count per
+ *            multiplication; there the scaling per row is what is done.)
+ *   sparse   the non-zeros of the CSR matrix (after summing the terms,
+ *            exact zeros left out). */
 size_t mvd_plan_bytes(const mvd_plan *p);
 uint64_t mvd_plan_mults(const mvd_plan *p);
 void mvd_plan_free(mvd_plan *p);
@@ -64,7 +112,9 @@ void mvd_plan_free(mvd_plan *p);
  * factors counted as n_i non-zeros (the thesis's cost, 282 on Figure 7). */
 uint64_t mvd_shuffle_cost_eq9(const desc *d);
 /* Sum over terms of the product of the non-zeros of the first N-1 factors
- * (49 on Figure 7). */
+ * (49 on Figure 7), identity factors counted as n_i non-zeros, as in
+ * eq. 9; UINT64_MAX when it overflows. Both count every term, zero ones
+ * included, as printed; the plans skip zero terms. */
 uint64_t mvd_aunf_count(const desc *d);
 
 const char *mvd_algo_name(mvd_algo a);
