@@ -352,9 +352,12 @@ int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
             desc_decode(d, sp->idx[k], state);
             double f = desc_eval(&d->funcs.items[res->func], state);
             if (!isfinite(f)) {
-                diag_error(dg, (srcloc){file, 0, 0}, "result '%s' is %g at "
-                           "state %llu: not a finite number", res->name, f,
-                           (unsigned long long)sp->idx[k]);
+                strbuf sb = {0};
+                mvd_state_text(&sb, d, state);
+                diag_error(dg, (srcloc){file, 0, 0}, "result '%s' is %g in "
+                           "state %s: not a finite number", res->name, f,
+                           sb_str(&sb));
+                sb_free(&sb);
                 status = -1;
                 break;
             }
@@ -554,12 +557,13 @@ static int vector_record(vreader *v, int *have_n, int *ended)
         return vfail(v, &f[0], "expected '%s COUNT', COUNT a whole number",
                      key);
     uint64_t want = is_n ? v->d->nn : v->n;
+    char count[32];
     if (f[1].number != (double)want)
         return vfail(v, &f[1], is_n
-                     ? "the vector has %.0f values, the descriptor's product "
+                     ? "the vector has %s values, the descriptor's product "
                        "space %llu states"
-                     : "'end' says %.0f values, the file has %llu",
-                     f[1].number, (unsigned long long)want);
+                     : "'end' says %s values, the file has %llu",
+                     fmt_double(count, f[1].number), (unsigned long long)want);
     *(is_n ? have_n : ended) = 1;
     return 0;
 }

@@ -198,6 +198,16 @@ mm1k() {
     assert_output "mvd-solve: <stdin>: error: empty input: expected a 'san-desc' file or a plain descriptor file"
 }
 
+@test "a result that is not finite on a reachable state: exit 2, the state named" {
+    printf '%s\n' 'san-desc 1' 'automaton A a b' 'term local A' 'factor A' \
+        'e 0 0 -1' 'e 0 1 1' 'e 1 0 2' 'e 1 1 -2' 'function inv 1 st A /' \
+        'result inv inv' 'initial a' 'end 1 1 1' > inv.desc
+    run mvd-solve -o inv.result inv.desc
+    assert_failure 2
+    assert_output "mvd-solve: inv.desc: error: result 'inv' is inf in state (A=a): not a finite number"
+    [ ! -e inv.result ]
+}
+
 @test "malformed vectors: located errors, exit 2" {
     echo 1 2 3 > short.vec
     run mvd-solve --mvd short.vec figure8.desc
