@@ -155,6 +155,9 @@ uint64_t desc_encode(const desc *d, const int *state);
  * descriptor file of the thesis (Figure 8: terms of dense matrices), told
  * apart by the first token. 0, or -1 after diagnostics on dg. */
 int desc_read(desc *d, FILE *fp, const char *file, diag *dg);
+/* Writes a name as a bare word when it reads back as one, else quoted
+ * (as desc_write does; for other writers of names, such as san-result). */
+void desc_put_name(FILE *fp, const char *s);
 /* Writes the san-desc form. */
 void desc_write(FILE *fp, const desc *d);
 /* The postfix text of a function ("st 0 1 =="...) as written in san-desc. */

@@ -45,6 +45,11 @@ static void put_name(FILE *fp, const char *s)
         tf_put_string(fp, s);
 }
 
+void desc_put_name(FILE *fp, const char *s)
+{
+    put_name(fp, s);
+}
+
 static void sb_put_name(strbuf *sb, const char *s)
 {
     if (is_word(s))

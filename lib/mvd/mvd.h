@@ -147,4 +147,82 @@ int mvd_term_row(const desc *d, size_t t, const int *state,
  * diagnostics. */
 void mvd_state_text(strbuf *sb, const desc *d, const int *state);
 
+/* ================================================================ solvers
+ * Everything below is lib/mvd/solve.c: the stationary solvers built on
+ * mvd_multiply, the results, and the text of their inputs and outputs
+ * (formats/san-result.md, which defines the methods and the residual). */
+
+#include <stdio.h>
+
+typedef enum { MVD_POWER, MVD_JOR, MVD_GMRES } mvd_method;
+
+#define MVD_DEFAULT_TOL 1e-9
+#define MVD_DEFAULT_MAX_ITER 100000
+#define MVD_DEFAULT_OMEGA 0.9
+#define MVD_DEFAULT_RESTART 30
+/* Delta = max |q_ss| * MVD_DELTA_FACTOR: above the largest rate, so the
+ * uniformised chain is aperiodic (shared/design/SOLVER-NOTES.md). */
+#define MVD_DELTA_FACTOR (1.0 + 1e-3)
+
+typedef struct {
+    mvd_method method;
+    double tol;          /* on R = ||pi Q||_inf / Delta */
+    uint64_t max_iter;
+    double omega;        /* jor: 0 < omega < 1 */
+    int restart;         /* gmres: m >= 1 */
+    /* Called after every iteration when set (progress on a terminal). */
+    void (*progress)(void *ctx, uint64_t iter, double residual);
+    void *progress_ctx;
+    const char *file;    /* the input, named in diagnostics; may be NULL */
+} mvd_solve_opts;
+
+typedef struct {
+    uint64_t iterations;       /* updates (power, jor), Arnoldi steps (gmres) */
+    uint64_t multiplications;  /* every x * Q, the final residual's included */
+    double residual;           /* R of the returned pi */
+    double delta;              /* Delta */
+    int converged;             /* residual <= tol */
+} mvd_solve_info;
+
+void mvd_solve_defaults(mvd_solve_opts *o);
+const char *mvd_method_name(mvd_method m);
+int mvd_method_parse(const char *name, mvd_method *out);   /* 0 or -1 */
+/* Product-space vectors of doubles the method holds, its plan apart: what
+ * a caller adds to mvd_plan_bytes when it checks a memory budget. */
+size_t mvd_solve_vectors(const mvd_solve_opts *o);
+
+/* The stationary distribution over sp into pi (d->nn entries, zero off
+ * sp). 0 when converged; 1 when max_iter ran out (pi is then the last
+ * normalised iterate, info says how far it is); -1 after a diagnostic
+ * (Q is not a generator on sp, the iterate broke down). */
+int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
+              const mvd_solve_opts *o, double *pi, mvd_solve_info *info,
+              diag *dg);
+
+/* out[r] = sum over sp of pi(x) * f_r(x) for every result r of d. 0, or
+ * -1 after a diagnostic (a function value that is not finite). */
+int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
+                double *out, const char *file, diag *dg);
+
+/* What the san-result writer needs besides the solution. */
+typedef struct {
+    const char *source;        /* the input's name */
+    mvd_algo algo;
+    const mvd_solve_opts *opts;
+    const mvd_solve_info *info;
+    int with_time;             /* write the time record */
+    double seconds;
+    uint64_t top;              /* 0: every reachable state */
+} mvd_result_meta;
+
+void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
+                      const double *pi, const double *results,
+                      const mvd_result_meta *m);
+
+/* Reads a vector of d->nn entries (vector 1, or plain numbers) into x.
+ * Non-zeros at states off sp are refused. 0, or -1 after a diagnostic. */
+int mvd_vector_read(FILE *fp, const char *file, const desc *d,
+                    const mvd_space *sp, double *x, diag *dg);
+void mvd_vector_write(FILE *fp, const double *x, uint64_t n);
+
 #endif

@@ -1,0 +1,657 @@
+/* solve.c — stationary solution of a descriptor over its reachable states
+ * with the MVD kernels (seed 004 §4, §8.4; shared/design/SOLVER-NOTES.md),
+ * its results, and the text of san-result and vector files
+ * (formats/san-result.md, which defines the methods and the residual).
+ *
+ * Every vector has d->nn entries (what mvd_multiply wants) but only the
+ * reachable entries sp->idx[] are ever read or written here: the others
+ * stay zero, and any value the kernels leave there is ignored. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mvd/mvd.h"
+
+/* ------------------------------------------------------------- options */
+
+void mvd_solve_defaults(mvd_solve_opts *o)
+{
+    *o = (mvd_solve_opts){
+        .method = MVD_POWER,
+        .tol = MVD_DEFAULT_TOL,
+        .max_iter = MVD_DEFAULT_MAX_ITER,
+        .omega = MVD_DEFAULT_OMEGA,
+        .restart = MVD_DEFAULT_RESTART,
+    };
+}
+
+static const char *const method_names[] = {"power", "jor", "gmres"};
+
+const char *mvd_method_name(mvd_method m)
+{
+    return method_names[m];
+}
+
+int mvd_method_parse(const char *name, mvd_method *out)
+{
+    for (size_t i = 0; i < sizeof method_names / sizeof *method_names; i++)
+        if (strcmp(name, method_names[i]) == 0) {
+            *out = (mvd_method)i;
+            return 0;
+        }
+    return -1;
+}
+
+size_t mvd_solve_vectors(const mvd_solve_opts *o)
+{
+    /* pi, the product, the diagonal; gmres adds its m + 1 Krylov vectors
+     * and the preconditioned one. */
+    size_t base = 3;
+    return o->method == MVD_GMRES ? base + (size_t)o->restart + 2 : base;
+}
+
+/* ------------------------------------------------------------- solver */
+
+typedef struct {
+    mvd_plan *plan;
+    const mvd_space *sp;
+    const mvd_solve_opts *o;
+    mvd_solve_info *info;
+    diag *dg;
+    uint64_t nn;     /* length of every vector */
+    double *y;       /* the last product */
+    double *diag;    /* q_jj, with -delta where it is 0 (jor, gmres) */
+} solver;
+
+/* Where the solver's diagnostics point: the input file. */
+static srcloc input(const solver *s)
+{
+    return (srcloc){s->o->file, 0, 0};
+}
+
+static void multiply(solver *s, const double *x, double *y)
+{
+    mvd_multiply(s->plan, x, y);
+    s->info->multiplications++;
+}
+
+static double sum_over(const mvd_space *sp, const double *x)
+{
+    double sum = 0;
+    for (size_t k = 0; k < sp->len; k++)
+        sum += x[sp->idx[k]];
+    return sum;
+}
+
+static double maxabs_over(const mvd_space *sp, const double *x)
+{
+    double m = 0;
+    for (size_t k = 0; k < sp->len; k++) {
+        double a = fabs(x[sp->idx[k]]);
+        if (!(a <= m))   /* also lets a nan through to the caller */
+            m = a;
+    }
+    return m;
+}
+
+static double dot_over(const mvd_space *sp, const double *x, const double *y)
+{
+    double sum = 0;
+    for (size_t k = 0; k < sp->len; k++)
+        sum += x[sp->idx[k]] * y[sp->idx[k]];
+    return sum;
+}
+
+/* Scales x to sum 1; -1 when it cannot (a broken-down iterate). */
+static int normalise(solver *s, double *x)
+{
+    double sum = sum_over(s->sp, x);
+    if (!isfinite(sum) || sum == 0) {
+        diag_error(s->dg, input(s), "%s broke down: the iterate sums to "
+                   "%g and cannot be normalised",
+                   mvd_method_name(s->o->method), sum);
+        return -1;
+    }
+    for (size_t k = 0; k < s->sp->len; k++)
+        x[s->sp->idx[k]] /= sum;
+    return 0;
+}
+
+/* The rows of a generator sum to zero, so sum_j (pi Q)_j = 0 for any pi.
+ * Checked on the first product: a descriptor that is not a generator
+ * (Figure 8), or a reachable set that probability leaves, is refused
+ * rather than "solved". */
+static int check_generator(solver *s)
+{
+    double sum = sum_over(s->sp, s->y), mag = 0;
+    for (size_t k = 0; k < s->sp->len; k++)
+        mag += fabs(s->y[s->sp->idx[k]]);
+    if (fabs(sum) > 1e-9 * (mag + s->info->delta)) {
+        diag_error(s->dg, input(s), "not a generator on "
+                   "the reachable states: their rows of Q do not sum to zero "
+                   "(the uniform vector times Q sums to %g)", sum);
+        return -1;
+    }
+    return 0;
+}
+
+/* s->y = pi * Q and the residual R of pi (normalised); -1 after a
+ * diagnostic when R is not finite, or when the first product shows Q is
+ * not a generator (pi_0 is uniform then). */
+static int residual(solver *s, const double *pi)
+{
+    multiply(s, pi, s->y);
+    double r = maxabs_over(s->sp, s->y) / s->info->delta;
+    if (!isfinite(r)) {
+        diag_error(s->dg, input(s), "the residual of %s is not finite: "
+                   "the descriptor has non-finite rates",
+                   mvd_method_name(s->o->method));
+        return -1;
+    }
+    if (s->info->multiplications == 1 && check_generator(s) < 0)
+        return -1;
+    s->info->residual = r;
+    if (s->o->progress)
+        s->o->progress(s->o->progress_ctx, s->info->iterations, r);
+    return 0;
+}
+
+/* Delta from the diagonal, and the diagonal the jor and gmres divide by;
+ * -1 when a diagonal element is positive (not a generator). */
+static int setup_diagonal(solver *s)
+{
+    mvd_diagonal(s->plan, s->diag);
+    double m = 0;
+    for (size_t k = 0; k < s->sp->len; k++) {
+        double q = s->diag[s->sp->idx[k]];
+        if (!(q <= 0)) {
+            diag_error(s->dg, input(s), "not a generator: diagonal "
+                       "element %g at state %llu is not negative", q,
+                       (unsigned long long)s->sp->idx[k]);
+            return -1;
+        }
+        if (-q > m)
+            m = -q;
+    }
+    /* A Q that is zero on the reachable states: every vector is
+     * stationary, and any positive Delta measures residuals. */
+    s->info->delta = m > 0 ? m * MVD_DELTA_FACTOR : 1;
+    for (size_t k = 0; k < s->sp->len; k++)
+        if (s->diag[s->sp->idx[k]] == 0)
+            s->diag[s->sp->idx[k]] = -s->info->delta;
+    return 0;
+}
+
+/* Power and jor: pi_j <- pi_j - w_j (pi Q)_j, one product per iteration,
+ * which also gives the residual of the iterate before the update. */
+static int stationary_iteration(solver *s, double *pi)
+{
+    const mvd_space *sp = s->sp;
+    int jor = s->o->method == MVD_JOR;
+    for (;;) {
+        if (residual(s, pi) < 0)
+            return -1;
+        if (s->info->residual <= s->o->tol)
+            return 0;
+        if (s->info->iterations >= s->o->max_iter)
+            return 1;
+        for (size_t k = 0; k < sp->len; k++) {
+            uint64_t j = sp->idx[k];
+            pi[j] += jor ? -s->o->omega * s->y[j] / s->diag[j]
+                         : s->y[j] / s->info->delta;
+        }
+        s->info->iterations++;
+        if (normalise(s, pi) < 0)
+            return -1;
+    }
+}
+
+/* One GMRES cycle of at most m steps from pi, whose product is in s->y:
+ * minimises ||(pi + z D^-1) Q||_2 over z in the Krylov space of
+ * v -> (v D^-1) Q started at r0 = -pi Q (right preconditioning by the
+ * diagonal D keeps the residual the true one). */
+static void gmres_cycle(solver *s, double *pi, double **v, double *z,
+                        double *h, double *cs, double *sn, double *g, int m)
+{
+    const mvd_space *sp = s->sp;
+    double beta = sqrt(dot_over(sp, s->y, s->y));
+    for (size_t k = 0; k < sp->len; k++)
+        v[0][sp->idx[k]] = -s->y[sp->idx[k]] / beta;
+    memset(g, 0, sizeof *g * (size_t)(m + 1));
+    g[0] = beta;
+    /* h is (m + 1) x m, column-major: h[i + col * (m + 1)]. */
+#define H(i, col) h[(i) + (size_t)(col) * (size_t)(m + 1)]
+    int steps = 0;
+    while (steps < m && s->info->iterations < s->o->max_iter) {
+        int j = steps;
+        for (size_t k = 0; k < sp->len; k++)
+            z[sp->idx[k]] = v[j][sp->idx[k]] / s->diag[sp->idx[k]];
+        double *w = v[j + 1];
+        multiply(s, z, w);
+        s->info->iterations++;
+        steps++;
+        /* Modified Gram-Schmidt against the basis so far. */
+        for (int i = 0; i <= j; i++) {
+            H(i, j) = dot_over(sp, w, v[i]);
+            for (size_t k = 0; k < sp->len; k++)
+                w[sp->idx[k]] -= H(i, j) * v[i][sp->idx[k]];
+        }
+        H(j + 1, j) = sqrt(dot_over(sp, w, w));
+        double norm = H(j + 1, j);
+        /* Givens rotations turn H into upper triangular form. */
+        for (int i = 0; i < j; i++) {
+            double a = H(i, j), b = H(i + 1, j);
+            H(i, j) = cs[i] * a + sn[i] * b;
+            H(i + 1, j) = -sn[i] * a + cs[i] * b;
+        }
+        double a = H(j, j), b = H(j + 1, j), r = hypot(a, b);
+        cs[j] = r > 0 ? a / r : 1;
+        sn[j] = r > 0 ? b / r : 0;
+        H(j, j) = r;
+        H(j + 1, j) = 0;
+        g[j + 1] = -sn[j] * g[j];
+        g[j] = cs[j] * g[j];
+        if (norm == 0 || fabs(g[j + 1]) <= s->o->tol * s->info->delta)
+            break;   /* exact in this space, or small enough to check */
+        for (size_t k = 0; k < sp->len; k++)
+            w[sp->idx[k]] /= norm;
+    }
+    /* Back substitution; a zero pivot (Q is singular) drops its
+     * direction instead of dividing by it. */
+    for (int i = steps - 1; i >= 0; i--) {
+        double t = g[i];
+        for (int c = i + 1; c < steps; c++)
+            t -= H(i, c) * g[c];
+        g[i] = H(i, i) != 0 ? t / H(i, i) : 0;
+    }
+    for (int i = 0; i < steps; i++)
+        for (size_t k = 0; k < sp->len; k++) {
+            uint64_t q = sp->idx[k];
+            pi[q] += g[i] * v[i][q] / s->diag[q];
+        }
+#undef H
+}
+
+static int gmres(solver *s, double *pi)
+{
+    int m = s->o->restart;
+    uint64_t nn = s->nn;
+    double **v = xmalloc(sizeof *v * (size_t)(m + 1));
+    for (int i = 0; i <= m; i++)
+        v[i] = xcalloc(nn, sizeof **v);
+    double *z = xcalloc(nn, sizeof *z);
+    double *h = xcalloc((size_t)(m + 1) * (size_t)m, sizeof *h);
+    double *cs = xmalloc(sizeof *cs * (size_t)m);
+    double *sn = xmalloc(sizeof *sn * (size_t)m);
+    double *g = xmalloc(sizeof *g * (size_t)(m + 1));
+    int status;
+    for (;;) {
+        if ((status = residual(s, pi)) < 0)
+            break;
+        if (s->info->residual <= s->o->tol) {
+            status = 0;
+            break;
+        }
+        if (s->info->iterations >= s->o->max_iter) {
+            status = 1;
+            break;
+        }
+        gmres_cycle(s, pi, v, z, h, cs, sn, g, m);
+        if ((status = normalise(s, pi)) < 0)
+            break;
+    }
+    for (int i = 0; i <= m; i++)
+        free(v[i]);
+    free(v);
+    free(z);
+    free(h);
+    free(cs);
+    free(sn);
+    free(g);
+    return status;
+}
+
+int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
+              const mvd_solve_opts *o, double *pi, mvd_solve_info *info,
+              diag *dg)
+{
+    *info = (mvd_solve_info){0};
+    solver s = {p, sp, o, info, dg, d->nn, xcalloc(d->nn, sizeof(double)),
+                xcalloc(d->nn, sizeof(double))};
+    memset(pi, 0, sizeof *pi * d->nn);
+    int status = -1;
+    if (sp->len == 0) {
+        diag_error(dg, (srcloc){o->file, 0, 0}, "no reachable state: "
+                   "nothing to solve");
+    } else if (setup_diagonal(&s) == 0) {
+        for (size_t k = 0; k < sp->len; k++)   /* pi_0 uniform */
+            pi[sp->idx[k]] = 1.0 / (double)sp->len;
+        status = o->method == MVD_GMRES ? gmres(&s, pi)
+                                        : stationary_iteration(&s, pi);
+    }
+    info->converged = status == 0;
+    free(s.y);
+    free(s.diag);
+    return status;
+}
+
+/* ------------------------------------------------------------ results */
+
+int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
+                double *out, const char *file, diag *dg)
+{
+    int *state = xmalloc(sizeof *state * (size_t)d->naut);
+    int status = 0;
+    for (size_t r = 0; r < d->results.len && status == 0; r++) {
+        const desc_result *res = &d->results.items[r];
+        double sum = 0;
+        for (size_t k = 0; k < sp->len; k++) {
+            desc_decode(d, sp->idx[k], state);
+            double f = desc_eval(&d->funcs.items[res->func], state);
+            if (!isfinite(f)) {
+                strbuf sb = {0};
+                mvd_state_text(&sb, d, state);
+                diag_error(dg, (srcloc){file, 0, 0}, "result '%s' is %g in "
+                           "state %s: not a finite number", res->name, f,
+                           sb_str(&sb));
+                sb_free(&sb);
+                status = -1;
+                break;
+            }
+            sum += pi[sp->idx[k]] * f;
+        }
+        out[r] = sum;
+    }
+    free(state);
+    return status;
+}
+
+/* ----------------------------------------------------- san-result text */
+
+typedef struct {
+    double p;
+    uint64_t idx;
+} ranked;
+
+/* By decreasing probability, ties by ascending index: a total order, so
+ * --top is reproducible. */
+static int by_probability(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    if (x->p != y->p)
+        return x->p > y->p ? -1 : 1;
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static void put_state(FILE *fp, const desc *d, uint64_t idx, double p,
+                      int *state)
+{
+    fprintf(fp, "state %llu ", (unsigned long long)idx);
+    tf_put_double(fp, p);
+    desc_decode(d, idx, state);
+    for (int a = 0; a < d->naut; a++) {
+        fputc(' ', fp);
+        desc_put_name(fp, d->aut[a].states[state[a]]);
+    }
+    fputc('\n', fp);
+}
+
+/* The state records; returns how many. */
+static size_t put_states(FILE *fp, const desc *d, const mvd_space *sp,
+                         const double *pi, uint64_t top)
+{
+    int *state = xmalloc(sizeof *state * (size_t)d->naut);
+    size_t n = sp->len;
+    if (top == 0) {
+        for (size_t k = 0; k < n; k++)
+            put_state(fp, d, sp->idx[k], pi[sp->idx[k]], state);
+    } else {
+        ranked *r = xmalloc(sizeof *r * (n ? n : 1));
+        for (size_t k = 0; k < n; k++)
+            r[k] = (ranked){pi[sp->idx[k]], sp->idx[k]};
+        qsort(r, n, sizeof *r, by_probability);
+        if (top < n)
+            n = (size_t)top;
+        for (size_t k = 0; k < n; k++)
+            put_state(fp, d, r[k].idx, r[k].p, state);
+        free(r);
+    }
+    free(state);
+    return n;
+}
+
+static void put_record_double(FILE *fp, const char *key, double x)
+{
+    fprintf(fp, "%s ", key);
+    tf_put_double(fp, x);
+    fputc('\n', fp);
+}
+
+void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
+                      const double *pi, const double *results,
+                      const mvd_result_meta *m)
+{
+    const mvd_solve_info *in = m->info;
+    fputs("san-result 1\nsource ", fp);
+    tf_put_string(fp, m->source);
+    fputs("\nmodel ", fp);
+    if (d->name)
+        tf_put_string(fp, d->name);
+    else
+        fputc('-', fp);
+    fprintf(fp, "\nalgo %s\nmethod %s\n", mvd_algo_name(m->algo),
+            mvd_method_name(m->opts->method));
+    if (m->opts->method == MVD_JOR)
+        put_record_double(fp, "parameter omega", m->opts->omega);
+    if (m->opts->method == MVD_GMRES)
+        fprintf(fp, "parameter restart %d\n", m->opts->restart);
+    fprintf(fp, "space %llu %llu\n", (unsigned long long)d->nn,
+            (unsigned long long)sp->len);
+    put_record_double(fp, "tol", m->opts->tol);
+    fprintf(fp, "iterations %llu\nmultiplications %llu\n",
+            (unsigned long long)in->iterations,
+            (unsigned long long)in->multiplications);
+    put_record_double(fp, "residual", in->residual);
+    fprintf(fp, "stop %s\nconverged %s\n",
+            in->converged ? "residual" : "max-iter",
+            in->converged ? "yes" : "no");
+    if (m->with_time)
+        fprintf(fp, "time %.6f\n", m->seconds);
+    for (int a = 0; a < d->naut; a++) {
+        fputs("automaton ", fp);
+        desc_put_name(fp, d->aut[a].name);
+        fputc('\n', fp);
+    }
+    size_t states = put_states(fp, d, sp, pi, m->top);
+    for (size_t r = 0; r < d->results.len; r++) {
+        fputs("result ", fp);
+        desc_put_name(fp, d->results.items[r].name);
+        fputc(' ', fp);
+        tf_put_double(fp, results[r]);
+        fputc('\n', fp);
+    }
+    fprintf(fp, "end %zu %zu\n", states, d->results.len);
+}
+
+/* --------------------------------------------------------- vector text */
+
+void mvd_vector_write(FILE *fp, const double *x, uint64_t n)
+{
+    fprintf(fp, "vector 1\nn %llu\n", (unsigned long long)n);
+    for (uint64_t i = 0; i < n; i++) {
+        tf_put_double(fp, x[i]);
+        fputc('\n', fp);
+    }
+    fprintf(fp, "end %llu\n", (unsigned long long)n);
+}
+
+/* Reading state: where the next value goes, and the next reachable index
+ * at or after it (values arrive in index order, so one pass suffices). */
+typedef struct {
+    tf_reader *r;
+    const desc *d;
+    const mvd_space *sp;
+    double *x;
+    uint64_t n;       /* values read */
+    size_t next;      /* first sp->idx[next] >= n */
+} vreader;
+
+static int vfail(vreader *v, const tf_field *f, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int vfail(vreader *v, const tf_field *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_verror(v->r->d, tf_loc(v->r, f), fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int vector_value(vreader *v, const tf_field *f)
+{
+    if (f->kind != TF_NUMBER || !isfinite(f->number))
+        return vfail(v, f, "expected a finite number, got '%s'", f->text);
+    if (v->n >= v->d->nn)
+        return vfail(v, f, "more than %llu values: the descriptor's product "
+                     "space has %llu states", (unsigned long long)v->d->nn,
+                     (unsigned long long)v->d->nn);
+    while (v->next < v->sp->len && v->sp->idx[v->next] < v->n)
+        v->next++;
+    int reachable = v->next < v->sp->len && v->sp->idx[v->next] == v->n;
+    if (f->number != 0 && !reachable)
+        return vfail(v, f, "value %llu is not zero, but state %llu is not "
+                     "reachable", (unsigned long long)v->n,
+                     (unsigned long long)v->n);
+    v->x[v->n++] = f->number;
+    return 0;
+}
+
+/* A record of the vector 1 body: `n NN` first, numbers, `end NN` last. */
+static int vector_record(vreader *v, int *have_n, int *ended)
+{
+    tf_field *f = v->r->fields.items;
+    size_t len = v->r->fields.len;
+    const char *key = f[0].kind == TF_WORD ? f[0].text : "";
+    int is_n = strcmp(key, "n") == 0, is_end = strcmp(key, "end") == 0;
+    if (*ended)
+        return vfail(v, &f[0], "a record after 'end'");
+    if (!is_n && !is_end) {
+        if (!*have_n)
+            return vfail(v, &f[0], "expected the record 'n COUNT', got '%s'",
+                         f[0].text);
+        for (size_t i = 0; i < len; i++)
+            if (vector_value(v, &f[i]) < 0)
+                return -1;
+        return 0;
+    }
+    if (is_n && *have_n)
+        return vfail(v, &f[0], "a second 'n' record");
+    if (is_end && !*have_n)
+        return vfail(v, &f[0], "'end' before the 'n' record");
+    if (len != 2 || f[1].kind != TF_NUMBER || f[1].number < 0 ||
+        f[1].number != floor(f[1].number))
+        return vfail(v, &f[0], "expected '%s COUNT', COUNT a whole number",
+                     key);
+    uint64_t want = is_n ? v->d->nn : v->n;
+    char count[32];
+    if (f[1].number != (double)want)
+        return vfail(v, &f[1], is_n
+                     ? "the vector has %s values, the descriptor's product "
+                       "space %llu states"
+                     : "'end' says %s values, the file has %llu",
+                     fmt_double(count, f[1].number), (unsigned long long)want);
+    *(is_n ? have_n : ended) = 1;
+    return 0;
+}
+
+/* Whether the text's first token (after blanks and # comments) is a
+ * number: a plain vector. */
+static int starts_plain(const char *s, size_t len)
+{
+    const char *end = s + len;
+    while (s < end) {
+        if (*s == '#')
+            while (s < end && *s != '\n')
+                s++;
+        else if (isspace((unsigned char)*s))
+            s++;
+        else
+            return isdigit((unsigned char)*s) || *s == '-' || *s == '+' ||
+                   *s == '.';
+    }
+    return 0;
+}
+
+static int read_vector_text(vreader *v, int plain)
+{
+    tf_reader *r = v->r;
+    int have_n = plain, ended = plain, got, status = 0;
+    while (status == 0 && (got = tf_next(r)) != 0) {
+        if (got < 0)
+            return -1;
+        if (plain) {
+            for (size_t i = 0; i < r->fields.len && status == 0; i++)
+                status = vector_value(v, &r->fields.items[i]);
+        } else {
+            status = vector_record(v, &have_n, &ended);
+        }
+    }
+    if (status < 0)
+        return -1;
+    srcloc at = {r->file, 0, 0};
+    if (!ended) {
+        diag_error(r->d, at, "missing 'end' record: the file is cut short");
+        return -1;
+    }
+    if (v->n != v->d->nn) {
+        diag_error(r->d, at, "the vector has %llu values, the descriptor's "
+                   "product space %llu states", (unsigned long long)v->n,
+                   (unsigned long long)v->d->nn);
+        return -1;
+    }
+    return 0;
+}
+
+int mvd_vector_read(FILE *fp, const char *file, const desc *d,
+                    const mvd_space *sp, double *x, diag *dg)
+{
+    size_t len;
+    char *text = read_all(fp, (size_t)1 << 34, &len);
+    if (!text) {
+        diag_error(dg, (srcloc){file, 0, 0}, "%s", strerror(errno));
+        return -1;
+    }
+    if (len == 0) {
+        diag_error(dg, (srcloc){file, 0, 0}, "empty input: expected a "
+                   "'vector' file or plain numbers");
+        free(text);
+        return -1;
+    }
+    FILE *mem = fmemopen(text, len, "r");
+    if (!mem) {
+        diag_error(dg, (srcloc){file, 0, 0}, "%s", strerror(errno));
+        free(text);
+        return -1;
+    }
+    memset(x, 0, sizeof *x * d->nn);
+    tf_reader r;
+    vreader v = {&r, d, sp, x, 0, 0};
+    int plain = starts_plain(text, len), status;
+    if (plain) {
+        /* No header: the shared reader from its first line on. */
+        r = (tf_reader){.fp = mem, .file = file, .d = dg};
+        status = read_vector_text(&v, 1);
+    } else if (tf_open(&r, mem, file, dg, "vector", 1) < 0) {
+        status = -1;
+    } else {
+        status = read_vector_text(&v, 0);
+    }
+    tf_close(&r);
+    fclose(mem);
+    free(text);
+    return status;
+}

@@ -1,0 +1,317 @@
+#!/usr/bin/env bats
+# mvd-solve: the Figure 8 golden products (notes §5.2) with each algorithm,
+# stationary solutions with exact answers, and every error path with its
+# exact message and exit status.
+
+setup() {
+    load helper
+    cd "$BATS_TEST_TMPDIR"
+    cp "$EXAMPLES/san/figure8.desc" "$EXAMPLES/san/two-procs.desc" .
+}
+
+# vector_file VALUES...: the vector 1 text of the values.
+vector_file() {
+    echo "vector 1"
+    echo "n $#"
+    printf '%s\n' "$@"
+    echo "end $#"
+}
+
+# near A B TOL: |A - B| <= TOL.
+near() {
+    awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d
+        if (d > t) { printf "%s differs from %s by %g > %g\n", a, b, d, t; exit 1 } }'
+}
+
+# field KEY [N]: field N (default 2) of the record KEY in $output.
+field() {
+    awk -v k="$1" -v n="${2:-2}" '$1 == k { print $n; exit }' <<< "$output"
+}
+
+# ------------------------------------------------- Figure 8 (notes §5.2)
+
+ONES_Q="64 1 2 28 4 8 16 1 2 124 1 2 40 4 8 28 1 2 528 12 24 288 48 96 144 12 24 48 2 4 40 8 16 16 2 4"
+SEQ_Q="778 2 4 256 20 40 238 8 16 502 11 22 352 56 112 262 17 34 7416 222 444 5640 1032 2064 2904 294 588 1468 58 116 1296 256 512 564 70 140"
+
+@test "--ones on Figure 8: exactly ones(36)*Q of notes §5.2 with shuffle, slice and sparse" {
+    for algo in shuffle slice sparse; do
+        run mvd-solve --algo "$algo" --ones figure8.desc
+        assert_success
+        assert_output "$(vector_file $ONES_Q)"
+    done
+}
+
+@test "--mvd [1..36] on Figure 8: exactly [1..36]*Q of notes §5.2, plain and vector 1 input" {
+    seq 1 36 | paste -sd ' ' > plain.vec
+    printf '# the thesis vector\n' >> plain.vec
+    vector_file $(seq 1 36) > seq.vec
+    for algo in shuffle slice sparse; do
+        for vec in plain.vec seq.vec; do
+            run mvd-solve --algo "$algo" --mvd "$vec" figure8.desc
+            assert_success
+            assert_output "$(vector_file $SEQ_Q)"
+        done
+    done
+}
+
+@test "--mvd reads the descriptor from standard input" {
+    seq 1 36 > plain.vec
+    run mvd-solve --mvd plain.vec < figure8.desc
+    assert_success
+    assert_output "$(vector_file $SEQ_Q)"
+}
+
+# ------------------------------------------------------ two processes
+# two-procs.desc: A and B each idle (I) or using (U) one resource, acquire
+# at rate 2 while the other is idle, release at rate 3; (U,U) unreachable.
+# Balance across each edge (a birth-death chain on the number busy):
+# p(U,I) * 3 = p(I,I) * 2 and p(I,U) * 3 = p(I,I) * 2, so
+# p(I,I) = 1 / (1 + 2/3 + 2/3) = 3/7, p(I,U) = p(U,I) = 2/7, and
+# busy = E[#busy] = 4/7 = 0.571428571428571..., both_busy = 0. The chain is
+# bipartite (every event changes #busy by one).
+
+@test "two-procs: p(I,I) = 3/7, p(I,U) = p(U,I) = 2/7, busy = 4/7, with every method and algorithm" {
+    for algo in shuffle slice sparse; do
+        for method in power jor gmres; do
+            run mvd-solve --algo "$algo" --method "$method" --tol 1e-12 two-procs.desc
+            assert_success
+            assert_line "algo $algo"
+            assert_line "method $method"
+            assert_line "space 4 3"
+            assert_line "stop residual"
+            assert_line "converged yes"
+            assert_line "result both_busy 0"
+            assert_line "end 3 2"
+            near "$(awk '$1 == "state" && $2 == 0 && $4 == "I" && $5 == "I" { print $3 }' <<< "$output")" 0.42857142857142857 1e-9
+            near "$(awk '$1 == "state" && $2 == 1 && $4 == "I" && $5 == "U" { print $3 }' <<< "$output")" 0.28571428571428571 1e-9
+            near "$(awk '$1 == "state" && $2 == 2 && $4 == "U" && $5 == "I" { print $3 }' <<< "$output")" 0.28571428571428571 1e-9
+            near "$(awk '$1 == "result" && $2 == "busy" { print $3 }' <<< "$output")" 0.57142857142857143 1e-9
+            [ "$(grep -c '^state ' <<< "$output")" -eq 3 ]
+            near "$(field residual)" 0 1e-12
+        done
+    done
+}
+
+@test "two-procs: the records in order, parameters of jor and gmres" {
+    run mvd-solve --method jor two-procs.desc
+    assert_success
+    [ "$(awk '{ print $1 }' <<< "$output" | uniq | paste -sd ' ')" = \
+      "san-result source model algo method parameter space tol iterations multiplications residual stop converged automaton state result end" ]
+    assert_line --index 1 'source "two-procs.desc"'
+    assert_line --index 2 'model "two processes, one resource"'
+    assert_line "parameter omega 0.9"
+    assert_line "tol 1e-09"
+    run mvd-solve --method gmres --restart 7 two-procs.desc
+    assert_line "parameter restart 7"
+    # power: one multiplication per iteration, plus the final residual's.
+    run mvd-solve two-procs.desc
+    [ "$(field multiplications)" -eq $(( $(field iterations) + 1 )) ]
+}
+
+@test "--top 1 writes the most probable state only; the output is reproducible" {
+    run mvd-solve --top 1 two-procs.desc
+    assert_success
+    [ "$(grep -c '^state ' <<< "$output")" -eq 1 ]
+    assert_line --regexp '^state 0 0\.428571428[0-9]* I I$'
+    assert_line "end 1 2"
+    first=$output
+    run mvd-solve --top 1 two-procs.desc
+    [ "$output" = "$first" ]
+    refute_line --regexp '^time '
+}
+
+@test "--top ranks by decreasing probability, ties by index" {
+    run mvd-solve --top 3 --method gmres two-procs.desc
+    assert_success
+    [ "$(awk '$1 == "state" { print $2 }' <<< "$output" | paste -sd ' ')" = "0 1 2" ]
+}
+
+@test "--time adds the time record" {
+    run mvd-solve --time two-procs.desc
+    assert_success
+    assert_line --regexp '^time [0-9]+\.[0-9]{6}$'
+}
+
+# mm1k K LAMBDA MU: an M/M/1/K queue as a one-automaton san-desc. Every
+# event changes the length by one: a bipartite chain, on which plain
+# Jacobi oscillates (shared/design/SOLVER-NOTES.md).
+mm1k() {
+    awk -v k="$1" -v l="$2" -v m="$3" 'BEGIN {
+        print "san-desc 1"; printf "automaton Q"
+        for (n = 0; n <= k; n++) printf " n%d", n; print ""
+        print "term local Q"; print "factor Q"
+        for (n = 0; n <= k; n++) {
+            out = (n < k ? l : 0) + (n > 0 ? m : 0)
+            if (n > 0) print "e", n, n - 1, m
+            print "e", n, n, -out
+            if (n < k) print "e", n, n + 1, l
+        }
+        print "function len st Q"; print "result mean len"; print "end 1 1 1" }'
+}
+
+@test "bipartite M/M/1/61: jor and gmres converge to the exact mean, gmres with 10x fewer multiplications than power" {
+    mm1k 61 0.9 1 > mm1k.desc
+    # p(n) = rho^n (1 - rho) / (1 - rho^62), rho = 0.9: the exact mean.
+    mean=$(awk 'BEGIN { r = 0.9; z = 0; s = 0
+        for (n = 0; n <= 61; n++) { z += r^n; s += n * r^n }; printf "%.15f", s / z }')
+    for method in power jor gmres; do
+        run mvd-solve --method "$method" --tol 1e-12 mm1k.desc
+        assert_success
+        assert_line "converged yes"
+        near "$(field result 3)" "$mean" 1e-6
+        eval "mults_$method=$(field multiplications)"
+    done
+    [ $((mults_gmres * 10)) -lt "$mults_power" ]
+}
+
+# --------------------------------------------------------------- failures
+
+@test "non-convergence: exit 1 with the residual, no output; --partial writes it" {
+    run mvd-solve --max-iter 5 two-procs.desc
+    assert_failure 1
+    assert_output "mvd-solve: two-procs.desc: error: did not converge in 5 iterations: residual 0.0391 > tol 1e-09"
+    run mvd-solve --max-iter 5 --partial -o part.result two-procs.desc
+    assert_failure 1
+    assert_output "mvd-solve: two-procs.desc: error: did not converge in 5 iterations: residual 0.0391 > tol 1e-09 (last iterate written, --partial)"
+    grep -qx 'stop max-iter' part.result
+    grep -qx 'converged no' part.result
+    grep -qx 'iterations 5' part.result
+}
+
+@test "Figure 8 is not a generator: refused, exit 2" {
+    run mvd-solve figure8.desc
+    assert_failure 2
+    assert_output "mvd-solve: figure8.desc: error: not a generator: diagonal element 1 at state 0 is not negative"
+}
+
+@test "malformed descriptors: located errors, exit 2" {
+    printf 'san-desc 1\nautomaton A a b\nbogus 1\n' > bad.desc
+    run mvd-solve bad.desc
+    assert_failure 2
+    assert_output "mvd-solve: bad.desc:3:1: error: unknown record 'bogus'"
+    printf '1\n2\n1 2\n' > cut.desc
+    run mvd-solve cut.desc
+    assert_failure 2
+    assert_output "mvd-solve: cut.desc:4:1: error: expected a matrix element, got the end of the file"
+    run mvd-solve < /dev/null
+    assert_failure 2
+    assert_output "mvd-solve: <stdin>: error: empty input: expected a 'san-desc' file or a plain descriptor file"
+}
+
+@test "a result that is not finite on a reachable state: exit 2, the state named" {
+    printf '%s\n' 'san-desc 1' 'automaton A a b' 'term local A' 'factor A' \
+        'e 0 0 -1' 'e 0 1 1' 'e 1 0 2' 'e 1 1 -2' 'function inv 1 st A /' \
+        'result inv inv' 'initial a' 'end 1 1 1' > inv.desc
+    run mvd-solve -o inv.result inv.desc
+    assert_failure 2
+    assert_output "mvd-solve: inv.desc: error: result 'inv' is inf in state (A=a): not a finite number"
+    [ ! -e inv.result ]
+}
+
+@test "malformed vectors: located errors, exit 2" {
+    echo 1 2 3 > short.vec
+    run mvd-solve --mvd short.vec figure8.desc
+    assert_failure 2
+    assert_output "mvd-solve: short.vec: error: the vector has 3 values, the descriptor's product space 36 states"
+    printf 'vector 1\nn 36\n1 two\n' > word.vec
+    run mvd-solve --mvd word.vec figure8.desc
+    assert_failure 2
+    assert_output "mvd-solve: word.vec:3:3: error: expected a finite number, got 'two'"
+    printf 'vector 1\nn 4\n0 0 0 1\nend 4\n' > unreach.vec
+    run mvd-solve --mvd unreach.vec two-procs.desc
+    assert_failure 2
+    assert_output "mvd-solve: unreach.vec:3:7: error: value 3 is not zero, but state 3 is not reachable"
+    run mvd-solve --mvd missing.vec figure8.desc
+    assert_failure 1
+    assert_output "mvd-solve: cannot read 'missing.vec': No such file or directory"
+}
+
+@test "bad options: exact messages, exit 2" {
+    run mvd-solve --algo foo two-procs.desc
+    assert_failure 2
+    assert_output "mvd-solve: --algo wants shuffle, slice or sparse, not 'foo'
+Try 'mvd-solve --help'."
+    run mvd-solve --method newton two-procs.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --method wants power, jor or gmres, not 'newton'"
+    run mvd-solve --tol 0 two-procs.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --tol wants a positive number, not '0'"
+    run mvd-solve --omega 1 two-procs.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --omega wants a number in (0, 1), not '1': plain Jacobi oscillates on bipartite chains"
+    run mvd-solve --max-iter -3 two-procs.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --max-iter wants a whole number, not '-3'"
+    run mvd-solve --top 0 two-procs.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --top wants a positive integer, not '0'"
+    run mvd-solve --ones --mvd x.vec two-procs.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --mvd and --ones exclude one another"
+    run mvd-solve a b
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: one input file at most, got 2"
+    run mvd-solve --bogus
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: unknown option '--bogus'"
+    run mvd-solve --tol
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: option '--tol' needs an argument"
+}
+
+@test "a too-small --max-memory fails up front with the bytes needed, exit 2" {
+    run mvd-solve --max-memory 100 two-procs.desc
+    assert_failure 2
+    assert_output "mvd-solve: two-procs.desc: error: needs 128 bytes for 3 vectors of 4 states and the reachable set, over --max-memory 100"
+    # The plan's own need, when the vectors fit but the plan does not.
+    run mvd-solve --algo sparse --max-memory 150 two-procs.desc
+    assert_failure 2
+    assert_line --index 0 --regexp '^mvd-solve: error: sparse needs [0-9]+ bytes, more than the limit of 22 bytes$'
+    assert_line --index 1 "mvd-solve: two-procs.desc: note: the vectors and the reachable set take 128 of the 150 bytes of --max-memory"
+    # A product space of 2^40 states is refused before anything is allocated.
+    { echo "san-desc 1"
+      for i in 1 2 3 4; do printf 'automaton A%d' "$i"; seq 0 1023 | sed 's/^/ s/' | paste -sd '' ; done
+      echo "end 4 0 0"; } > huge.desc
+    run mvd-solve --max-memory 1000000000 huge.desc
+    assert_failure 2
+    assert_output "mvd-solve: huge.desc: error: needs 35184372088832 bytes for 3 vectors of 1099511627776 states and the reachable set, over --max-memory 1000000000"
+}
+
+@test "-o is atomic: a failed run leaves the old file, a good one replaces it" {
+    echo old > out.result
+    run mvd-solve -o out.result --max-iter 2 two-procs.desc
+    assert_failure 1
+    [ "$(cat out.result)" = old ]
+    run mvd-solve -o out.result figure8.desc
+    assert_failure 2
+    [ "$(cat out.result)" = old ]
+    run mvd-solve -o out.result two-procs.desc
+    assert_success
+    assert_output ""
+    head -1 out.result | grep -qx 'san-result 1'
+    tail -1 out.result | grep -qx 'end 3 2'
+    [ "$(ls | grep -c '^out.result')" -eq 1 ]
+    run mvd-solve --ones -o prod.vec figure8.desc
+    assert_success
+    [ "$(cat prod.vec)" = "$(vector_file $ONES_Q)" ]
+}
+
+@test "--help and --version" {
+    run mvd-solve --help
+    assert_success
+    assert_line --index 0 "Usage: mvd-solve [OPTION]... [FILE]"
+    assert_line "  mvd-solve --method gmres --top 5 examples/san/two-procs.desc"
+    run mvd-solve --version
+    assert_success
+    assert_output --regexp '^mvd-solve \(perfpipe\) [0-9.]+$'
+}
+
+@test "the example of formats/san-result.md is what mvd-solve writes" {
+    want=$(awk '/^## Example/ { on = 1 } on && /^```$/ { if (inside) exit; inside = 1; next }
+                inside { print }' "$ROOT/formats/san-result.md")
+    cd "$EXAMPLES/san"
+    run mvd-solve two-procs.desc
+    assert_success
+    assert_output "$want"
+}

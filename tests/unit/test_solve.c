@@ -1,0 +1,396 @@
+/* Unit tests of the stationary solvers of lib/mvd/solve.c on the real MVD
+ * kernels: small models with exact answers, every method with every
+ * multiplication algorithm, the bipartite chains that make plain Jacobi
+ * oscillate, and the vector reader (formats/san-result.md). */
+#include <stdlib.h>
+
+#include "mvd/mvd.h"
+#include "unit.h"
+
+static const mvd_algo algos[] = {MVD_SHUFFLE, MVD_SLICE, MVD_SPARSE};
+static const mvd_method methods[] = {MVD_POWER, MVD_JOR, MVD_GMRES};
+
+/* A model read from san-desc text, its reachable space and a plan. */
+typedef struct {
+    desc d;
+    mvd_space sp;
+    mvd_plan *plan;
+    double *pi;
+    mvd_solve_info info;
+} model;
+
+static FILE *quiet(void)
+{
+    static FILE *sink;
+    if (!sink)
+        sink = fopen("/dev/null", "w");
+    return sink;
+}
+
+static int load(model *m, const char *text, mvd_algo algo)
+{
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    memset(m, 0, sizeof *m);
+    int status = desc_read(&m->d, in, "t.desc", &dg);
+    fclose(in);
+    CHECK_INT(status, 0);
+    if (status)
+        return -1;
+    CHECK_INT(mvd_space_build(&m->sp, &m->d, m->d.nn, &dg), 0);
+    m->plan = mvd_plan_new(&m->d, &m->sp, algo, SIZE_MAX, &dg);
+    CHECK(m->plan != NULL);
+    m->pi = xcalloc(m->d.nn, sizeof *m->pi);
+    return m->plan ? 0 : -1;
+}
+
+static void unload(model *m)
+{
+    if (m->plan)
+        mvd_plan_free(m->plan);
+    mvd_space_free(&m->sp);
+    desc_free(&m->d);
+    free(m->pi);
+}
+
+/* Solves with the method at a tight tolerance: a residual of 1e-12 leaves
+ * errors well under the 1e-9 the checks allow on these small chains. */
+static int solve(model *m, mvd_method method, double tol, uint64_t max_iter,
+                 double omega)
+{
+    mvd_solve_opts o;
+    mvd_solve_defaults(&o);
+    o.method = method;
+    o.tol = tol;
+    o.max_iter = max_iter;
+    o.omega = omega;
+    diag dg;
+    diag_init(&dg, "test", quiet());
+    return mvd_solve(m->plan, &m->d, &m->sp, &o, m->pi, &m->info, &dg);
+}
+
+/* ------------------------------------------------------------- models */
+
+/* Two states, 0 -> 1 at rate 3, 1 -> 0 at rate 1: pi = (1/4, 3/4). */
+static const char two_state[] =
+    "san-desc 1\n"
+    "automaton A off on\n"
+    "term local A\nfactor A\n"
+    "e 0 0 -3\ne 0 1 3\ne 1 0 1\ne 1 1 -1\n"
+    "end 1 0 1\n";
+
+static void test_two_state_chain(void)
+{
+    for (size_t a = 0; a < 3; a++)
+        for (size_t k = 0; k < 3; k++) {
+            model m;
+            if (load(&m, two_state, algos[a]) < 0)
+                continue;
+            CHECK_INT(solve(&m, methods[k], 1e-12, 100000, 0.9), 0);
+            CHECK_NEAR(m.pi[0], 0.25, 1e-9);
+            CHECK_NEAR(m.pi[1], 0.75, 1e-9);
+            CHECK(m.info.converged && m.info.residual <= 1e-12);
+            /* Delta = max |q_ss| (1 + 1e-3). */
+            CHECK_NEAR(m.info.delta, 3 * 1.001, 1e-12);
+            unload(&m);
+        }
+}
+
+/* M/M/1/K as one automaton: arrivals at lambda while n < K, services at
+ * mu while n > 0. p(n) = rho^n (1 - rho) / (1 - rho^(K+1)), rho = l/mu.
+ * Every transition changes n by one: a bipartite chain. */
+static char *mm1k_text(int k, double lambda, double mu)
+{
+    strbuf sb = {0};
+    sb_puts(&sb, "san-desc 1\nautomaton Q");
+    for (int n = 0; n <= k; n++)
+        sb_printf(&sb, " n%d", n);
+    sb_puts(&sb, "\nterm local Q\nfactor Q\n");
+    for (int n = 0; n <= k; n++) {
+        double out = (n < k ? lambda : 0) + (n > 0 ? mu : 0);
+        if (n > 0)
+            sb_printf(&sb, "e %d %d %.17g\n", n, n - 1, mu);
+        sb_printf(&sb, "e %d %d %.17g\n", n, n, -out);
+        if (n < k)
+            sb_printf(&sb, "e %d %d %.17g\n", n, n + 1, lambda);
+    }
+    sb_puts(&sb, "function n st Q\nresult mean n\nend 1 1 1\n");
+    return sb.text;
+}
+
+static void check_mm1k(const model *m, int k, double rho)
+{
+    double norm = (1 - pow(rho, k + 1)) / (1 - rho), mean = 0;
+    for (int n = 0; n <= k; n++) {
+        CHECK_NEAR(m->pi[n], pow(rho, n) / norm, 1e-9);
+        mean += n * pow(rho, n) / norm;
+    }
+    double r;
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    CHECK_INT(mvd_results(&m->d, &m->sp, m->pi, &r, NULL, &dg), 0);
+    /* Each p(n) within 1e-9, so the mean within 1e-9 * sum n. */
+    CHECK_NEAR(r, mean, 1e-9 * k * (k + 1) / 2);
+}
+
+static void test_mm1k_every_method(void)
+{
+    char *text = mm1k_text(5, 1, 2);
+    for (size_t a = 0; a < 3; a++)
+        for (size_t k = 0; k < 3; k++) {
+            model m;
+            if (load(&m, text, algos[a]) < 0)
+                continue;
+            CHECK_INT(solve(&m, methods[k], 1e-12, 100000, 0.9), 0);
+            check_mm1k(&m, 5, 0.5);
+            unload(&m);
+        }
+    free(text);
+}
+
+/* SOLVER-NOTES.md: on a bipartite chain plain Jacobi (omega = 1) keeps an
+ * iteration eigenvalue -1 and never converges; damped Jacobi and GMRES do,
+ * and GMRES needs far fewer multiplications than the power method. */
+static void test_bipartite_birth_death(void)
+{
+    /* K odd: with K even the uniform pi_0 happens to have no component
+     * on the eigenvalue -1 and Jacobi would converge by luck. */
+    const int k = 61;
+    char *text = mm1k_text(k, 0.9, 1.0);
+    model m;
+    if (load(&m, text, MVD_SLICE) == 0) {
+        /* The oscillation does not die out: the residual stays put. */
+        CHECK_INT(solve(&m, MVD_JOR, 1e-9, 2000, 1.0), 1);
+        double r2000 = m.info.residual;
+        CHECK_INT(solve(&m, MVD_JOR, 1e-9, 20000, 1.0), 1);
+        CHECK(r2000 > 1e-5 && m.info.residual > 0.9 * r2000);
+
+        CHECK_INT(solve(&m, MVD_JOR, 1e-12, 1000000, 0.9), 0);
+        check_mm1k(&m, k, 0.9);
+
+        CHECK_INT(solve(&m, MVD_POWER, 1e-12, 1000000, 0.9), 0);
+        check_mm1k(&m, k, 0.9);
+        uint64_t power = m.info.multiplications;
+
+        CHECK_INT(solve(&m, MVD_GMRES, 1e-12, 100000, 0.9), 0);
+        check_mm1k(&m, k, 0.9);
+        CHECK(m.info.multiplications * 10 < power);
+        unload(&m);
+    }
+    free(text);
+}
+
+/* Independent automata (local terms only): pi is the tensor product of
+ * the automata's own distributions. A: 0 -1-> 1 -2-> 2, 1 -3-> 0,
+ * 2 -4-> 1: pi_A ∝ (1, 1/3, 1/6) = (2/3, 2/9, 1/9). B: 0 -1-> 1 -4-> 0:
+ * pi_B = (4/5, 1/5). */
+static const char independent[] =
+    "san-desc 1\n"
+    "automaton A a0 a1 a2\n"
+    "automaton B b0 b1\n"
+    "term local A\nfactor A\n"
+    "e 0 0 -1\ne 0 1 1\ne 1 0 3\ne 1 1 -5\ne 1 2 2\ne 2 1 4\ne 2 2 -4\n"
+    "term local B\nfactor B\n"
+    "e 0 0 -1\ne 0 1 1\ne 1 0 4\ne 1 1 -4\n"
+    "end 2 0 2\n";
+
+static void test_independent_product_form(void)
+{
+    const double pa[3] = {2.0 / 3, 2.0 / 9, 1.0 / 9}, pb[2] = {0.8, 0.2};
+    for (size_t a = 0; a < 3; a++)
+        for (size_t k = 0; k < 3; k++) {
+            model m;
+            if (load(&m, independent, algos[a]) < 0)
+                continue;
+            CHECK_INT(solve(&m, methods[k], 1e-12, 100000, 0.9), 0);
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 2; j++)
+                    CHECK_NEAR(m.pi[i * 2 + j], pa[i] * pb[j], 1e-9);
+            unload(&m);
+        }
+}
+
+/* Resource sharing: 4 processes, 2 resources, process i acquires at rate
+ * lambda_i while fewer than 2 are busy, releases at rate mu = 2. Product
+ * form (SOLVER-NOTES.md): p(S) ∝ prod_{i in S} lambda_i / mu, |S| <= 2;
+ * 1 + 4 + 6 = 11 reachable states of 16. Bipartite. */
+static const double rs_lambda[4] = {0.5, 1, 1.5, 3};
+
+static char *sharing_text(void)
+{
+    strbuf sb = {0};
+    sb_puts(&sb, "san-desc 1\nmodel \"resource sharing 4x2\"\n");
+    for (int i = 0; i < 4; i++)
+        sb_printf(&sb, "automaton P%d I U\n", i);
+    sb_puts(&sb, "function free st P0 st P1 + st P2 + st P3 + 2 <\n");
+    for (int i = 0; i < 4; i++)
+        sb_printf(&sb, "term local P%d\nfactor P%d\ne 0 0 %g free\n"
+                  "e 0 1 %g free\ne 1 0 2\ne 1 1 -2\n", i, i,
+                  -rs_lambda[i], rs_lambda[i]);
+    sb_puts(&sb, "function ok st P0 st P1 + st P2 + st P3 + 2 <=\n"
+                 "reachability ok\n"
+                 "function busy0 st P0\nresult busy0 busy0\n"
+                 "end 4 3 4\n");
+    return sb.text;
+}
+
+static void test_resource_sharing_product_form(void)
+{
+    char *text = sharing_text();
+    double w[16], total = 0, busy0 = 0;
+    for (int s = 0; s < 16; s++) {
+        int count = 0;
+        w[s] = 1;
+        for (int i = 0; i < 4; i++)
+            if (s >> (3 - i) & 1) {   /* P0 is the most significant */
+                count++;
+                w[s] *= rs_lambda[i] / 2;
+            }
+        if (count > 2)
+            w[s] = 0;
+        total += w[s];
+        busy0 += s >> 3 & 1 ? w[s] : 0;
+    }
+    for (size_t a = 0; a < 3; a++)
+        for (size_t k = 0; k < 3; k++) {
+            model m;
+            if (load(&m, text, algos[a]) < 0)
+                continue;
+            CHECK_INT(m.sp.len, 11);
+            CHECK_INT(solve(&m, methods[k], 1e-12, 100000, 0.9), 0);
+            for (int s = 0; s < 16; s++)
+                CHECK_NEAR(m.pi[s], w[s] / total, 1e-9);
+            double r;
+            diag dg;
+            diag_init(&dg, "test", stderr);
+            CHECK_INT(mvd_results(&m.d, &m.sp, m.pi, &r, NULL, &dg), 0);
+            CHECK_NEAR(r, busy0 / total, 1e-9);
+            unload(&m);
+        }
+    free(text);
+}
+
+/* Max-iter reached: status 1, the residual of the last iterate. */
+static void test_not_converged(void)
+{
+    char *text = mm1k_text(30, 0.9, 1.0);
+    model m;
+    if (load(&m, text, MVD_SHUFFLE) == 0) {
+        CHECK_INT(solve(&m, MVD_POWER, 1e-9, 10, 0.9), 1);
+        CHECK_INT(m.info.iterations, 10);
+        CHECK_INT(m.info.multiplications, 11);
+        CHECK(!m.info.converged && m.info.residual > 1e-9);
+        double sum = 0;
+        for (int n = 0; n <= 30; n++)
+            sum += m.pi[n];
+        CHECK_NEAR(sum, 1, 1e-12);
+        unload(&m);
+    }
+    free(text);
+}
+
+/* Figure 8 is an MVD test, not a generator: refused, not "solved". */
+static void test_not_a_generator(void)
+{
+    static const char fig[] =
+        "1\n2\n1 2\n3 -4\n";   /* one term, one 2x2 matrix, rows not 0 */
+    model m;
+    if (load(&m, fig, MVD_SPARSE) == 0) {
+        CHECK_INT(solve(&m, MVD_POWER, 1e-9, 100, 0.9), -1);
+        unload(&m);
+    }
+    static const char leaky[] =   /* diagonal fine, rows sum to -1 */
+        "san-desc 1\nautomaton A x y\nterm local A\nfactor A\n"
+        "e 0 0 -2\ne 0 1 1\ne 1 0 1\ne 1 1 -1\nend 1 0 1\n";
+    if (load(&m, leaky, MVD_SLICE) == 0) {
+        CHECK_INT(solve(&m, MVD_GMRES, 1e-9, 100, 0.9), -1);
+        unload(&m);
+    }
+}
+
+/* ------------------------------------------------------------ vectors */
+
+static int read_vec(const model *m, const char *text, double *x, char *msg,
+                    size_t msglen)
+{
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    FILE *err = fmemopen(msg, msglen, "w");
+    diag dg;
+    diag_init(&dg, "test", err);
+    int status = mvd_vector_read(in, "v.txt", &m->d, &m->sp, x, &dg);
+    fclose(err);
+    fclose(in);
+    return status;
+}
+
+static void test_vector_read(void)
+{
+    char *text = sharing_text();   /* 16 states, 11 reachable */
+    model m;
+    if (load(&m, text, MVD_SPARSE) < 0) {
+        free(text);
+        return;
+    }
+    double x[16];
+    char msg[256];
+    /* State 7 = (I, U, U, U) is unreachable. */
+    CHECK_INT(read_vec(&m, "# plain\n1 2 3 4 5 6 7 0\n9 10 11 0 13 0 0 0\n",
+                       x, msg, sizeof msg), 0);
+    CHECK(x[0] == 1 && x[6] == 7 && x[12] == 13 && x[15] == 0);
+    CHECK_INT(read_vec(&m, "vector 1\nn 16\n1 2 3 4 5 6 7 0 9 10 11 0 13\n"
+                       "0\n0 0\nend 16\n", x, msg, sizeof msg), 0);
+    CHECK(x[10] == 11);
+    CHECK_INT(read_vec(&m, "1 2 3 4 5 6 7 8", x, msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: v.txt:1:15: error: value 7 is not zero, but state "
+                   "7 is not reachable\n");
+    CHECK_INT(read_vec(&m, "1 2 3", x, msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: v.txt: error: the vector has 3 values, the "
+                   "descriptor's product space 16 states\n");
+    CHECK_INT(read_vec(&m, "vector 1\nn 15\n", x, msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: v.txt:2:3: error: the vector has 15 values, the "
+                   "descriptor's product space 16 states\n");
+    CHECK_INT(read_vec(&m, "vector 1\nn 16\n1 x\n", x, msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: v.txt:3:3: error: expected a finite number, got "
+                   "'x'\n");
+    CHECK_INT(read_vec(&m, "vector 1\n1 2\n", x, msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: v.txt:2:1: error: expected the record 'n COUNT', "
+                   "got '1'\n");
+    CHECK_INT(read_vec(&m, "vector 1\nn 16\n0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"
+                       "\n", x, msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: v.txt: error: missing 'end' record: the file is "
+                   "cut short\n");
+    CHECK_INT(read_vec(&m, "vector 2\n", x, msg, sizeof msg), -1);
+    CHECK(strstr(msg, "vector version 2 is not supported") != NULL);
+    CHECK_INT(read_vec(&m, "1 nan", x, msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: v.txt:1:3: error: expected a finite number, got "
+                   "'nan'\n");
+    unload(&m);
+    free(text);
+}
+
+static void test_vector_write(void)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&out, &len);
+    const double x[3] = {64, 0.1, -2.5};
+    mvd_vector_write(mem, x, 3);
+    fclose(mem);
+    CHECK_STR(out, "vector 1\nn 3\n64\n0.1\n-2.5\nend 3\n");
+    free(out);
+}
+
+int main(void)
+{
+    RUN(test_two_state_chain);
+    RUN(test_mm1k_every_method);
+    RUN(test_bipartite_birth_death);
+    RUN(test_independent_product_form);
+    RUN(test_resource_sharing_product_form);
+    RUN(test_not_converged);
+    RUN(test_not_a_generator);
+    RUN(test_vector_read);
+    RUN(test_vector_write);
+    return unit_done();
+}

@@ -1,0 +1,381 @@
+/* mvd-solve — the stationary solution of a Markovian descriptor, or one
+ * vector-descriptor multiplication. See man/man1/mvd-solve.1. The work is
+ * in lib/mvd (kernels and solvers) and lib/desc (the descriptor). */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/common.h"
+#include "desc/desc.h"
+#include "mvd/mvd.h"
+
+static const char *const prog = "mvd-solve";
+
+/* Without --max-memory: this fraction of physical memory, or this many
+ * bytes when the system does not say. */
+#define DEFAULT_MEMORY_FRACTION 0.5
+#define FALLBACK_MEMORY ((uint64_t)1 << 30)
+
+static void usage(FILE *fp)
+{
+    fprintf(fp,
+"Usage: %s [OPTION]... [FILE]\n"
+"Read a Markovian descriptor (san-desc, or the thesis's plain Figure 8\n"
+"file) from FILE, or standard input when FILE is absent or '-', compute\n"
+"its stationary distribution over the reachable states and write it in\n"
+"the san-result format; or multiply one vector by it (--mvd, --ones).\n"
+"\n"
+"  -a, --algo=ALGO        multiplication: shuffle, slice (default), sparse\n"
+"  -m, --method=METHOD    solver: power (default), jor, gmres\n"
+"  -t, --tol=TOL          stop when ||pi Q||_inf / Delta <= TOL (default %g)\n"
+"      --max-iter=N       stop after N iterations (default %d): exit 1\n"
+"      --omega=W          jor damping, 0 < W < 1 (default %g)\n"
+"      --restart=M        gmres restart length (default %d)\n"
+"      --top=K            write only the K most probable states\n"
+"      --partial          on non-convergence, still write the last iterate\n"
+"      --time             add the (non-reproducible) time record\n"
+"      --mvd=VECTOR       write VECTOR * Q instead of solving (vector file)\n"
+"      --ones             write ones * Q instead of solving\n"
+"      --max-memory=BYTES refuse models that need more (default: half of\n"
+"                         physical memory)\n"
+"  -o, --output=FILE      write to FILE, replaced only when all went well\n"
+"  -h, --help             show this help and exit\n"
+"  -V, --version          show the version and exit\n"
+"\n"
+"Exit status: 0 success, 1 no convergence or I/O failure, 2 bad usage or\n"
+"bad input (or a model over --max-memory).\n"
+"\n"
+"Example:\n"
+"  mvd-solve --method gmres --top 5 examples/san/two-procs.desc\n",
+            prog, MVD_DEFAULT_TOL, MVD_DEFAULT_MAX_ITER, MVD_DEFAULT_OMEGA,
+            MVD_DEFAULT_RESTART);
+}
+
+typedef struct {
+    const char *output, *vector, *path;
+    int ones, partial, with_time;
+    mvd_algo algo;
+    mvd_solve_opts solve;
+    uint64_t top, max_memory;
+} options;
+
+enum { OPT_MAX_ITER = 256, OPT_OMEGA, OPT_RESTART, OPT_TOP, OPT_PARTIAL,
+       OPT_TIME, OPT_MVD, OPT_ONES, OPT_MAX_MEMORY };
+
+static uint64_t default_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || size <= 0)
+        return FALLBACK_MEMORY;
+    return (uint64_t)((double)pages * (double)size * DEFAULT_MEMORY_FRACTION);
+}
+
+/* A positive finite double, or a usage error naming the option. */
+static double parse_positive(const char *opt, const char *text)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(text, &end);
+    if (end == text || *end || errno || !isfinite(x) || x <= 0)
+        usage_error(prog, "%s wants a positive number, not '%s'", opt, text);
+    return x;
+}
+
+static void parse_options(int argc, char **argv, options *op)
+{
+    static const struct option longopts[] = {
+        {"algo", required_argument, NULL, 'a'},
+        {"method", required_argument, NULL, 'm'},
+        {"tol", required_argument, NULL, 't'},
+        {"max-iter", required_argument, NULL, OPT_MAX_ITER},
+        {"omega", required_argument, NULL, OPT_OMEGA},
+        {"restart", required_argument, NULL, OPT_RESTART},
+        {"top", required_argument, NULL, OPT_TOP},
+        {"partial", no_argument, NULL, OPT_PARTIAL},
+        {"time", no_argument, NULL, OPT_TIME},
+        {"mvd", required_argument, NULL, OPT_MVD},
+        {"ones", no_argument, NULL, OPT_ONES},
+        {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    *op = (options){.algo = MVD_SLICE, .max_memory = default_memory()};
+    mvd_solve_defaults(&op->solve);
+    uint64_t n;
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":a:m:t:o:hV", longopts, NULL)) !=
+           -1) {
+        switch (c) {
+        case 'a':
+            if (mvd_algo_parse(optarg, &op->algo) < 0)
+                usage_error(prog, "--algo wants shuffle, slice or sparse, "
+                            "not '%s'", optarg);
+            break;
+        case 'm':
+            if (mvd_method_parse(optarg, &op->solve.method) < 0)
+                usage_error(prog, "--method wants power, jor or gmres, not "
+                            "'%s'", optarg);
+            break;
+        case 't': op->solve.tol = parse_positive("--tol", optarg); break;
+        case OPT_MAX_ITER:
+            if (parse_u64(optarg, 0, UINT64_MAX, &op->solve.max_iter) < 0)
+                usage_error(prog, "--max-iter wants a whole number, not '%s'",
+                            optarg);
+            break;
+        case OPT_OMEGA:
+            op->solve.omega = parse_positive("--omega", optarg);
+            if (op->solve.omega >= 1)
+                usage_error(prog, "--omega wants a number in (0, 1), not "
+                            "'%s': plain Jacobi oscillates on bipartite "
+                            "chains", optarg);
+            break;
+        case OPT_RESTART:
+            if (parse_u64(optarg, 1, 1000, &n) < 0)
+                usage_error(prog, "--restart wants an integer from 1 to "
+                            "1000, not '%s'", optarg);
+            op->solve.restart = (int)n;
+            break;
+        case OPT_TOP:
+            if (parse_u64(optarg, 1, UINT64_MAX, &op->top) < 0)
+                usage_error(prog, "--top wants a positive integer, not '%s'",
+                            optarg);
+            break;
+        case OPT_PARTIAL: op->partial = 1; break;
+        case OPT_TIME: op->with_time = 1; break;
+        case OPT_MVD: op->vector = optarg; break;
+        case OPT_ONES: op->ones = 1; break;
+        case OPT_MAX_MEMORY:
+            if (parse_u64(optarg, 1, UINT64_MAX, &op->max_memory) < 0)
+                usage_error(prog, "--max-memory wants a positive number of "
+                            "bytes, not '%s'", optarg);
+            break;
+        case 'o': op->output = optarg; break;
+        case 'h': usage(stdout); exit(EXIT_OK);
+        case 'V': printf("%s (perfpipe) %s\n", prog, PERFPIPE_VERSION);
+                  exit(EXIT_OK);
+        case ':': usage_error(prog, "option '%s' needs an argument",
+                              argv[optind - 1]);
+        default:  usage_error(prog, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (argc - optind > 1)
+        usage_error(prog, "one input file at most, got %d", argc - optind);
+    if (op->vector && op->ones)
+        usage_error(prog, "--mvd and --ones exclude one another");
+    op->path = optind < argc ? argv[optind] : "-";
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Progress on a terminal: at most four lines a second, overwritten. */
+static void progress(void *ctx, uint64_t iter, double residual)
+{
+    double *last = ctx, t = now();
+    if (t - *last < 0.25)
+        return;
+    *last = t;
+    fprintf(stderr, "\r%s: iteration %llu, residual %.3g ", prog,
+            (unsigned long long)iter, residual);
+}
+
+/* Bytes of nvec product-space vectors and the space's index, checked
+ * against the budget before anything that size is allocated; *rest is
+ * left for the plan. -1 after "needs N bytes" when over. */
+static int memory_budget(const options *op, const desc *d, size_t nvec,
+                         const char *shown, uint64_t *vectors, size_t *rest,
+                         diag *dg)
+{
+    uint64_t need;
+    if (!mul_u64(d->nn, (uint64_t)(nvec + 1) * sizeof(double), &need) ||
+        need > op->max_memory) {
+        diag_error(dg, (srcloc){shown, 0, 0}, "needs %.0f bytes for %zu "
+                   "vectors of %llu states and the reachable set, over "
+                   "--max-memory %llu", (double)d->nn * (double)(nvec + 1) *
+                   sizeof(double), nvec, (unsigned long long)d->nn,
+                   (unsigned long long)op->max_memory);
+        return -1;
+    }
+    *vectors = need;
+    *rest = op->max_memory - need > SIZE_MAX ? SIZE_MAX
+                                            : (size_t)(op->max_memory - need);
+    return 0;
+}
+
+static int write_output(const options *op, void (*writer)(FILE *, void *),
+                        void *ctx)
+{
+    outfile out;
+    if (out_open(&out, op->output) < 0) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, op->output,
+                strerror(errno));
+        return EXIT_RUNTIME;
+    }
+    writer(out.fp, ctx);
+    if (out_commit(&out) < 0) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog,
+                op->output ? op->output : "<stdout>", strerror(errno));
+        return EXIT_RUNTIME;
+    }
+    return EXIT_OK;
+}
+
+/* ----------------------------------------------------------- --mvd mode */
+
+typedef struct {
+    const double *y;
+    uint64_t n;
+} vector_out;
+
+static void put_vector(FILE *fp, void *ctx)
+{
+    vector_out *v = ctx;
+    mvd_vector_write(fp, v->y, v->n);
+}
+
+static int run_multiply(const options *op, const desc *d, const mvd_space *sp,
+                        mvd_plan *plan, diag *dg)
+{
+    double *x = xcalloc(d->nn, sizeof *x), *y = xcalloc(d->nn, sizeof *y);
+    int status = EXIT_OK;
+    if (op->ones) {
+        for (size_t k = 0; k < sp->len; k++)
+            x[sp->idx[k]] = 1;
+    } else {
+        FILE *in = fopen(op->vector, "r");
+        if (!in) {
+            fprintf(stderr, "%s: cannot read '%s': %s\n", prog, op->vector,
+                    strerror(errno));
+            status = EXIT_RUNTIME;
+        } else {
+            if (mvd_vector_read(in, op->vector, d, sp, x, dg) < 0)
+                status = EXIT_BADINPUT;
+            fclose(in);
+        }
+    }
+    if (status == EXIT_OK) {
+        mvd_multiply(plan, x, y);
+        /* The product lives on the reachable states (formats: vector 1). */
+        memset(x, 0, sizeof *x * d->nn);
+        for (size_t k = 0; k < sp->len; k++)
+            x[sp->idx[k]] = y[sp->idx[k]];
+        status = write_output(op, put_vector, &(vector_out){x, d->nn});
+    }
+    free(x);
+    free(y);
+    return status;
+}
+
+/* --------------------------------------------------------- solve mode */
+
+typedef struct {
+    const desc *d;
+    const mvd_space *sp;
+    const double *pi, *results;
+    const mvd_result_meta *meta;
+} result_out;
+
+static void put_result(FILE *fp, void *ctx)
+{
+    result_out *r = ctx;
+    mvd_result_write(fp, r->d, r->sp, r->pi, r->results, r->meta);
+}
+
+static int run_solve(options *op, const desc *d, const mvd_space *sp,
+                     mvd_plan *plan, const char *shown, diag *dg)
+{
+    double last = 0;
+    op->solve.file = shown;
+    if (isatty(STDERR_FILENO)) {
+        op->solve.progress = progress;
+        op->solve.progress_ctx = &last;
+    }
+    double *pi = xmalloc(sizeof *pi * d->nn);
+    double *results = xcalloc(d->results.len + 1, sizeof *results);
+    mvd_solve_info info;
+    double start = now();
+    int got = mvd_solve(plan, d, sp, &op->solve, pi, &info, dg);
+    double seconds = now() - start;
+    if (op->solve.progress)
+        fputc('\n', stderr);
+    int status = EXIT_OK;
+    if (got < 0) {
+        status = EXIT_BADINPUT;
+    } else if (mvd_results(d, sp, pi, results, shown, dg) < 0) {
+        status = EXIT_BADINPUT;
+    } else {
+        if (got == 1) {
+            diag_error(dg, (srcloc){shown, 0, 0}, "did not converge in %llu "
+                       "iterations: residual %.3g > tol %g%s",
+                       (unsigned long long)info.iterations, info.residual,
+                       op->solve.tol, op->partial ? " (last iterate "
+                       "written, --partial)" : "");
+            status = EXIT_RUNTIME;
+        }
+        if (got == 0 || op->partial) {
+            mvd_result_meta meta = {shown, op->algo, &op->solve, &info,
+                                    op->with_time, seconds, op->top};
+            int w = write_output(op, put_result, &(result_out){d, sp, pi,
+                                 results, &meta});
+            if (w != EXIT_OK)
+                status = w;
+        }
+    }
+    free(pi);
+    free(results);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    options op;
+    parse_options(argc, argv, &op);
+    const char *shown = input_name(op.path);
+    FILE *in = in_open(op.path);
+    if (!in)
+        die(prog, EXIT_RUNTIME, "cannot read '%s': %s", shown,
+            strerror(errno));
+    diag dg;
+    diag_init(&dg, prog, stderr);
+    desc d;
+    int bad = desc_read(&d, in, shown, &dg) < 0;
+    in_close(in);
+    if (bad)
+        return EXIT_BADINPUT;
+
+    int multiply_only = op.ones || op.vector;
+    size_t nvec = multiply_only ? 2 : mvd_solve_vectors(&op.solve);
+    uint64_t vectors;
+    size_t rest;
+    mvd_space sp = {0};
+    mvd_plan *plan = NULL;
+    int status = EXIT_BADINPUT;
+    if (memory_budget(&op, &d, nvec, shown, &vectors, &rest, &dg) == 0 &&
+        mvd_space_build(&sp, &d, d.nn, &dg) == 0) {
+        plan = mvd_plan_new(&d, &sp, op.algo, rest, &dg);
+        if (!plan)
+            diag_note(&dg, (srcloc){shown, 0, 0}, "the vectors and the "
+                      "reachable set take %llu of the %llu bytes of "
+                      "--max-memory", (unsigned long long)vectors,
+                      (unsigned long long)op.max_memory);
+    }
+    if (plan)
+        status = multiply_only ? run_multiply(&op, &d, &sp, plan, &dg)
+                               : run_solve(&op, &d, &sp, plan, shown, &dg);
+    if (plan)
+        mvd_plan_free(plan);
+    mvd_space_free(&sp);
+    desc_free(&d);
+    return status;
+}
