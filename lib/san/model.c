@@ -532,6 +532,14 @@ static int visit_automaton(model *m, const san_stmt *s, const env *en,
     return 0;
 }
 
+static int check_network(model *m, const san_syntax *s)
+{
+    if (m->auts.len)
+        return 0;
+    error_at(m, s->net_line, s->net_col, "the network has no automata");
+    return -1;
+}
+
 /* Checked before anything grows with the product space. */
 static int check_product(model *m)
 {
@@ -804,6 +812,19 @@ static int define_all(model *m, const san_stmts *list)
     return 0;
 }
 
+/* Every identifier, used or not, so that each is checked. */
+static int resolve_idents(model *m)
+{
+    for (size_t k = 0; k < m->idents.len; k++) {
+        sx use = {.kind = SX_IDENT, .line = m->idents.items[k].line,
+                  .col = m->idents.items[k].col,
+                  .ident = m->idents.items[k].name};
+        if (!resolve(m, &use, NULL))
+            return -1;
+    }
+    return 0;
+}
+
 static int resolve_results(model *m, const san_stmts *list)
 {
     for (size_t i = 0; i < list->len; i++) {
@@ -828,7 +849,8 @@ int model_build(model *m, const san_syntax *s, diag *dg)
         m->name = xstrdup(s->model_name);
     if (define_all(m, &s->idents) < 0 ||
         walk(m, &s->network, NULL, visit_automaton, NULL) < 0 ||
-        check_product(m) < 0 ||
+        check_network(m, s) < 0 || check_product(m) < 0 ||
+        resolve_idents(m) < 0 ||
         walk(m, &s->events, NULL, visit_event, NULL) < 0 ||
         walk(m, &s->network, NULL, visit_transitions, NULL) < 0 ||
         (s->reach && !(m->reach = resolve(m, s->reach, NULL))) ||

@@ -81,6 +81,7 @@ struct san_syntax {
     san_stmts idents, events, network, results;
     sx *reach;            /* NULL when absent */
     char *model_name;     /* NULL when absent */
+    int net_line, net_col;   /* the network keyword */
 };
 
 /* ------------------------------------------------- scanner/parser */

@@ -107,7 +107,9 @@ model
       results_opt
                                 { ps->root->events = $3;
                                   ps->root->model_name = $6;
-                                  ps->root->network = $7; }
+                                  ps->root->network = $7;
+                                  ps->root->net_line = @5.first_line;
+                                  ps->root->net_col = @5.first_column; }
     ;
 
 identifiers_opt

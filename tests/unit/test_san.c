@@ -343,8 +343,43 @@ static void test_functional_probabilities(void)
     desc_free(&d);
 }
 
+/* What san2desc writes, lib/desc reads back to the same text. */
+static void test_round_trip(void)
+{
+    static const char *const models[] = {
+        "onoff3.san", "sharing-functional.san", "sharing-sync.san",
+        "mm1k.san", "thesis-two-procs.san"};
+    for (size_t i = 0; i < sizeof models / sizeof *models; i++) {
+        desc d, back;
+        if (!load(models[i], &d))
+            continue;
+        char *out = NULL, *again = NULL;
+        size_t outlen = 0, againlen = 0;
+        FILE *mem = open_memstream(&out, &outlen);
+        desc_write(mem, &d);
+        fclose(mem);
+        FILE *in = fmemopen(out, outlen, "r");
+        diag dg;
+        diag_init(&dg, "test", stdout);
+        int status = desc_read(&back, in, models[i], &dg);
+        fclose(in);
+        CHECK_INT(status, 0);
+        if (status == 0) {
+            mem = open_memstream(&again, &againlen);
+            desc_write(mem, &back);
+            fclose(mem);
+            CHECK_STR(again, out);
+            desc_free(&back);
+        }
+        free(out);
+        free(again);
+        desc_free(&d);
+    }
+}
+
 int main(void)
 {
+    RUN(test_round_trip);
     RUN(test_independent_onoff);
     RUN(test_sharing_functional);
     RUN(test_sharing_sync);
