@@ -32,6 +32,9 @@ typedef struct {
     model *m;
     desc *d;
     keymap by_code, names;
+    keymap given;         /* node address -> identifier (k) or event
+                             rate (nidents + e): names chosen by the user */
+    size_t *ev_arcs, *ev_start;   /* arcs grouped by event (counting sort) */
 } funcs;
 
 static void add(model *m, lterm *t, const m_arc *arc, int row, int col,
@@ -89,16 +92,15 @@ static char *func_name(funcs *F, const rx *x, const char *hint)
 {
     const char *base = hint;
     strbuf sb = {0};
-    for (size_t i = 0; i < F->m->idents.len; i++)
-        if (F->m->idents.items[i].value == x)
-            base = F->m->idents.items[i].name;
-    if (base == hint)
-        for (size_t e = 0; e < F->m->events.len; e++)
-            if (F->m->events.items[e].rate == x) {
-                sb_printf(&sb, "rate_%s", F->m->events.items[e].name);
-                base = sb.text;
-                break;
-            }
+    size_t k, nid = F->m->idents.len;
+    if (keymap_get(&F->given, &x, sizeof x, &k)) {
+        if (k < nid)
+            base = F->m->idents.items[k].name;
+        else {
+            sb_printf(&sb, "rate_%s", F->m->events.items[k - nid].name);
+            base = sb.text;
+        }
+    }
     char *name = xstrdup(base);
     size_t taken;
     for (int k = 2; keymap_get(&F->names, name, strlen(name), &taken); k++) {
@@ -224,10 +226,8 @@ static int sync_terms(funcs *F, int ev, diag *dg)
     int master = e->users.items[0];
     lterm pos = {TERM_SYNC_POS, e->name, {0}, {0}, {0}};
     lterm neg = {TERM_SYNC_NEG, e->name, {0}, {0}, {0}};
-    for (size_t i = 0; i < m->arcs.len; i++) {
-        const m_arc *arc = &m->arcs.items[i];
-        if (arc->ev != ev)
-            continue;
+    for (size_t j = F->ev_start[ev]; j < F->ev_start[ev + 1]; j++) {
+        const m_arc *arc = &m->arcs.items[F->ev_arcs[j]];
         rx *p = arc->prob ? arc->prob : rx_num(m, 1);
         if (arc->aut == master) {
             rx *v = times(m, e->rate, arc->prob);
@@ -252,10 +252,44 @@ static int named_func(funcs *F, rx *x, const char *name, int line, int col,
     return func_for(F, x, name, (srcloc){F->m->file, line, col}, dg);
 }
 
+/* The arcs of each event, so that building the terms of E events over A
+ * arcs costs O(E + A), not O(E x A). */
+static void group_arcs(funcs *F)
+{
+    const model *m = F->m;
+    size_t ne = m->events.len;
+    F->ev_start = xcalloc(ne + 1, sizeof *F->ev_start);
+    F->ev_arcs = xmalloc((m->arcs.len ? m->arcs.len : 1) * sizeof *F->ev_arcs);
+    for (size_t i = 0; i < m->arcs.len; i++)
+        F->ev_start[m->arcs.items[i].ev + 1]++;
+    for (size_t e = 0; e < ne; e++)
+        F->ev_start[e + 1] += F->ev_start[e];
+    size_t *next = xmalloc((ne ? ne : 1) * sizeof *next);
+    memcpy(next, F->ev_start, ne * sizeof *next);
+    for (size_t i = 0; i < m->arcs.len; i++)
+        F->ev_arcs[next[m->arcs.items[i].ev]++] = i;
+    free(next);
+}
+
+/* Functions that are exactly an identifier or an event's rate are named
+ * after it: the first identifier, else the first event. */
+static void given_names(funcs *F)
+{
+    const model *m = F->m;
+    for (size_t e = m->events.len; e-- > 0;)
+        keymap_put(&F->given, &m->events.items[e].rate, sizeof(rx *),
+                   m->idents.len + e);
+    for (size_t i = m->idents.len; i-- > 0;)
+        if (m->idents.items[i].value)
+            keymap_put(&F->given, &m->idents.items[i].value, sizeof(rx *), i);
+}
+
 int model_to_desc(model *m, desc *d, diag *dg)
 {
-    funcs F = {m, d, {0}, {0}};
+    funcs F = {m, d, {0}, {0}, {0}, NULL, NULL};
     int status = 0;
+    group_arcs(&F);
+    given_names(&F);
     d->name = m->name ? xstrdup(m->name) : NULL;
     for (size_t a = 0; a < m->auts.len; a++) {
         const m_aut *au = &m->auts.items[a];
@@ -285,6 +319,9 @@ int model_to_desc(model *m, desc *d, diag *dg)
     }
     keymap_free(&F.by_code);
     keymap_free(&F.names);
+    keymap_free(&F.given);
+    free(F.ev_arcs);
+    free(F.ev_start);
     if (status == 0)
         status = desc_finish(d, 1, dg, (srcloc){m->file, 0, 0});
     return status;
