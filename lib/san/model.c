@@ -360,6 +360,12 @@ static rx *resolve_ident(model *m, const sx *e, const env *en)
 
 static rx *resolve(model *m, const sx *e, const env *en)
 {
+    /* Loops re-resolve their expressions: bound the nodes that makes. */
+    if (m->arena.len > SAN_MAX_NODES) {
+        error_at(m, e->line, e->col, "the model's expressions expand to "
+                 "more than %u nodes", SAN_MAX_NODES);
+        return NULL;
+    }
     switch (e->kind) {
     case SX_NUM:
         return rx_num(m, e->num);

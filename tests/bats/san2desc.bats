@@ -215,3 +215,8 @@ san_error() {
     san_error "events loc a ($deep 1 $close); network aut A { states x, y; x -> y on a; }" \
         "1:2760: error: expression needs more than 256 stack places"
 }
+
+@test "limits: resolved expression nodes" {
+    san_error 'events for i in 1..1000000 { loc e[i] (nb P busy); } network for i in 1..30 { aut P[i] { states idle, busy; } }' \
+        "1:36: error: the model's expressions expand to more than 5000000 nodes"
+}
