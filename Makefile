@@ -26,7 +26,7 @@ CPPFLAGS_ALL = -Ilib -I$(BUILD)/gen -D_POSIX_C_SOURCE=200809L
 CFLAGS_ALL   = -std=c11 -Wall -Wextra -Werror $(OPT) $(SAN) $(CFLAGS)
 LDLIBS_ALL   = -lm $(LDLIBS)
 
-PROGS := pasl2graph netsim proto2c mvd-solve
+PROGS := pasl2graph netsim proto2c san2desc mvd-solve
 
 # ------------------------------------------------------------------ sources
 # Every lib/<module>/*.c, plus the scanners and parsers generated from

@@ -58,3 +58,12 @@ mpi_run() {
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
         OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 mpirun --oversubscribe "$@"
 }
+
+# san_run TEXT [OPTIONS]: runs san2desc OPTIONS on TEXT as bad.san in a
+# temporary directory, so messages read "san2desc: bad.san:LINE:COL: ...".
+san_run() {
+    printf '%s\n' "$1" > "$BATS_TEST_TMPDIR/bad.san"
+    cd "$BATS_TEST_TMPDIR"
+    shift
+    run san2desc "$@" bad.san
+}

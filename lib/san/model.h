@@ -1,0 +1,94 @@
+/* model.h — private to lib/san: the model after expansion and name
+ * resolution (model.c), which todesc.c translates into a descriptor.
+ * Loops and ranges are unrolled, names are indices, and expressions are
+ * trees over automata indices whose constant parts are folded. */
+#ifndef PERFPIPE_SAN_MODEL_H
+#define PERFPIPE_SAN_MODEL_H
+
+#include "san/parser.h"
+
+/* A resolved expression: DOP_NUM (num), DOP_ST (aut) or an operator on
+ * kid[0..]. Nodes live in the model's arena and may be shared. */
+typedef struct rx rx;
+struct rx {
+    desc_op op;
+    double num;
+    int aut;
+    rx *kid[3];
+};
+
+typedef struct {
+    char *name;
+    sx *body;             /* borrowed from the syntax tree */
+    int line, col;
+    rx *value;            /* once resolved */
+} m_ident;
+
+typedef struct {
+    char *name;           /* spelt with its subscripts: "P[2]" */
+    char *base;           /* the identifier alone: "P" */
+    int family;           /* declared with subscripts */
+    int line, col;
+    VEC(char *) states;
+    VEC(srcloc) state_at;
+    keymap state_index;
+    int initial;          /* -1: none */
+    int init_line, init_col;
+} m_aut;
+
+typedef struct {
+    char *name;
+    int sync;
+    rx *rate;
+    int line, col;
+    VEC(int) users;       /* automata using it, ascending */
+} m_event;
+
+typedef struct {
+    int aut, from, to, ev;
+    rx *prob;             /* NULL: 1 */
+    int line, col;
+} m_arc;
+
+typedef struct {
+    char *name;
+    rx *value;
+    int line, col;
+} m_result;
+
+typedef struct {
+    const char *file;
+    diag *dg;
+    VEC(rx *) arena;
+    VEC(m_ident) idents;
+    keymap ident_index;
+    VEC(m_aut) auts;
+    keymap aut_index, family_index;
+    VEC(m_event) events;
+    keymap event_index;
+    VEC(m_arc) arcs;
+    keymap arc_index;
+    rx *reach;
+    VEC(m_result) results;
+    keymap result_index;
+    char *name;
+    /* While expanding: */
+    uint64_t expanded;    /* declarations so far (SAN_MAX_EXPANDED) */
+    int const_only;       /* resolving an expression that must be constant */
+    int cur_ident;        /* resolving identifier k: only those < k visible */
+} model;
+
+/* Expands, resolves and checks the syntax into m. 0, or -1 after a
+ * diagnostic. model_free frees m in both cases. */
+int model_build(model *m, const san_syntax *s, diag *dg);
+void model_free(model *m);
+
+/* Expression nodes with constant folding (a desc_eval of the constant
+ * operands, so the arithmetic is the descriptor's own). */
+rx *rx_num(model *m, double v);
+rx *rx_op(model *m, desc_op op, rx *a, rx *b, rx *c);
+
+/* The translation (todesc.c). 0, or -1 after a diagnostic. */
+int model_to_desc(model *m, desc *d, diag *dg);
+
+#endif
