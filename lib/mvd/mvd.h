@@ -166,7 +166,7 @@ typedef enum { MVD_POWER, MVD_JOR, MVD_GMRES } mvd_method;
 
 typedef struct {
     mvd_method method;
-    double tol;          /* on R = ||pi Q||_inf / Delta */
+    double tol;          /* on R = ||pi Q||_1 / Delta */
     uint64_t max_iter;
     double omega;        /* jor: 0 < omega < 1 */
     int restart;         /* gmres: m >= 1 */

@@ -31,7 +31,7 @@ static void usage(FILE *fp)
 "\n"
 "  -a, --algo=ALGO        multiplication: shuffle, slice (default), sparse\n"
 "  -m, --method=METHOD    solver: power (default), jor, gmres\n"
-"  -t, --tol=TOL          stop when ||pi Q||_inf / Delta <= TOL (default %g)\n"
+"  -t, --tol=TOL          stop when ||pi Q||_1 / Delta <= TOL (default %g)\n"
 "      --max-iter=N       stop after N iterations (default %d): exit 1\n"
 "      --omega=W          jor damping, 0 < W < 1 (default %g)\n"
 "      --restart=M        gmres restart length (default %d)\n"
