@@ -1,0 +1,84 @@
+#!/usr/bin/env bats
+# The SAN examples end to end: san2desc model.san | mvd-solve, every
+# method on every multiplication algorithm, against the closed form of
+# each model (issue 3's acceptance). Solved at --tol 1e-13 and compared
+# at 1e-9, so the comparison is not looser than the answer's accuracy.
+
+load helper
+
+# solve FILE METHOD ALGO: the san-result of FILE's model.
+solve() {
+    san2desc "$EXAMPLES/san/$1" | mvd-solve --tol 1e-13 --method "$2" --algo "$3"
+}
+
+# check_results RESULT NAME=VALUE...: each result within 1e-9 of VALUE.
+check_results() {
+    local result=$1
+    shift
+    awk -v want="$*" '
+        BEGIN { n = split(want, w, " ")
+                for (i = 1; i <= n; i++) { split(w[i], kv, "="); exp_[kv[1]] = kv[2] } }
+        $1 == "result" { got[$2] = $3 }
+        END {
+            bad = 0
+            for (k in exp_) {
+                d = got[k] - exp_[k]; if (d < 0) d = -d
+                if (!(k in got) || d > 1e-9) { print k ": got " got[k] ", expected " exp_[k]; bad = 1 }
+            }
+            exit bad
+        }' <<< "$result"
+}
+
+each_solver() {   # each_solver FILE NAME=VALUE...
+    local file=$1
+    shift
+    for method in power jor gmres; do
+        for algo in shuffle slice sparse; do
+            out=$(solve "$file" "$method" "$algo")
+            grep -qx 'converged yes' <<< "$out"
+            check_results "$out" "$@" || { echo "($method, $algo)"; false; }
+        done
+    done
+}
+
+@test "independent automata: the product of the local distributions" {
+    # P(up_i) = up_i / (up_i + down_i): 1/3, 1/4, 3/4; all up: 1/16.
+    each_solver onoff3.san p_up_1=0.33333333333333333 p_up_2=0.25 p_up_3=0.75 \
+        all_up=0.0625 mean_up=1.3333333333333333
+}
+
+@test "resource sharing, functional rates and resource automaton: the Erlang-loss form" {
+    # N = 4, P = 2, lambda/mu = 1/2: p(k) ~ C(4,k) 2^-k = 1, 2, 3/2 (k <= 2),
+    # so p(2) = 1/3, the mean 5/4.5 = 10/9, and process 1 busy 10/36.
+    each_solver sharing-functional.san mean_busy=1.1111111111111111 \
+        p_full=0.33333333333333333 p_busy_1=0.27777777777777778
+    each_solver sharing-sync.san mean_busy=1.1111111111111111 \
+        p_full=0.33333333333333333 p_busy_1=0.27777777777777778
+    # 11 reachable states in both, of 16 and of 48 product states.
+    run bash -c "san2desc '$EXAMPLES/san/sharing-sync.san' | mvd-solve"
+    assert_line "space 48 11"
+}
+
+@test "a finite queue M/M/1/5: the truncated geometric law" {
+    # rho = 2/3: p(k) = rho^k / sum_{j<=5} rho^j.
+    want=$(awk 'BEGIN { r = 2 / 3; for (k = 0; k <= 5; k++) { s += r ^ k; m += k * r ^ k }
+        printf "mean_customers=%.17g p_empty=%.17g p_full=%.17g throughput=%.17g",
+               m / s, 1 / s, r ^ 5 / s, 1 - r ^ 5 / s }')
+    each_solver mm1k.san $want
+}
+
+@test "the thesis's two-process resource-sharing SAN: 8 reachable of 18 product states" {
+    run bash -c "san2desc '$EXAMPLES/san/thesis-two-procs.san' | mvd-solve"
+    assert_success
+    assert_line "space 18 8"
+    [ "$(grep -c '^state ' <<< "$output")" -eq 8 ]
+    # The same distribution from every method and algorithm, to 1e-9.
+    ref=$(solve thesis-two-procs.san gmres sparse)
+    for method in power jor gmres; do
+        for algo in shuffle slice sparse; do
+            out=$(solve thesis-two-procs.san "$method" "$algo")
+            paste <(grep '^state ' <<< "$ref") <(grep '^state ' <<< "$out") |
+                awk '{ d = $3 - $(3 + NF / 2); if (d < 0) d = -d; if (d > 1e-9) bad = 1 } END { exit bad }'
+        done
+    done
+}
