@@ -183,6 +183,17 @@ void keymap_free(keymap *m);
 int c_unescape(const char *s, size_t n, strbuf *out, size_t *bad_offset,
                const char **why);
 
+/* ------------------------------------------------------- scanner helpers */
+
+/* Moves a 1-based (line, column) position past text (columns in bytes). */
+void text_advance(int *line, int *col, const char *text, size_t len);
+/* 'c' for a printable byte, '\xNN' otherwise, in buf. Returns buf. */
+const char *show_char(char buf[16], char c);
+/* The string of a "..." token of len bytes (quotes included), its C escapes
+ * decoded; NULL after "ESCAPE PROBLEM in string" located at the offending
+ * backslash (at is the opening quote). */
+char *unquote_token(const char *text, size_t len, diag *d, srcloc at);
+
 /* ---------------------------------------------------------- text formats */
 
 /* The shared conventions of perfpipe's text formats (formats/README.md):

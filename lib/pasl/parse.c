@@ -15,14 +15,7 @@ void pasl_advance(struct pasl_parser *ps, PASL_YYLTYPE *loc, const char *text,
 {
     loc->first_line = ps->line;
     loc->first_column = ps->col;
-    for (size_t i = 0; i < len; i++) {
-        if (text[i] == '\n') {
-            ps->line++;
-            ps->col = 1;
-        } else {
-            ps->col++;
-        }
-    }
+    text_advance(&ps->line, &ps->col, text, len);
     loc->last_line = ps->line;
     loc->last_column = ps->col;
 }
@@ -39,26 +32,13 @@ void pasl_error_at(struct pasl_parser *ps, int line, int col, const char *fmt,
 char *pasl_unquote(struct pasl_parser *ps, PASL_YYLTYPE *loc, const char *text,
                    size_t len)
 {
-    strbuf sb = {0};
-    size_t bad;
-    const char *why;
-    if (c_unescape(text + 1, len - 2, &sb, &bad, &why) < 0) {
-        pasl_error_at(ps, loc->first_line, loc->first_column + 1 + (int)bad,
-                      "%s in string", why);
-        sb_free(&sb);
-        return NULL;
-    }
-    return sb.text ? sb.text : xstrdup("");   /* nothing appended for "" */
+    return unquote_token(text, len, ps->d, (srcloc){ps->file, loc->first_line,
+                                                    loc->first_column});
 }
 
 const char *pasl_show_char(struct pasl_parser *ps, char c)
 {
-    unsigned char u = (unsigned char)c;
-    if (u > 0x20 && u < 0x7f && u != '\'')
-        snprintf(ps->shown, sizeof ps->shown, "'%c'", c);
-    else
-        snprintf(ps->shown, sizeof ps->shown, "'\\x%02x'", u);
-    return ps->shown;
+    return show_char(ps->shown, c);
 }
 
 pasl_stmt *pasl_stmt_new(pasl_stmt_kind kind, int line, int col)

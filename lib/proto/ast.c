@@ -15,14 +15,7 @@ void proto_advance(struct proto_parser *ps, PROTO_YYLTYPE *loc,
 {
     loc->first_line = ps->line;
     loc->first_column = ps->col;
-    for (size_t i = 0; i < len; i++) {
-        if (text[i] == '\n') {
-            ps->line++;
-            ps->col = 1;
-        } else {
-            ps->col++;
-        }
-    }
+    text_advance(&ps->line, &ps->col, text, len);
     loc->last_line = ps->line;
     loc->last_column = ps->col;
 }

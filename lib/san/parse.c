@@ -15,14 +15,7 @@ void san_advance(struct san_parser *ps, SAN_YYLTYPE *loc, const char *text,
 {
     loc->first_line = ps->line;
     loc->first_column = ps->col;
-    for (size_t i = 0; i < len; i++) {
-        if (text[i] == '\n') {
-            ps->line++;
-            ps->col = 1;
-        } else {
-            ps->col++;
-        }
-    }
+    text_advance(&ps->line, &ps->col, text, len);
     loc->last_line = ps->line;
     loc->last_column = ps->col;
 }
@@ -39,26 +32,13 @@ void san_error_at(struct san_parser *ps, int line, int col, const char *fmt,
 char *san_unquote(struct san_parser *ps, SAN_YYLTYPE *loc, const char *text,
                   size_t len)
 {
-    strbuf sb = {0};
-    size_t bad;
-    const char *why;
-    if (c_unescape(text + 1, len - 2, &sb, &bad, &why) < 0) {
-        san_error_at(ps, loc->first_line, loc->first_column + 1 + (int)bad,
-                     "%s in string", why);
-        sb_free(&sb);
-        return NULL;
-    }
-    return sb.text ? sb.text : xstrdup("");
+    return unquote_token(text, len, ps->d, (srcloc){ps->file, loc->first_line,
+                                                    loc->first_column});
 }
 
 const char *san_show_char(struct san_parser *ps, char c)
 {
-    unsigned char u = (unsigned char)c;
-    if (u > 0x20 && u < 0x7f && u != '\'')
-        snprintf(ps->shown, sizeof ps->shown, "'%c'", c);
-    else
-        snprintf(ps->shown, sizeof ps->shown, "'\\x%02x'", u);
-    return ps->shown;
+    return show_char(ps->shown, c);
 }
 
 /* ------------------------------------------------------------ nodes */
