@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "mvd/mvd.h"
+#include "mvd/reduce.h"
 
 /* Evaluations of one function over the states of the automata it reads
  * beyond which mvd_plan_new no longer checks that it is finite
@@ -28,7 +29,19 @@ typedef struct {
     int ncond;
     int cond[DESC_MAX_AUTOMATA];
     int fixed[DESC_MAX_AUTOMATA];   /* -1, or the only row kept */
+    /* Fast mode, no functional factor and no conditioning: the factors
+     * in application order by columns, applied out of place (NULL in
+     * faithful mode and for the other terms). */
+    struct csc_mat *csc;
 } sh_term;
+
+/* A constant factor by columns: column c's rows and values at
+ * colptr[c]..colptr[c+1]-1, rows ascending. */
+typedef struct csc_mat {
+    int n;
+    int *colptr, *row;
+    double *val;
+} csc_mat;
 
 /* An additive unitary normal factor of the first N-1 factors (§3.2). */
 typedef struct {
@@ -47,10 +60,36 @@ typedef struct {
      * entry AUNF u took in factor m. */
     int deferred;
     size_t *path;
+    /* Fast mode, last factor constant and nothing deferred: the AUNFs
+     * go to the fused list (fs_aunf) and list is freed. */
+    int fused;
 } sl_term;
 
+/* Fused slice (fast mode): the last factors, stored for their inner
+ * loop, and the AUNFs of all constant terms by destination block. */
+typedef enum { FK_IDENT, FK_DENSE, FK_CSR } fk_kind;
+
+typedef struct {
+    fk_kind kind;
+    int n;
+    int *rowptr, *col;   /* FK_CSR */
+    double *val;         /* FK_CSR: per entry; FK_DENSE: n x n by rows */
+} fs_kern;
+
+typedef struct {
+    double e;
+    uint64_t src;        /* first index of the source slice of x */
+    uint32_t kern;       /* into fs_kern */
+} fs_aunf;
+
 struct mvd_plan {
-    const desc *d;
+    const desc *d;           /* the caller's descriptor */
+    const desc *k;           /* the one the kernels run on: d, or &red */
+    desc red;                /* fast mode: d less its diagonal parts */
+    int has_red;
+    double *dr;              /* fast mode: those parts' diagonal, or NULL */
+    uint64_t dr_bytes;       /* of dr, counted by the plan's size check */
+    int faithful;
     const mvd_space *sp;
     mvd_algo algo;
     size_t bytes;
@@ -63,6 +102,13 @@ struct mvd_plan {
     desc_matrix **ident;     /* [naut] */
     sl_term *sl;
     size_t nsl;
+    double *buf[2];          /* shuffle fast mode: ping-pong vectors */
+    fs_kern *fk;
+    size_t nfk;
+    fs_aunf *fa;
+    size_t nfa;
+    size_t *jptr;            /* [blocks + 1]: AUNFs per destination block */
+    uint64_t nblocks;
     /* sparse: CSR over the reachable rows, columns in the product space */
     size_t *rowptr;
     uint64_t *col;
@@ -348,29 +394,100 @@ static uint64_t shuffle_term_mults(const desc *d, const sh_term *st)
     return mults;
 }
 
+/* Whether the fast path takes term st: every factor constant and no
+ * conditioning (§2.6 constrains the order only through functions). */
+static int shuffle_fast_term(const mvd_plan *p, const sh_term *st)
+{
+    if (p->faithful || st->ncond > 0)
+        return 0;
+    for (int q = 0; q < st->nf; q++)
+        if (p->k->terms.items[st->term].factor[st->order[q]]->functional)
+            return 0;
+    return 1;
+}
+
+static size_t csc_bytes(const desc_matrix *m)
+{
+    return ((size_t)m->order + 1 + m->nnz) * sizeof(int) +
+           m->nnz * sizeof(double);
+}
+
+/* m by columns (a counting sort of its row-major entries, so the rows of
+ * each column stay ascending). */
+static void csc_build(const desc_matrix *m, csc_mat *c)
+{
+    c->n = m->order;
+    c->colptr = xcalloc((size_t)m->order + 1, sizeof *c->colptr);
+    c->row = xmalloc((m->nnz ? m->nnz : 1) * sizeof *c->row);
+    c->val = xmalloc((m->nnz ? m->nnz : 1) * sizeof *c->val);
+    for (size_t k = 0; k < m->nnz; k++)
+        c->colptr[m->e[k].col + 1]++;
+    for (int j = 0; j < m->order; j++)
+        c->colptr[j + 1] += c->colptr[j];
+    int *fill = xmalloc(((size_t)m->order + 1) * sizeof *fill);
+    memcpy(fill, c->colptr, ((size_t)m->order + 1) * sizeof *fill);
+    for (size_t k = 0; k < m->nnz; k++) {
+        int at = fill[m->e[k].col]++;
+        c->row[at] = m->e[k].row;
+        c->val[at] = m->e[k].value;
+    }
+    free(fill);
+}
+
 static int shuffle_new(mvd_plan *p, size_t max_bytes, diag *dg)
 {
-    const desc *d = p->d;
+    const desc *d = p->k;
     for (size_t t = 0; t < d->terms.len; t++)
         if (!term_is_zero(d, t)) {
             sh_term st;
             shuffle_plan_term(d, t, &st);
             VEC_PUSH(&p->sh, st);
         }
+    /* Work vectors: the in-place path copies x to tmp; the fast path
+     * needs one intermediate vector per factor beyond the first, two at
+     * most (ping-pong). */
+    int slow = 0, pingpong = 0;
+    uint64_t need = p->dr_bytes;
+    for (size_t s = 0; s < p->sh.len; s++) {
+        sh_term *st = &p->sh.items[s];
+        if (!shuffle_fast_term(p, st)) {
+            slow = 1;
+            continue;
+        }
+        pingpong = st->nf - 1 > pingpong ? st->nf - 1 : pingpong;
+        for (int q = 0; q < st->nf; q++)
+            need += csc_bytes(d->terms.items[st->term].factor[st->order[q]]);
+    }
+    if (pingpong > 2)
+        pingpong = 2;
     size_t n = max_order(d), nz = max_factor_nnz(d);
-    uint64_t need = d->nn * sizeof(double) + 2 * n * sizeof(double) +
-                    nz * sizeof(double) + p->sh.len * sizeof(sh_term);
+    need += (uint64_t)(slow + pingpong) * d->nn * sizeof(double) +
+            2 * n * sizeof(double) + nz * sizeof(double) +
+            p->sh.len * sizeof(sh_term);
     if (need > max_bytes) {
         too_big(dg, MVD_SHUFFLE, need, max_bytes);
         return -1;
     }
     p->bytes = (size_t)need;
-    p->tmp = xmalloc((size_t)d->nn * sizeof *p->tmp);
+    if (slow)
+        p->tmp = xmalloc((size_t)d->nn * sizeof *p->tmp);
+    for (int b = 0; b < pingpong; b++)
+        p->buf[b] = xmalloc((size_t)d->nn * sizeof *p->buf[b]);
     p->zin = xmalloc(n * sizeof *p->zin);
     p->zout = xmalloc(n * sizeof *p->zout);
     p->vals = xmalloc(nz * sizeof *p->vals);
-    for (size_t s = 0; s < p->sh.len; s++)
-        p->mults += shuffle_term_mults(d, &p->sh.items[s]);
+    for (size_t s = 0; s < p->sh.len; s++) {
+        sh_term *st = &p->sh.items[s];
+        p->mults += shuffle_term_mults(d, st);
+        if (!shuffle_fast_term(p, st))
+            continue;
+        st->csc = xcalloc((size_t)st->nf, sizeof *st->csc);
+        for (int q = 0; q < st->nf; q++)
+            csc_build(d->terms.items[st->term].factor[st->order[q]],
+                      &st->csc[q]);
+    }
+    if (p->dr_bytes)
+        p->mults += d->nn;   /* y = x * Dr */
     return 0;
 }
 
@@ -391,7 +508,7 @@ static void factor_values(const desc *d, const desc_matrix *m, int a,
  * a time: the slice gathers the n_a entries of stride nright. */
 static void shuffle_factor(mvd_plan *p, const sh_term *st, int a, double *v)
 {
-    const desc *d = p->d;
+    const desc *d = p->k;
     const desc_matrix *m = d->terms.items[st->term].factor[a];
     int n = m->order;
     uint64_t nright = d->nright[a], nleft = d->nn / (nright * (uint64_t)n);
@@ -474,7 +591,7 @@ static int next_condition(const desc *d, sh_term *st)
 static void shuffle_apply(mvd_plan *p, const sh_term *st, const double *x,
                           double *y)
 {
-    size_t nn = (size_t)p->d->nn;
+    size_t nn = (size_t)p->k->nn;
     memcpy(p->tmp, x, nn * sizeof *x);
     for (int q = 0; q < st->nf; q++)
         shuffle_factor(p, st, st->order[q], p->tmp);
@@ -482,15 +599,80 @@ static void shuffle_apply(mvd_plan *p, const sh_term *st, const double *x,
         y[i] += p->tmp[i];
 }
 
+/* dst = src * (I_nleft (x) F (x) I_nright), or dst += with acc, for a
+ * constant F by columns; src and dst are distinct vectors. Per block of
+ * n * nright entries, output row-slice c (nright contiguous entries) is
+ * the sum over column c's elements of value times input row-slice r: the
+ * inner loops run over contiguous memory, and each output is written
+ * once, with no gather, scatter or zeroing pass. The sum runs over the
+ * rows in ascending order, as in the in-place kernel. */
+static void csc_apply(const csc_mat *m, uint64_t nright, uint64_t nn,
+                      const double *restrict src, double *restrict dst,
+                      int acc)
+{
+    uint64_t span = (uint64_t)m->n * nright;
+    for (uint64_t base = 0; base < nn; base += span)
+        for (int c = 0; c < m->n; c++) {
+            double *out = dst + base + (uint64_t)c * nright;
+            int k = m->colptr[c], end = m->colptr[c + 1];
+            if (!acc && k == end) {
+                memset(out, 0, nright * sizeof *out);
+                continue;
+            }
+            if (!acc) {
+                const double *in = src + base + (uint64_t)m->row[k] * nright;
+                double v = m->val[k++];
+                for (uint64_t j = 0; j < nright; j++)
+                    out[j] = v * in[j];
+            }
+            for (; k < end; k++) {
+                const double *in = src + base + (uint64_t)m->row[k] * nright;
+                double v = m->val[k];
+                for (uint64_t j = 0; j < nright; j++)
+                    out[j] += v * in[j];
+            }
+        }
+}
+
+/* y += x * term: the first factor reads x, the last adds into y, the
+ * others go through the ping-pong vectors; no copy of x, no sum pass. A
+ * term with one non-identity factor is one pass from x into y. */
+static void shuffle_fast_apply(mvd_plan *p, const sh_term *st,
+                               const double *x, double *y)
+{
+    const double *src = x;
+    for (int q = 0; q < st->nf; q++) {
+        int last = q == st->nf - 1;
+        double *dst = last ? y : p->buf[q & 1];
+        csc_apply(&st->csc[q], p->k->nright[st->order[q]], p->k->nn, src,
+                  dst, last);
+        src = dst;
+    }
+}
+
+/* y = x * Dr in fast mode (the diagonal parts taken out), 0 otherwise. */
+static void init_y(const mvd_plan *p, const double *x, double *y)
+{
+    size_t nn = (size_t)p->k->nn;
+    if (!p->dr) {
+        memset(y, 0, nn * sizeof *y);
+        return;
+    }
+    for (size_t i = 0; i < nn; i++)
+        y[i] = p->dr[i] * x[i];
+}
+
 static void shuffle_multiply(mvd_plan *p, const double *x, double *y)
 {
-    memset(y, 0, (size_t)p->d->nn * sizeof *y);
+    init_y(p, x, y);
     for (size_t s = 0; s < p->sh.len; s++) {
         sh_term *st = &p->sh.items[s];
-        if (st->ncond == 0)
+        if (st->csc)
+            shuffle_fast_apply(p, st, x, y);
+        else if (st->ncond == 0)
             shuffle_apply(p, st, x, y);
         else
-            while (next_condition(p->d, st))
+            while (next_condition(p->k, st))
                 shuffle_apply(p, st, x, y);
     }
 }
@@ -527,7 +709,7 @@ static int reads(const desc *d, const desc_entry *e, int aut)
  * factors 0..N-2 (factor 0 most significant), so i never decreases. */
 static void slice_fill(const mvd_plan *p, sl_term *s)
 {
-    const desc *d = p->d;
+    const desc *d = p->k;
     int last = d->naut - 1, nl = d->aut[last].order;
     size_t pick[DESC_MAX_AUTOMATA] = {0};
     int state[DESC_MAX_AUTOMATA] = {0};
@@ -554,9 +736,111 @@ static void slice_fill(const mvd_plan *p, sl_term *s)
     }
 }
 
+/* The fused kernel of last factor l: the identity is one shared kernel
+ * (index 0 when present); a factor at least half full is stored dense
+ * (its inner loop then runs over contiguous columns), others by rows. */
+static uint32_t fused_kernel(mvd_plan *p, const desc_matrix *l, int ident)
+{
+    int n = l->order;
+    if (ident && p->nfk > 0 && p->fk[0].kind == FK_IDENT)
+        return 0;
+    fs_kern *k = &p->fk[p->nfk];
+    k->n = n;
+    if (ident)
+        k->kind = FK_IDENT;
+    else if (2 * l->nnz >= (size_t)n * (size_t)n) {
+        k->kind = FK_DENSE;
+        k->val = xcalloc((size_t)n * (size_t)n, sizeof *k->val);
+        for (size_t e = 0; e < l->nnz; e++)
+            k->val[(size_t)l->e[e].row * (size_t)n + (size_t)l->e[e].col] =
+                l->e[e].value;
+    } else {
+        k->kind = FK_CSR;
+        k->rowptr = xmalloc(((size_t)n + 1) * sizeof *k->rowptr);
+        k->col = xmalloc((l->nnz ? l->nnz : 1) * sizeof *k->col);
+        k->val = xmalloc((l->nnz ? l->nnz : 1) * sizeof *k->val);
+        for (int r = 0; r <= n; r++)
+            k->rowptr[r] = (int)l->rowptr[r];
+        for (size_t e = 0; e < l->nnz; e++) {
+            k->col[e] = l->e[e].col;
+            k->val[e] = l->e[e].value;
+        }
+    }
+    return (uint32_t)p->nfk++;
+}
+
+/* Bytes of the fused kernel for l (an upper bound: the identity is
+ * counted once per term). */
+static uint64_t fused_kernel_bytes(const desc_matrix *l)
+{
+    uint64_t n = (uint64_t)l->order;
+    if (2 * l->nnz >= n * n)
+        return n * n * sizeof(double);
+    return (n + 1 + l->nnz) * sizeof(int) + l->nnz * sizeof(double);
+}
+
+/* Multiplications of one AUNF with kernel k (as fused_block does them). */
+static uint64_t fused_kernel_mults(const fs_kern *k)
+{
+    uint64_t n = (uint64_t)k->n, rows = 0;
+    if (k->kind == FK_IDENT)
+        return n;
+    if (k->kind == FK_DENSE)
+        return n + n * n;
+    for (int r = 0; r < k->n; r++)
+        rows += k->rowptr[r] != k->rowptr[r + 1];
+    return rows + (uint64_t)k->rowptr[k->n];
+}
+
+/* The fused list: every fused term's AUNFs, grouped by destination block
+ * j by a stable counting sort, so that within a block they keep term
+ * order (and within a term, ascending i). */
+static void fuse_build(mvd_plan *p)
+{
+    const desc *d = p->k;
+    int last = d->naut - 1;
+    uint64_t nl = (uint64_t)d->aut[last].order;
+    p->nblocks = d->nn / nl;
+    p->jptr = xcalloc((size_t)p->nblocks + 1, sizeof *p->jptr);
+    p->fk = xcalloc(p->nsl + 1, sizeof *p->fk);
+    uint32_t *kern = xcalloc(p->nsl + 1, sizeof *kern);
+    for (size_t k = 0; k < p->nsl; k++) {
+        sl_term *s = &p->sl[k];
+        if (!s->fused)
+            continue;
+        kern[k] = fused_kernel(p, s->f[last], s->f[last] == p->ident[last]);
+        s->list = xmalloc((s->n ? s->n : 1) * sizeof *s->list);
+        slice_fill(p, s);
+        for (size_t u = 0; u < s->n; u++)
+            p->jptr[s->list[u].j + 1]++;
+        p->nfa += s->n;
+        p->mults += (uint64_t)s->n * fused_kernel_mults(&p->fk[kern[k]]);
+    }
+    for (uint64_t b = 0; b < p->nblocks; b++)
+        p->jptr[b + 1] += p->jptr[b];
+    p->fa = xmalloc((p->nfa ? p->nfa : 1) * sizeof *p->fa);
+    size_t *fill = xmalloc(((size_t)p->nblocks + 1) * sizeof *fill);
+    memcpy(fill, p->jptr, ((size_t)p->nblocks + 1) * sizeof *fill);
+    for (size_t k = 0; k < p->nsl; k++) {
+        sl_term *s = &p->sl[k];
+        if (!s->fused)
+            continue;
+        for (size_t u = 0; u < s->n; u++) {
+            const aunf *au = &s->list[u];
+            p->fa[fill[au->j]++] = (fs_aunf){au->e, au->i * nl, kern[k]};
+        }
+        free(s->list);
+        s->list = NULL;
+    }
+    free(fill);
+    free(kern);
+    if (p->dr_bytes)
+        p->mults += d->nn;   /* y = x * Dr, block by block */
+}
+
 static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
 {
-    const desc *d = p->d;
+    const desc *d = p->k;
     int last = d->naut - 1;
     p->ident = xcalloc((size_t)d->naut, sizeof *p->ident);
     p->sl = xcalloc(d->terms.len ? d->terms.len : 1, sizeof *p->sl);
@@ -585,14 +869,20 @@ static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
             }
         }
         s->n = (size_t)n;
-        uint64_t each = sizeof(aunf) +
+        s->fused = !p->faithful && !s->deferred && !s->f[last]->functional;
+        uint64_t each = s->fused ? sizeof(fs_aunf) : sizeof(aunf) +
                         (s->deferred ? (uint64_t)last * sizeof(size_t) : 0);
+        if (s->fused)
+            need += fused_kernel_bytes(s->f[last]);
         ok &= mul_u64(n, each, &n) && add_u64(need, n, &need);
     }
     for (int a = 0; a < d->naut; a++)
         if (p->ident[a])
             need += (uint64_t)p->ident[a]->order *
                     (sizeof(desc_entry) + sizeof(size_t));
+    if (!p->faithful && d->nn)   /* the fused list's block pointers */
+        need += (d->nn / (uint64_t)d->aut[last].order + 1) * sizeof(size_t);
+    need += p->dr_bytes;
     if (!ok || need > max_bytes) {
         if (ok)
             too_big(dg, MVD_SLICE, need, max_bytes);
@@ -605,6 +895,8 @@ static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
     p->vals = xmalloc(max_factor_nnz(d) * sizeof *p->vals);
     for (size_t k = 0; k < p->nsl; k++) {
         sl_term *s = &p->sl[k];
+        if (s->fused)
+            continue;
         s->list = xmalloc((s->n ? s->n : 1) * sizeof *s->list);
         if (s->deferred)
             s->path = xmalloc((s->n ? s->n : 1) * (size_t)last *
@@ -618,6 +910,8 @@ static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
          * E * x[i*nN + r], then one product per element of the row. */
         p->mults += (uint64_t)s->n * (rows + l->nnz);
     }
+    if (!p->faithful && d->nn)
+        fuse_build(p);
     return 0;
 }
 
@@ -626,7 +920,7 @@ static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
 static double deferred_scale(const mvd_plan *p, const sl_term *s, size_t u,
                              int *state)
 {
-    const desc *d = p->d;
+    const desc *d = p->k;
     int last = d->naut - 1;
     double e = s->list[u].e;
     for (int m = 0; m < last; m++) {
@@ -640,7 +934,7 @@ static double deferred_scale(const mvd_plan *p, const sl_term *s, size_t u,
 static void slice_term(mvd_plan *p, const sl_term *s, const double *x,
                        double *y)
 {
-    const desc *d = p->d;
+    const desc *d = p->k;
     int last = d->naut - 1;
     const desc_matrix *l = s->f[last];
     uint64_t nl = (uint64_t)l->order, cur = UINT64_MAX;
@@ -674,11 +968,66 @@ static void slice_term(mvd_plan *p, const sl_term *s, const double *x,
     }
 }
 
+/* yb += e * xs * K for one AUNF: the inner loop by kernel kind. */
+static void fused_aunf(const fs_kern *k, double e, const double *restrict xs,
+                       double *restrict yb)
+{
+    int n = k->n;
+    switch (k->kind) {
+    case FK_IDENT:
+        for (int r = 0; r < n; r++)
+            yb[r] += e * xs[r];
+        break;
+    case FK_DENSE:
+        for (int r = 0; r < n; r++) {
+            double xr = e * xs[r];
+            const double *row = k->val + (size_t)r * (size_t)n;
+            for (int c = 0; c < n; c++)
+                yb[c] += xr * row[c];
+        }
+        break;
+    case FK_CSR:
+        for (int r = 0; r < n; r++) {
+            if (k->rowptr[r] == k->rowptr[r + 1])
+                continue;
+            double xr = e * xs[r];
+            for (int q = k->rowptr[r]; q < k->rowptr[r + 1]; q++)
+                yb[k->col[q]] += xr * k->val[q];
+        }
+        break;
+    }
+}
+
+/* Fast slice: y block by block, each written once: x * Dr on the block,
+ * then every fused AUNF into it while it is in cache (terms in order). */
+static void fused_multiply(const mvd_plan *p, const double *x, double *y)
+{
+    uint64_t nl = (uint64_t)p->k->aut[p->k->naut - 1].order;
+    for (uint64_t b = 0; b < p->nblocks; b++) {
+        double *yb = y + b * nl;
+        const double *xb = x + b * nl;
+        if (p->dr) {
+            const double *db = p->dr + b * nl;
+            for (uint64_t r = 0; r < nl; r++)
+                yb[r] = db[r] * xb[r];
+        } else
+            memset(yb, 0, nl * sizeof *yb);
+        for (size_t u = p->jptr[b]; u < p->jptr[b + 1]; u++) {
+            const fs_aunf *a = &p->fa[u];
+            fused_aunf(&p->fk[a->kern], a->e, x + a->src, yb);
+        }
+    }
+}
+
 static void slice_multiply(mvd_plan *p, const double *x, double *y)
 {
-    memset(y, 0, (size_t)p->d->nn * sizeof *y);
+    if (p->faithful || !p->k->nn)
+        memset(y, 0, (size_t)p->k->nn * sizeof *y);
+    else
+        fused_multiply(p, x, y);
     for (size_t k = 0; k < p->nsl; k++)
-        slice_term(p, &p->sl[k], x, y);
+        if (!p->sl[k].fused)
+            slice_term(p, &p->sl[k], x, y);
 }
 
 /* ------------------------------------------------------------- sparse */
@@ -749,7 +1098,7 @@ static int sparse_bound(const desc *d, const mvd_space *sp, uint64_t *out)
 static int sparse_row(mvd_plan *p, size_t r, mvd_entries *row,
                       seq_vec *buf, size_t *nnz, diag *dg)
 {
-    const desc *d = p->d;
+    const desc *d = p->k;
     int state[DESC_MAX_AUTOMATA], bad = -1;
     desc_decode(d, p->sp->idx[r], state);
     row->len = 0;
@@ -785,7 +1134,7 @@ static int sparse_row(mvd_plan *p, size_t r, mvd_entries *row,
 
 static int sparse_new(mvd_plan *p, size_t max_bytes, diag *dg)
 {
-    const desc *d = p->d;
+    const desc *d = p->k;
     const mvd_space *sp = p->sp;
     uint64_t bound, need, each = sizeof(uint64_t) + sizeof(double);
     if (!sparse_bound(d, sp, &bound) || !mul_u64(bound, each, &need) ||
@@ -824,7 +1173,7 @@ static int sparse_new(mvd_plan *p, size_t max_bytes, diag *dg)
 static void sparse_multiply(mvd_plan *p, const double *x, double *y)
 {
     const mvd_space *sp = p->sp;
-    memset(y, 0, (size_t)p->d->nn * sizeof *y);
+    memset(y, 0, (size_t)p->k->nn * sizeof *y);
     for (size_t r = 0; r < sp->len; r++) {
         double xr = x[sp->idx[r]];
         for (size_t k = p->rowptr[r]; k < p->rowptr[r + 1]; k++)
@@ -834,27 +1183,58 @@ static void sparse_multiply(mvd_plan *p, const double *x, double *y)
 
 /* ---------------------------------------------------------------- plan */
 
-mvd_plan *mvd_plan_new(const desc *d, const mvd_space *sp, mvd_algo algo,
-                       size_t max_bytes, diag *dg)
+/* Fast mode: the kernels run on d less its cheap diagonal parts, which
+ * are kept as one vector (reduce.h); nothing changes when there are
+ * none. dr is sized now, filled once the plan fits. */
+static void reduce_plan(mvd_plan *p)
+{
+    p->k = p->d;
+    if (p->faithful || p->algo == MVD_SPARSE)
+        return;
+    if (mvd_reduce(p->d, &p->red)) {
+        p->has_red = 1;
+        p->k = &p->red;
+        p->dr_bytes = p->d->nn * sizeof(double);
+    } else
+        desc_free(&p->red);
+}
+
+mvd_plan *mvd_plan_new_mode(const desc *d, const mvd_space *sp,
+                            mvd_algo algo, int faithful, size_t max_bytes,
+                            diag *dg)
 {
     mvd_plan *p = xcalloc(1, sizeof *p);
     p->d = d;
     p->sp = sp;
     p->algo = algo;
+    p->faithful = faithful;
     int status;
     if (algo != MVD_SPARSE && check_functions(d, dg) < 0)
         status = -1;
-    else if (algo == MVD_SHUFFLE)
-        status = shuffle_new(p, max_bytes, dg);
-    else if (algo == MVD_SLICE)
-        status = slice_new(p, max_bytes, dg);
-    else
-        status = sparse_new(p, max_bytes, dg);
+    else {
+        reduce_plan(p);
+        if (algo == MVD_SHUFFLE)
+            status = shuffle_new(p, max_bytes, dg);
+        else if (algo == MVD_SLICE)
+            status = slice_new(p, max_bytes, dg);
+        else
+            status = sparse_new(p, max_bytes, dg);
+    }
     if (status < 0) {
         mvd_plan_free(p);
         return NULL;
     }
+    if (p->dr_bytes) {
+        p->dr = xmalloc((size_t)d->nn * sizeof *p->dr);
+        mvd_reduce_diagonal(d, p->dr);
+    }
     return p;
+}
+
+mvd_plan *mvd_plan_new(const desc *d, const mvd_space *sp, mvd_algo algo,
+                       size_t max_bytes, diag *dg)
+{
+    return mvd_plan_new_mode(d, sp, algo, 0, max_bytes, dg);
 }
 
 void mvd_multiply(mvd_plan *p, const double *x, double *y)
@@ -902,8 +1282,28 @@ void mvd_plan_free(mvd_plan *p)
 {
     if (!p)
         return;
+    for (size_t s = 0; s < p->sh.len; s++)
+        if (p->sh.items[s].csc) {
+            for (int q = 0; q < p->sh.items[s].nf; q++) {
+                free(p->sh.items[s].csc[q].colptr);
+                free(p->sh.items[s].csc[q].row);
+                free(p->sh.items[s].csc[q].val);
+            }
+            free(p->sh.items[s].csc);
+        }
     free(p->sh.items);
     free(p->tmp);
+    free(p->buf[0]);
+    free(p->buf[1]);
+    free(p->dr);
+    for (size_t k = 0; k < p->nfk; k++) {
+        free(p->fk[k].rowptr);
+        free(p->fk[k].col);
+        free(p->fk[k].val);
+    }
+    free(p->fk);
+    free(p->fa);
+    free(p->jptr);
     free(p->zin);
     free(p->zout);
     free(p->vals);
@@ -924,5 +1324,7 @@ void mvd_plan_free(mvd_plan *p)
     free(p->rowptr);
     free(p->col);
     free(p->val);
+    if (p->has_red)
+        desc_free(&p->red);
     free(p);
 }

@@ -35,6 +35,32 @@
  * more than 10^6 such states. Sparse only evaluates on reachable rows
  * and refuses there. mvd_multiply itself never fails.
  *
+ * Fast mode (mvd_plan_new) and faithful mode (mvd_plan_new_mode). The
+ * above is faithful mode: the thesis's kernels, term by term, as the
+ * notes describe and count them. Fast mode computes the same product
+ * with less memory traffic:
+ *   - the cheap diagonal parts are taken out once, at plan time
+ *     (reduce.h): every term whose non-identity factors are all diagonal
+ *     (negative synchronising terms), and the diagonal of every term with
+ *     a single non-identity factor (local terms); their sum Dr is kept as
+ *     a vector over the whole product space (so x need not vanish off
+ *     the reachable states), and y starts as x * Dr;
+ *   - shuffle applies a term without functional factors out of place:
+ *     its first factor reads x, its last adds into y (no copy of x, no
+ *     separate sum), through two ping-pong vectors between, each factor
+ *     stored by columns so that every pass runs over contiguous slices;
+ *     other terms go the faithful way;
+ *   - slice fuses the terms whose last factor is constant and whose
+ *     other factors do not read the last automaton: their AUNFs in one
+ *     list grouped by destination block j, so each block of y is written
+ *     once (x * Dr, then every AUNF into it, in term order) while it is
+ *     in cache; the last factor is stored dense when at least half full,
+ *     by rows otherwise, the identity apart. The other terms are added
+ *     afterwards, the faithful way.
+ * Both modes give the dense definition's result up to rounding (only the
+ * summation order differs); with small integers, as in Figure 8, both
+ * are exact.
+ *
  * A plan keeps pointers to the descriptor and the space: both must
  * outlive it. A plan holds work buffers: one plan is used by one thread
  * at a time. */
@@ -79,9 +105,16 @@ typedef struct mvd_plan mvd_plan;
  * is allocated), or when a function is not finite (above). */
 mvd_plan *mvd_plan_new(const desc *d, const mvd_space *sp, mvd_algo algo,
                        size_t max_bytes, diag *dg);
+/* The same with the mode: faithful non-zero gives the thesis's kernels
+ * as described above (and counted below); mvd_plan_new is fast mode
+ * (faithful 0, "Fast mode" below). Sparse is the same in both. */
+mvd_plan *mvd_plan_new_mode(const desc *d, const mvd_space *sp,
+                            mvd_algo algo, int faithful, size_t max_bytes,
+                            diag *dg);
 /* y = x * Q; x and y have d->nn entries and must not overlap. y is
- * overwritten. The summation order is fixed (terms in order), so the
- * same x gives the same bits. */
+ * overwritten. The summation order is fixed (fast mode: x * Dr, then the
+ * fused terms, then the others, each group in term order; faithful mode:
+ * terms in order), so the same x and plan give the same bits. */
 void mvd_multiply(mvd_plan *p, const double *x, double *y);
 /* diag[j] = Q[j, j] for the reachable states (others 0); nn entries.
  * Computed from the descriptor's diagonal elements, whatever the
@@ -90,7 +123,7 @@ void mvd_diagonal(mvd_plan *p, double *diag);
 /* Bytes the plan holds (its vectors, AUNF lists or CSR arrays; not the
  * descriptor or the space), and the floating-point multiplications of
  * x by matrix elements one mvd_multiply performs (evaluating a function
- * is not counted):
+ * is not counted). Faithful mode:
  *   shuffle  eq. 9 less the skipped identity factors and zero terms; a
  *            conditioned factor's rows count once per combination of the
  *            other conditioned factors' rows, the others once per
@@ -103,7 +136,18 @@ void mvd_diagonal(mvd_plan *p, double *diag);
  *            each when E is computed in the preprocessing, not a count per
  *            multiplication; there the scaling per row is what is done.)
  *   sparse   the non-zeros of the CSR matrix (after summing the terms,
- *            exact zeros left out). */
+ *            exact zeros left out).
+ * Fast mode: nn for x * Dr when there are diagonal parts, plus
+ *   shuffle  the same count over the terms left (local terms without
+ *            their diagonal, negative synchronising terms gone);
+ *   slice    per fused AUNF n_N with the identity as last factor, n_N +
+ *            n_N^2 with a dense one (one scaling per row, every element),
+ *            non-empty rows + nz_N by rows; the unfused terms as above.
+ *            On Figure 7: 21 x (3 + 9) + 28 x (1 + 1) = 308, more
+ *            products than faithful (C0 dense) in fewer memory passes.
+ * Bytes in fast mode add Dr (nn doubles), shuffle's by-column factors and
+ * ping-pong vectors (the copy vector only when a term goes the faithful
+ * way), slice's fused kernels and block pointers (nn / n_N + 1). */
 size_t mvd_plan_bytes(const mvd_plan *p);
 uint64_t mvd_plan_mults(const mvd_plan *p);
 void mvd_plan_free(mvd_plan *p);
