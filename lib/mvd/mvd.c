@@ -15,6 +15,9 @@
  * (check_functions). */
 #define CHECK_LIMIT 1000000
 
+/* The largest order of the fused slice's "last factor" (fuse_group). */
+#define FUSE_ORDER 256
+
 /* A shuffle term: the automata with a non-identity factor in the order
  * their normal factors are applied, and the automata it is conditioned on
  * to break cycles between functional factors (§2.6): the term is applied
@@ -60,9 +63,10 @@ typedef struct {
      * entry AUNF u took in factor m. */
     int deferred;
     size_t *path;
-    /* Fast mode, last factor constant and nothing deferred: the AUNFs
-     * go to the fused list (fs_aunf) and list is freed. */
+    /* Fast mode (fuse_ok): the term's AUNFs, fn of them, are in the
+     * fused list (fs_aunf) instead of list. */
     int fused;
+    size_t fn;
 } sl_term;
 
 /* Fused slice (fast mode): the last factors, stored for their inner
@@ -109,6 +113,8 @@ struct mvd_plan {
     size_t nfa;
     size_t *jptr;            /* [blocks + 1]: AUNFs per destination block */
     uint64_t nblocks;
+    int group;               /* the fused "last factor": automata group.. */
+    uint64_t nl;             /* ..N-1, of order nl (fuse_group) */
     /* sparse: CSR over the reachable rows, columns in the product space */
     size_t *rowptr;
     uint64_t *col;
@@ -736,50 +742,95 @@ static void slice_fill(const mvd_plan *p, sl_term *s)
     }
 }
 
-/* The fused kernel of last factor l: the identity is one shared kernel
- * (index 0 when present); a factor at least half full is stored dense
- * (its inner loop then runs over contiguous columns), others by rows. */
-static uint32_t fused_kernel(mvd_plan *p, const desc_matrix *l, int ident)
+/* The fused kernel of a term: the tensor product of its factors of the
+ * automata group..N-1 (the "last factor" of order nL), one shared kernel
+ * when they are all identities; stored dense when at least half full,
+ * by rows otherwise. Rows and their columns come out ascending (the
+ * first automaton of the group most significant). */
+static uint32_t fused_kernel(mvd_plan *p, const sl_term *s)
 {
-    int n = l->order;
+    const desc *d = p->k;
+    const desc_term *term = &d->terms.items[s->term];
+    int ident = 1;
+    for (int a = p->group; a < d->naut; a++)
+        ident &= term->factor[a] == NULL;
     if (ident && p->nfk > 0 && p->fk[0].kind == FK_IDENT)
         return 0;
     fs_kern *k = &p->fk[p->nfk];
+    int n = (int)p->nl;
     k->n = n;
+    k->kind = FK_IDENT;
     if (ident)
-        k->kind = FK_IDENT;
-    else if (2 * l->nnz >= (size_t)n * (size_t)n) {
+        return (uint32_t)p->nfk++;
+    /* The product by rows. */
+    VEC(int) col = {0};
+    VEC(double) val = {0};
+    k->rowptr = xmalloc(((size_t)n + 1) * sizeof *k->rowptr);
+    for (int r = 0; r < n; r++) {
+        k->rowptr[r] = (int)col.len;
+        size_t pick[DESC_MAX_AUTOMATA], start[DESC_MAX_AUTOMATA],
+               end[DESC_MAX_AUTOMATA];
+        int rest = r, empty = 0;
+        for (int a = d->naut - 1; a >= p->group; a--) {
+            int row = rest % d->aut[a].order;
+            rest /= d->aut[a].order;
+            pick[a] = start[a] = s->f[a]->rowptr[row];
+            end[a] = s->f[a]->rowptr[row + 1];
+            empty |= pick[a] == end[a];
+        }
+        while (!empty) {
+            int c = 0;
+            double v = 1;
+            for (int a = p->group; a < d->naut; a++) {
+                c = c * d->aut[a].order + s->f[a]->e[pick[a]].col;
+                v *= s->f[a]->e[pick[a]].value;
+            }
+            VEC_PUSH(&col, c);
+            VEC_PUSH(&val, v);
+            int a = d->naut - 1;
+            for (; a >= p->group; a--) {   /* next combination */
+                if (++pick[a] < end[a])
+                    break;
+                pick[a] = start[a];
+            }
+            empty = a < p->group;
+        }
+    }
+    k->rowptr[n] = (int)col.len;
+    if (2 * col.len >= (size_t)n * (size_t)n) {
         k->kind = FK_DENSE;
         k->val = xcalloc((size_t)n * (size_t)n, sizeof *k->val);
-        for (size_t e = 0; e < l->nnz; e++)
-            k->val[(size_t)l->e[e].row * (size_t)n + (size_t)l->e[e].col] =
-                l->e[e].value;
+        for (int r = 0; r < n; r++)
+            for (int q = k->rowptr[r]; q < k->rowptr[r + 1]; q++)
+                k->val[(size_t)r * (size_t)n + (size_t)col.items[q]] =
+                    val.items[q];
+        free(k->rowptr);
+        k->rowptr = NULL;
+        free(col.items);
+        free(val.items);
     } else {
         k->kind = FK_CSR;
-        k->rowptr = xmalloc(((size_t)n + 1) * sizeof *k->rowptr);
-        k->col = xmalloc((l->nnz ? l->nnz : 1) * sizeof *k->col);
-        k->val = xmalloc((l->nnz ? l->nnz : 1) * sizeof *k->val);
-        for (int r = 0; r <= n; r++)
-            k->rowptr[r] = (int)l->rowptr[r];
-        for (size_t e = 0; e < l->nnz; e++) {
-            k->col[e] = l->e[e].col;
-            k->val[e] = l->e[e].value;
-        }
+        k->col = col.items;
+        k->val = val.items;
     }
     return (uint32_t)p->nfk++;
 }
 
-/* Bytes of the fused kernel for l (an upper bound: the identity is
- * counted once per term). */
-static uint64_t fused_kernel_bytes(const desc_matrix *l)
+/* Bytes of a term's fused kernel (an upper bound: the identity is
+ * counted once per term, the product's non-zeros as the product of the
+ * factors'). */
+static uint64_t fused_kernel_bytes(const mvd_plan *p, const sl_term *s)
 {
-    uint64_t n = (uint64_t)l->order;
-    if (2 * l->nnz >= n * n)
+    const desc *d = p->k;
+    uint64_t n = p->nl, nnz = 1;
+    for (int a = p->group; a < d->naut; a++)
+        nnz *= s->f[a]->nnz;
+    if (2 * nnz >= n * n)
         return n * n * sizeof(double);
-    return (n + 1 + l->nnz) * sizeof(int) + l->nnz * sizeof(double);
+    return (n + 1 + nnz) * sizeof(int) + nnz * sizeof(double);
 }
 
-/* Multiplications of one AUNF with kernel k (as fused_block does them). */
+/* Multiplications of one AUNF with kernel k (as fused_aunf does them). */
 static uint64_t fused_kernel_mults(const fs_kern *k)
 {
     uint64_t n = (uint64_t)k->n, rows = 0;
@@ -792,15 +843,48 @@ static uint64_t fused_kernel_mults(const fs_kern *k)
     return rows + (uint64_t)k->rowptr[k->n];
 }
 
+/* The fused AUNFs of term s: one per combination of the non-zeros of its
+ * factors 0..group-1 (mixed radix, factor 0 most significant), E their
+ * product (functions read only those automata: fuse_ok), i and j the
+ * row and column in the product of those factors. First pass (place
+ * NULL): counts per destination block in jptr[j + 1]; second: stores
+ * each at place[j]++. */
+static void fused_fill(mvd_plan *p, const sl_term *s, uint32_t kern,
+                       size_t *place)
+{
+    const desc *d = p->k;
+    size_t pick[DESC_MAX_AUTOMATA] = {0};
+    int state[DESC_MAX_AUTOMATA] = {0};
+    for (size_t u = 0; u < s->fn; u++) {
+        uint64_t i = 0, j = 0;
+        double e = 1;
+        for (int m = 0; m < p->group; m++)
+            state[m] = s->f[m]->e[pick[m]].row;
+        for (int m = 0; m < p->group; m++) {
+            const desc_entry *en = &s->f[m]->e[pick[m]];
+            uint64_t nr = d->nright[m] / p->nl;
+            i += (uint64_t)en->row * nr;
+            j += (uint64_t)en->col * nr;
+            e *= entry_at(d, en, state);
+        }
+        if (place)
+            p->fa[place[j]++] = (fs_aunf){e, i * p->nl, kern};
+        else
+            p->jptr[j + 1]++;
+        for (int m = p->group - 1; m >= 0; m--) {
+            if (++pick[m] < s->f[m]->nnz)
+                break;
+            pick[m] = 0;
+        }
+    }
+}
+
 /* The fused list: every fused term's AUNFs, grouped by destination block
  * j by a stable counting sort, so that within a block they keep term
  * order (and within a term, ascending i). */
 static void fuse_build(mvd_plan *p)
 {
-    const desc *d = p->k;
-    int last = d->naut - 1;
-    uint64_t nl = (uint64_t)d->aut[last].order;
-    p->nblocks = d->nn / nl;
+    p->nblocks = p->k->nn / p->nl;
     p->jptr = xcalloc((size_t)p->nblocks + 1, sizeof *p->jptr);
     p->fk = xcalloc(p->nsl + 1, sizeof *p->fk);
     uint32_t *kern = xcalloc(p->nsl + 1, sizeof *kern);
@@ -808,34 +892,64 @@ static void fuse_build(mvd_plan *p)
         sl_term *s = &p->sl[k];
         if (!s->fused)
             continue;
-        kern[k] = fused_kernel(p, s->f[last], s->f[last] == p->ident[last]);
-        s->list = xmalloc((s->n ? s->n : 1) * sizeof *s->list);
-        slice_fill(p, s);
-        for (size_t u = 0; u < s->n; u++)
-            p->jptr[s->list[u].j + 1]++;
-        p->nfa += s->n;
-        p->mults += (uint64_t)s->n * fused_kernel_mults(&p->fk[kern[k]]);
+        kern[k] = fused_kernel(p, s);
+        fused_fill(p, s, kern[k], NULL);
+        p->nfa += s->fn;
+        p->mults += (uint64_t)s->fn * fused_kernel_mults(&p->fk[kern[k]]);
     }
     for (uint64_t b = 0; b < p->nblocks; b++)
         p->jptr[b + 1] += p->jptr[b];
     p->fa = xmalloc((p->nfa ? p->nfa : 1) * sizeof *p->fa);
-    size_t *fill = xmalloc(((size_t)p->nblocks + 1) * sizeof *fill);
-    memcpy(fill, p->jptr, ((size_t)p->nblocks + 1) * sizeof *fill);
-    for (size_t k = 0; k < p->nsl; k++) {
-        sl_term *s = &p->sl[k];
-        if (!s->fused)
-            continue;
-        for (size_t u = 0; u < s->n; u++) {
-            const aunf *au = &s->list[u];
-            p->fa[fill[au->j]++] = (fs_aunf){au->e, au->i * nl, kern[k]};
-        }
-        free(s->list);
-        s->list = NULL;
-    }
-    free(fill);
+    size_t *place = xmalloc(((size_t)p->nblocks + 1) * sizeof *place);
+    memcpy(place, p->jptr, ((size_t)p->nblocks + 1) * sizeof *place);
+    for (size_t k = 0; k < p->nsl; k++)
+        if (p->sl[k].fused)
+            fused_fill(p, &p->sl[k], kern[k], place);
+    free(place);
     free(kern);
     if (p->dr_bytes)
-        p->mults += d->nn;   /* y = x * Dr, block by block */
+        p->mults += p->k->nn;   /* y = x * Dr, block by block */
+}
+
+/* The fused slice's "last factor": the trailing automata whose orders
+ * multiply to at most FUSE_ORDER (at least the last one, at most all but
+ * the first), so that an AUNF moves a longer contiguous slice and there
+ * are fewer of them, the block of y staying in the first-level cache. */
+static void fuse_group(mvd_plan *p)
+{
+    const desc *d = p->k;
+    p->group = d->naut - 1;
+    p->nl = (uint64_t)d->aut[p->group].order;
+    while (p->group > 1 &&
+           p->nl * (uint64_t)d->aut[p->group - 1].order <= FUSE_ORDER) {
+        p->group--;
+        p->nl *= (uint64_t)d->aut[p->group].order;
+    }
+}
+
+/* Whether term s joins the fused list: its factors of the group are
+ * constant, and no function of its other factors reads the group's
+ * automata (E is then a constant per AUNF). The AUNF count goes in fn. */
+static int fuse_ok(mvd_plan *p, sl_term *s)
+{
+    const desc *d = p->k;
+    uint64_t n = 1;
+    for (int a = 0; a < d->naut; a++) {
+        const desc_matrix *m = s->f[a];
+        if (a >= p->group) {
+            if (m->functional)
+                return 0;
+            continue;
+        }
+        for (size_t k = 0; k < m->nnz; k++)
+            for (int b = p->group; b < d->naut; b++)
+                if (reads(d, &m->e[k], b))
+                    return 0;
+        if (!mul_u64(n, m->nnz, &n))
+            return 0;
+    }
+    s->fn = (size_t)n;
+    return 1;
 }
 
 static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
@@ -844,6 +958,7 @@ static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
     int last = d->naut - 1;
     p->ident = xcalloc((size_t)d->naut, sizeof *p->ident);
     p->sl = xcalloc(d->terms.len ? d->terms.len : 1, sizeof *p->sl);
+    fuse_group(p);
     /* Sizes first, so nothing big is allocated when it is refused. */
     uint64_t need = (d->nn ? max_factor_nnz(d) : 0) * sizeof(double);
     int ok = 1;
@@ -869,11 +984,14 @@ static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
             }
         }
         s->n = (size_t)n;
-        s->fused = !p->faithful && !s->deferred && !s->f[last]->functional;
-        uint64_t each = s->fused ? sizeof(fs_aunf) : sizeof(aunf) +
+        s->fused = !p->faithful && d->nn && fuse_ok(p, s);
+        uint64_t each = sizeof(aunf) +
                         (s->deferred ? (uint64_t)last * sizeof(size_t) : 0);
-        if (s->fused)
-            need += fused_kernel_bytes(s->f[last]);
+        if (s->fused) {
+            n = s->fn;
+            each = sizeof(fs_aunf);
+            need += fused_kernel_bytes(p, s);
+        }
         ok &= mul_u64(n, each, &n) && add_u64(need, n, &need);
     }
     for (int a = 0; a < d->naut; a++)
@@ -881,7 +999,7 @@ static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
             need += (uint64_t)p->ident[a]->order *
                     (sizeof(desc_entry) + sizeof(size_t));
     if (!p->faithful && d->nn)   /* the fused list's block pointers */
-        need += (d->nn / (uint64_t)d->aut[last].order + 1) * sizeof(size_t);
+        need += (d->nn / p->nl + 1) * sizeof(size_t);
     need += p->dr_bytes;
     if (!ok || need > max_bytes) {
         if (ok)
@@ -1002,7 +1120,7 @@ static void fused_aunf(const fs_kern *k, double e, const double *restrict xs,
  * then every fused AUNF into it while it is in cache (terms in order). */
 static void fused_multiply(const mvd_plan *p, const double *x, double *y)
 {
-    uint64_t nl = (uint64_t)p->k->aut[p->k->naut - 1].order;
+    uint64_t nl = p->nl;
     for (uint64_t b = 0; b < p->nblocks; b++) {
         double *yb = y + b * nl;
         const double *xb = x + b * nl;
@@ -1277,6 +1395,20 @@ void mvd_diagonal(mvd_plan *p, double *diag)
 
 size_t mvd_plan_bytes(const mvd_plan *p) { return p->bytes; }
 uint64_t mvd_plan_mults(const mvd_plan *p) { return p->mults; }
+
+uint64_t mvd_plan_aunfs(const mvd_plan *p)
+{
+    uint64_t n = p->nfa;
+    for (size_t k = 0; k < p->nsl; k++)
+        if (!p->sl[k].fused)
+            n += p->sl[k].n;
+    return n;
+}
+
+uint64_t mvd_plan_fused_order(const mvd_plan *p)
+{
+    return p->jptr ? p->nl : 0;
+}
 
 void mvd_plan_free(mvd_plan *p)
 {

@@ -50,13 +50,18 @@
  *     separate sum), through two ping-pong vectors between, each factor
  *     stored by columns so that every pass runs over contiguous slices;
  *     other terms go the faithful way;
- *   - slice fuses the terms whose last factor is constant and whose
- *     other factors do not read the last automaton: their AUNFs in one
- *     list grouped by destination block j, so each block of y is written
- *     once (x * Dr, then every AUNF into it, in term order) while it is
- *     in cache; the last factor is stored dense when at least half full,
- *     by rows otherwise, the identity apart. The other terms are added
- *     afterwards, the faithful way.
+ *   - slice takes as its "last factor" the trailing automata whose
+ *     orders multiply to at most 256 (at least the last automaton, never
+ *     the first), so that an AUNF moves a longer slice; the state order
+ *     is unchanged. It fuses the terms whose factors of those automata
+ *     are constant and whose other factors' functions do not read them:
+ *     their AUNFs in one list grouped by destination block j, so each
+ *     block of y is written once (x * Dr, then every AUNF into it, in
+ *     term order) while it is in cache; the last factor (the tensor
+ *     product of the term's factors of the group) is stored dense when
+ *     at least half full, by rows otherwise, the identity apart. The
+ *     other terms are added afterwards, the faithful way (last factor:
+ *     the last automaton alone).
  * Both modes give the dense definition's result up to rounding (only the
  * summation order differs); with small integers, as in Figure 8, both
  * are exact.
@@ -140,16 +145,21 @@ void mvd_diagonal(mvd_plan *p, double *diag);
  * Fast mode: nn for x * Dr when there are diagonal parts, plus
  *   shuffle  the same count over the terms left (local terms without
  *            their diagonal, negative synchronising terms gone);
- *   slice    per fused AUNF n_N with the identity as last factor, n_N +
- *            n_N^2 with a dense one (one scaling per row, every element),
- *            non-empty rows + nz_N by rows; the unfused terms as above.
- *            On Figure 7: 21 x (3 + 9) + 28 x (1 + 1) = 308, more
- *            products than faithful (C0 dense) in fewer memory passes.
+ *   slice    per fused AUNF, with n the order of the fused last factor,
+ *            n with the identity, n + n^2 with a dense one (one scaling
+ *            per row, every element), non-empty rows + non-zeros by rows;
+ *            the unfused terms as above. On Figure 7 (last factor B (x)
+ *            C, order 9): 7 x (9 + 15) + 7 x (3 + 4) = 217.
  * Bytes in fast mode add Dr (nn doubles), shuffle's by-column factors and
  * ping-pong vectors (the copy vector only when a term goes the faithful
  * way), slice's fused kernels and block pointers (nn / n_N + 1). */
 size_t mvd_plan_bytes(const mvd_plan *p);
 uint64_t mvd_plan_mults(const mvd_plan *p);
+/* For traffic models (tests/bench/bench_mvd.c): the AUNFs a slice plan
+ * stores, fused or not (0 for the others), and the order of its fused
+ * last factor (0 when it fuses nothing: faithful mode, other algorithms). */
+uint64_t mvd_plan_aunfs(const mvd_plan *p);
+uint64_t mvd_plan_fused_order(const mvd_plan *p);
 void mvd_plan_free(mvd_plan *p);
 
 /* Eq. 9 as printed: sum over terms of nn * sum_i nz_i / n_i, identity

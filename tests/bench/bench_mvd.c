@@ -210,9 +210,10 @@ static int term_factors(const desc *d, size_t t)
  *            from one vector to another (16 nn each) and the last one
  *            adding into y (read the source and y, write y: 24 nn);
  *   slice:   x and y once each and Dr (24 nn), each fused AUNF (24 bytes)
- *            and the block pointers (8 bytes per block of n_N): the
- *            source slices of x other than the block's own are counted as
- *            cache hits, which makes this a lower bound.
+ *            and the block pointers (8 bytes per block of the fused last
+ *            factor's order): the source slices of x other than the
+ *            block's own are counted as cache hits, which makes this a
+ *            lower bound (every term is fused in both models).
  * Faithful mode (the thesis's kernels, term by term):
  *   shuffle: per term, copy x to a work vector (read + write, 16 nn),
  *            one read + write pass of it per non-identity factor (16 nn),
@@ -222,8 +223,8 @@ static int term_factors(const desc *d, size_t t)
  *            order), plus the AUNF itself (24 bytes).
  * Sparse: each non-zero's value and column (12 bytes), x and the row
  * pointers once (16 bytes a row), y read and written (16 nn). */
-static double traffic(const desc *d, mvd_algo algo, int faithful,
-                      uint64_t nnz)
+static double traffic(const desc *d, const mvd_plan *p, mvd_algo algo,
+                      int faithful, uint64_t nnz)
 {
     double nn = (double)d->nn, bytes = 0;
     int last = d->naut - 1;
@@ -244,11 +245,10 @@ static double traffic(const desc *d, mvd_algo algo, int faithful,
         bytes = has_dr ? 24 * nn : 8 * nn;
         for (size_t t = 0; t < r.terms.len; t++)
             bytes += 16 * nn * (term_factors(&r, t) - 1) + 24 * nn;
-    } else {
-        bytes = (has_dr ? 24 : 16) * nn + 8 * nn / d->aut[last].order;
-        for (size_t t = 0; t < r.terms.len; t++)
-            bytes += 24 * term_aunfs(&r, t);
-    }
+    } else
+        bytes = (has_dr ? 24 : 16) * nn +
+                8 * nn / (double)mvd_plan_fused_order(p) +
+                24 * (double)mvd_plan_aunfs(p);
     desc_free(&r);
     return bytes;
 }
@@ -295,7 +295,7 @@ static void bench_one(const char *model, const desc *d, const mvd_space *sp,
     if (algo == MVD_SPARSE)
         *sparse_nnz = mvd_plan_mults(p);
     double t = time_multiply(p, x, y);
-    double bytes = traffic(d, algo, faithful, *sparse_nnz);
+    double bytes = traffic(d, p, algo, faithful, *sparse_nnz);
     if (algo == MVD_SPARSE)
         *sparse_time = t;
     printf("%-7s %-9llu %-10s %5zu %5.1fs %9.1f %9.4f %8.3f %7.2f %6.0f%% ",

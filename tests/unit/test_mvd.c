@@ -114,9 +114,11 @@ static void test_figure8_golden(void)
      * per AUNF and non-empty row of the last factor (21 x 3 + 28 x 1 =
      * 91); sparse one per non-zero. Fast mode: no term is diagonal or
      * local (both have three non-identity factors), so shuffle is the
-     * same; fused slice keeps C0 (5 of 9 non-zeros) dense, 3 scalings and
-     * 9 products per AUNF, and C1 by rows as before: 21 x 12 + 28 x 2. */
-    const uint64_t mults[2][3] = {{282, 21 * 12 + 28 * 2, 133},
+     * same; fused slice takes B and C together as its last factor (order
+     * 9; A stays out), so one AUNF per non-zero of A0 and A1 (7 each):
+     * B0 (x) C0 has 15 non-zeros in 9 rows, B1 (x) C1 4 in 3 rows, by
+     * rows (less than half full): 7 x (9 + 15) + 7 x (3 + 4). */
+    const uint64_t mults[2][3] = {{282, 7 * 24 + 7 * 7, 133},
                                   {282, 133 + 91, 133}};
     for (int mode = 0; mode < 2; mode++)
         for (int a = 0; a < 3; a++) {
@@ -698,12 +700,13 @@ static void test_diagonal_parts(void)
      * and C's 4 elements, sync+ and sync- 18 each. Faithful slice, per
      * AUNF the rows and non-zeros of the last factor: A's term 18 AUNFs
      * with the identity (2 + 2), C's 9 (2 + 4), sync+ and sync- 2 each
-     * with the identity. Fast slice: A's term,
-     * 9 AUNFs with the identity of C (2 each); C's, 9 AUNFs with C's
-     * off-diagonal part, 2 of 4 non-zeros, dense (2 + 4); sync+, 2 AUNFs
-     * (2 each); Dr 18. */
+     * with the identity. Fast slice, its last factor B and C (order 6):
+     * A's term reads B, so it goes the faithful way (9 AUNFs, 2 rows and
+     * 2 non-zeros of C's identity each); C's term, 3 AUNFs (A's identity)
+     * with I (x) C's off-diagonal part (6 non-zeros in 6 rows); sync+, 1
+     * AUNF with B's part (x) I (4 in 4 rows); Dr 18. */
     const uint64_t mults[2][2] = {{18 + 18 + 18 + 18,
-                                   9 * 2 + 9 * 6 + 2 * 2 + 18},
+                                   9 * 4 + 3 * 12 + 1 * 8 + 18},
                                   {36 + 36 + 18 + 18,
                                    18 * 4 + 9 * 6 + 2 * 4 + 2 * 4}};
     for (int mode = 0; mode < 2; mode++)
@@ -745,12 +748,12 @@ static void test_errors(void)
     if (p)
         CHECK_INT(mvd_plan_bytes(p), 1232);
     mvd_plan_free(p);
-    /* Fast slice: the same, plus the fused kernels of the last factors
-     * (C0, 5 of 9 non-zeros, dense: 72 bytes; C1, one: by rows, 4 row
-     * pointers, a column and a value: 28) and the 13 block pointers of
-     * the fused list (104). */
+    /* Fast slice, last factor B (x) C: the values of 7 elements (56),
+     * 14 fused AUNFs (336), the kernels by rows (10 row pointers, 15
+     * columns and values: 220; 10, 4 and 4: 88) and 5 block pointers of
+     * the fused list (40). */
     CHECK(plan_msg(&d, &sp, MVD_SLICE, 0, 100, msg, sizeof msg) == NULL);
-    CHECK_STR(msg, "test: error: slice needs 1436 bytes, more than the "
+    CHECK_STR(msg, "test: error: slice needs 740 bytes, more than the "
                    "limit of 100 bytes\n");
     /* Sparse: at most 21*5 + 28 = 133 non-zeros of 16 bytes, and 37 row
      * pointers. */
