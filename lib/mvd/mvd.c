@@ -71,13 +71,16 @@ typedef struct {
 
 /* Fused slice (fast mode): the last factors, stored for their inner
  * loop, and the AUNFs of all constant terms by destination block. */
-typedef enum { FK_IDENT, FK_DENSE, FK_CSR } fk_kind;
+typedef enum { FK_IDENT, FK_DENSE, FK_DIA, FK_CSR } fk_kind;
 
 typedef struct {
     fk_kind kind;
     int n;
     int *rowptr, *col;   /* FK_CSR */
-    double *val;         /* FK_CSR: per entry; FK_DENSE: n x n by rows */
+    double *val;         /* FK_CSR: per entry; FK_DENSE: n x n by rows;
+                            FK_DIA: diagonal d's at start[d] (to_diagonals) */
+    int ndiag, *off, *start;   /* FK_DIA: the diagonals, by offset c - r */
+    size_t stored;             /* FK_DIA: positions in val */
 } fs_kern;
 
 typedef struct {
@@ -742,6 +745,78 @@ static void slice_fill(const mvd_plan *p, sl_term *s)
     }
 }
 
+/* The rows of diagonal offset o (K[r, r + o]) of an order-n kernel. */
+static int dia_lo(int o) { return o < 0 ? -o : 0; }
+static int dia_hi(int n, int o) { return o > 0 ? n - o : n; }
+
+/* Rewrites the by-rows kernel k by diagonals when their stored length is
+ * at most 3 times its non-zeros (a product of banded factors, as the
+ * birth-death automata give, has few): each diagonal is then one loop
+ * over contiguous x and y that the compiler vectorises, where rows need
+ * an indirect store per element. Diagonal d's positions lo..hi-1 are
+ * val[start[d]..]. 1 if done. */
+static int to_diagonals(fs_kern *k)
+{
+    int n = k->n, nnz = k->rowptr[n];
+    int *slot = xmalloc(2 * (size_t)n * sizeof *slot);   /* o + n - 1 */
+    for (int o = 0; o < 2 * n; o++)
+        slot[o] = -1;
+    for (int r = 0; r < n; r++)
+        for (int q = k->rowptr[r]; q < k->rowptr[r + 1]; q++)
+            slot[k->col[q] - r + n - 1] = 0;
+    size_t stored = 0;
+    int nd = 0;
+    for (int o = -(n - 1); o < n; o++)
+        if (slot[o + n - 1] == 0) {
+            nd++;
+            stored += (size_t)(dia_hi(n, o) - dia_lo(o));
+        }
+    if (stored > 3 * (size_t)nnz) {
+        free(slot);
+        return 0;
+    }
+    k->off = xmalloc(((size_t)nd ? (size_t)nd : 1) * sizeof *k->off);
+    k->start = xmalloc(((size_t)nd ? (size_t)nd : 1) * sizeof *k->start);
+    double *val = xcalloc(stored ? stored : 1, sizeof *val);
+    k->ndiag = 0;
+    for (int o = -(n - 1), at = 0; o < n; o++)
+        if (slot[o + n - 1] == 0) {
+            slot[o + n - 1] = k->ndiag;
+            k->off[k->ndiag] = o;
+            k->start[k->ndiag++] = at;
+            at += dia_hi(n, o) - dia_lo(o);
+        }
+    for (int r = 0; r < n; r++)
+        for (int q = k->rowptr[r]; q < k->rowptr[r + 1]; q++) {
+            int o = k->col[q] - r, d = slot[o + n - 1];
+            val[k->start[d] + r - dia_lo(o)] = k->val[q];
+        }
+    free(slot);
+    free(k->rowptr);
+    free(k->col);
+    free(k->val);
+    k->rowptr = k->col = NULL;
+    k->kind = FK_DIA;
+    k->val = val;
+    k->stored = stored;
+    return 1;
+}
+
+/* The bytes kernel k holds. */
+static uint64_t kernel_bytes(const fs_kern *k)
+{
+    uint64_t n = (uint64_t)k->n;
+    switch (k->kind) {
+    case FK_IDENT: return 0;
+    case FK_DENSE: return n * n * sizeof(double);
+    case FK_DIA: return k->stored * sizeof(double) +
+                        2 * (uint64_t)k->ndiag * sizeof(int);
+    case FK_CSR: break;
+    }
+    return (n + 1 + (uint64_t)k->rowptr[k->n]) * sizeof(int) +
+           (uint64_t)k->rowptr[k->n] * sizeof(double);
+}
+
 /* The fused kernel of a term: the tensor product of its factors of the
  * automata group..N-1 (the "last factor" of order nL), one shared kernel
  * when they are all identities; stored dense when at least half full,
@@ -797,6 +872,8 @@ static uint32_t fused_kernel(mvd_plan *p, const sl_term *s)
         }
     }
     k->rowptr[n] = (int)col.len;
+    k->col = col.items;
+    k->val = val.items;
     if (2 * col.len >= (size_t)n * (size_t)n) {
         k->kind = FK_DENSE;
         k->val = xcalloc((size_t)n * (size_t)n, sizeof *k->val);
@@ -808,18 +885,18 @@ static uint32_t fused_kernel(mvd_plan *p, const sl_term *s)
         k->rowptr = NULL;
         free(col.items);
         free(val.items);
-    } else {
+        k->col = NULL;
+    } else if (!to_diagonals(k))
         k->kind = FK_CSR;
-        k->col = col.items;
-        k->val = val.items;
-    }
     return (uint32_t)p->nfk++;
 }
 
-/* Bytes of a term's fused kernel (an upper bound: the identity is
- * counted once per term, the product's non-zeros as the product of the
- * factors'). */
-static uint64_t fused_kernel_bytes(const mvd_plan *p, const sl_term *s)
+/* An upper bound of the bytes of a term's fused kernel, before it is
+ * built: the identity counted once per term, the product's non-zeros as
+ * the product of the factors', by rows or by diagonals (at most 3
+ * positions per non-zero and a diagonal per non-zero). The plan then
+ * reports what the kernels hold (kernel_bytes). */
+static uint64_t fused_kernel_bound(const mvd_plan *p, const sl_term *s)
 {
     const desc *d = p->k;
     uint64_t n = p->nl, nnz = 1;
@@ -827,7 +904,7 @@ static uint64_t fused_kernel_bytes(const mvd_plan *p, const sl_term *s)
         nnz *= s->f[a]->nnz;
     if (2 * nnz >= n * n)
         return n * n * sizeof(double);
-    return (n + 1 + nnz) * sizeof(int) + nnz * sizeof(double);
+    return (n + 1) * sizeof(int) + nnz * (3 * sizeof(double) + 2 * sizeof(int));
 }
 
 /* Multiplications of one AUNF with kernel k (as fused_aunf does them). */
@@ -838,6 +915,8 @@ static uint64_t fused_kernel_mults(const fs_kern *k)
         return n;
     if (k->kind == FK_DENSE)
         return n + n * n;
+    if (k->kind == FK_DIA)   /* e * K[r, r + o] * x[r] per position */
+        return 2 * (uint64_t)k->stored;
     for (int r = 0; r < k->n; r++)
         rows += k->rowptr[r] != k->rowptr[r + 1];
     return rows + (uint64_t)k->rowptr[k->n];
@@ -961,6 +1040,7 @@ static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
     fuse_group(p);
     /* Sizes first, so nothing big is allocated when it is refused. */
     uint64_t need = (d->nn ? max_factor_nnz(d) : 0) * sizeof(double);
+    uint64_t kbound = 0;   /* the fused kernels, before they are built */
     int ok = 1;
     for (size_t t = 0; t < d->terms.len; t++) {
         if (term_is_zero(d, t))
@@ -990,7 +1070,7 @@ static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
         if (s->fused) {
             n = s->fn;
             each = sizeof(fs_aunf);
-            need += fused_kernel_bytes(p, s);
+            kbound += fused_kernel_bound(p, s);
         }
         ok &= mul_u64(n, each, &n) && add_u64(need, n, &need);
     }
@@ -1001,6 +1081,7 @@ static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
     if (!p->faithful && d->nn)   /* the fused list's block pointers */
         need += (d->nn / p->nl + 1) * sizeof(size_t);
     need += p->dr_bytes;
+    ok &= add_u64(need, kbound, &need);
     if (!ok || need > max_bytes) {
         if (ok)
             too_big(dg, MVD_SLICE, need, max_bytes);
@@ -1028,8 +1109,12 @@ static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
          * E * x[i*nN + r], then one product per element of the row. */
         p->mults += (uint64_t)s->n * (rows + l->nnz);
     }
-    if (!p->faithful && d->nn)
+    if (!p->faithful && d->nn) {
         fuse_build(p);
+        p->bytes -= (size_t)kbound;
+        for (size_t k = 0; k < p->nfk; k++)
+            p->bytes += (size_t)kernel_bytes(&p->fk[k]);
+    }
     return 0;
 }
 
@@ -1102,6 +1187,14 @@ static void fused_aunf(const fs_kern *k, double e, const double *restrict xs,
             const double *row = k->val + (size_t)r * (size_t)n;
             for (int c = 0; c < n; c++)
                 yb[c] += xr * row[c];
+        }
+        break;
+    case FK_DIA:
+        for (int d = 0; d < k->ndiag; d++) {
+            int o = k->off[d], lo = dia_lo(o), hi = dia_hi(n, o);
+            const double *v = k->val + k->start[d] - lo;
+            for (int r = lo; r < hi; r++)
+                yb[r + o] += e * v[r] * xs[r];
         }
         break;
     case FK_CSR:
@@ -1432,6 +1525,8 @@ void mvd_plan_free(mvd_plan *p)
         free(p->fk[k].rowptr);
         free(p->fk[k].col);
         free(p->fk[k].val);
+        free(p->fk[k].off);
+        free(p->fk[k].start);
     }
     free(p->fk);
     free(p->fa);

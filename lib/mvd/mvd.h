@@ -59,7 +59,10 @@
  *     block of y is written once (x * Dr, then every AUNF into it, in
  *     term order) while it is in cache; the last factor (the tensor
  *     product of the term's factors of the group) is stored dense when
- *     at least half full, by rows otherwise, the identity apart. The
+ *     at least half full, by diagonals when they hold at most 3
+ *     positions per non-zero (banded factors), by rows otherwise, the
+ *     identity apart; the kernels' loops run over contiguous slices,
+ *     vectorised (the Makefile builds mvd.c with -ftree-vectorize). The
  *     other terms are added afterwards, the faithful way (last factor:
  *     the last automaton alone).
  * Both modes give the dense definition's result up to rounding (only the
@@ -147,12 +150,17 @@ void mvd_diagonal(mvd_plan *p, double *diag);
  *            their diagonal, negative synchronising terms gone);
  *   slice    per fused AUNF, with n the order of the fused last factor,
  *            n with the identity, n + n^2 with a dense one (one scaling
- *            per row, every element), non-empty rows + non-zeros by rows;
- *            the unfused terms as above. On Figure 7 (last factor B (x)
- *            C, order 9): 7 x (9 + 15) + 7 x (3 + 4) = 217.
+ *            per row, every element), 2 per position by diagonals (E,
+ *            element, x), non-empty rows + non-zeros by rows; the unfused
+ *            terms as above. On Figure 7 (last factor B (x) C, order 9):
+ *            7 x 2 x 23 (B0 (x) C0 by diagonals) + 7 x (3 + 4) = 371:
+ *            more products than faithful, in vector loops.
  * Bytes in fast mode add Dr (nn doubles), shuffle's by-column factors and
  * ping-pong vectors (the copy vector only when a term goes the faithful
- * way), slice's fused kernels and block pointers (nn / n_N + 1). */
+ * way), slice's fused AUNFs (24 bytes), kernels and block pointers (one
+ * per block of the fused last factor, + 1). The size check of
+ * mvd_plan_new uses a bound of the fused kernels (32 bytes per non-zero,
+ * as they are not built yet); mvd_plan_bytes reports what they hold. */
 size_t mvd_plan_bytes(const mvd_plan *p);
 uint64_t mvd_plan_mults(const mvd_plan *p);
 /* For traffic models (tests/bench/bench_mvd.c): the AUNFs a slice plan
