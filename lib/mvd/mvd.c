@@ -116,6 +116,7 @@ struct mvd_plan {
     size_t nfa;
     size_t *jptr;            /* [blocks + 1]: AUNFs per destination block */
     uint64_t nblocks;
+    double *scaled;          /* [nl]: e * x slice for fused_aunf */
     int group;               /* the fused "last factor": automata group.. */
     uint64_t nl;             /* ..N-1, of order nl (fuse_group) */
     /* sparse: CSR over the reachable rows, columns in the product space */
@@ -915,8 +916,10 @@ static uint64_t fused_kernel_mults(const fs_kern *k)
         return n;
     if (k->kind == FK_DENSE)
         return n + n * n;
-    if (k->kind == FK_DIA)   /* e * K[r, r + o] * x[r] per position */
+    if (k->kind == FK_DIA && k->ndiag == 1)   /* e * K[r, r + o] * x[r] */
         return 2 * (uint64_t)k->stored;
+    if (k->kind == FK_DIA)   /* e * x[r] per row, then one per position */
+        return n + (uint64_t)k->stored;
     for (int r = 0; r < k->n; r++)
         rows += k->rowptr[r] != k->rowptr[r + 1];
     return rows + (uint64_t)k->rowptr[k->n];
@@ -979,6 +982,7 @@ static void fuse_build(mvd_plan *p)
     for (uint64_t b = 0; b < p->nblocks; b++)
         p->jptr[b + 1] += p->jptr[b];
     p->fa = xmalloc((p->nfa ? p->nfa : 1) * sizeof *p->fa);
+    p->scaled = xmalloc((size_t)p->nl * sizeof *p->scaled);
     size_t *place = xmalloc(((size_t)p->nblocks + 1) * sizeof *place);
     memcpy(place, p->jptr, ((size_t)p->nblocks + 1) * sizeof *place);
     for (size_t k = 0; k < p->nsl; k++)
@@ -1078,8 +1082,9 @@ static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
         if (p->ident[a])
             need += (uint64_t)p->ident[a]->order *
                     (sizeof(desc_entry) + sizeof(size_t));
-    if (!p->faithful && d->nn)   /* the fused list's block pointers */
-        need += (d->nn / p->nl + 1) * sizeof(size_t);
+    if (!p->faithful && d->nn)   /* block pointers, the scaled slice */
+        need += (d->nn / p->nl + 1) * sizeof(size_t) +
+                p->nl * sizeof(double);
     need += p->dr_bytes;
     ok &= add_u64(need, kbound, &need);
     if (!ok || need > max_bytes) {
@@ -1171,9 +1176,10 @@ static void slice_term(mvd_plan *p, const sl_term *s, const double *x,
     }
 }
 
-/* yb += e * xs * K for one AUNF: the inner loop by kernel kind. */
+/* yb += e * xs * K for one AUNF: the inner loop by kernel kind; t holds
+ * n doubles (by diagonals, e * xs once, not once per diagonal). */
 static void fused_aunf(const fs_kern *k, double e, const double *restrict xs,
-                       double *restrict yb)
+                       double *restrict yb, double *restrict t)
 {
     int n = k->n;
     switch (k->kind) {
@@ -1190,11 +1196,20 @@ static void fused_aunf(const fs_kern *k, double e, const double *restrict xs,
         }
         break;
     case FK_DIA:
+        if (k->ndiag == 1) {   /* one pass: no scaled copy */
+            int o = k->off[0], lo = dia_lo(o), hi = dia_hi(n, o);
+            const double *v = k->val - lo;
+            for (int r = lo; r < hi; r++)
+                yb[r + o] += e * v[r] * xs[r];
+            break;
+        }
+        for (int r = 0; r < n; r++)
+            t[r] = e * xs[r];
         for (int d = 0; d < k->ndiag; d++) {
             int o = k->off[d], lo = dia_lo(o), hi = dia_hi(n, o);
             const double *v = k->val + k->start[d] - lo;
             for (int r = lo; r < hi; r++)
-                yb[r + o] += e * v[r] * xs[r];
+                yb[r + o] += v[r] * t[r];
         }
         break;
     case FK_CSR:
@@ -1225,7 +1240,7 @@ static void fused_multiply(const mvd_plan *p, const double *x, double *y)
             memset(yb, 0, nl * sizeof *yb);
         for (size_t u = p->jptr[b]; u < p->jptr[b + 1]; u++) {
             const fs_aunf *a = &p->fa[u];
-            fused_aunf(&p->fk[a->kern], a->e, x + a->src, yb);
+            fused_aunf(&p->fk[a->kern], a->e, x + a->src, yb, p->scaled);
         }
     }
 }
@@ -1530,6 +1545,7 @@ void mvd_plan_free(mvd_plan *p)
     }
     free(p->fk);
     free(p->fa);
+    free(p->scaled);
     free(p->jptr);
     free(p->zin);
     free(p->zout);

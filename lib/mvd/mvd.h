@@ -150,15 +150,18 @@ void mvd_diagonal(mvd_plan *p, double *diag);
  *            their diagonal, negative synchronising terms gone);
  *   slice    per fused AUNF, with n the order of the fused last factor,
  *            n with the identity, n + n^2 with a dense one (one scaling
- *            per row, every element), 2 per position by diagonals (E,
- *            element, x), non-empty rows + non-zeros by rows; the unfused
- *            terms as above. On Figure 7 (last factor B (x) C, order 9):
- *            7 x 2 x 23 (B0 (x) C0 by diagonals) + 7 x (3 + 4) = 371:
- *            more products than faithful, in vector loops.
+ *            per row, every element), n + the positions of the
+ *            diagonals by diagonals (E * x once, then one per position;
+ *            2 per position, E, element and x, when there is only one),
+ *            non-empty rows + non-zeros by rows; the unfused terms as
+ *            above. On Figure 7 (last factor B (x) C, order 9): 7 x (9 +
+ *            23) (B0 (x) C0 by diagonals) + 7 x (3 + 4) = 273: more
+ *            products than faithful, in vector loops.
  * Bytes in fast mode add Dr (nn doubles), shuffle's by-column factors and
  * ping-pong vectors (the copy vector only when a term goes the faithful
- * way), slice's fused AUNFs (24 bytes), kernels and block pointers (one
- * per block of the fused last factor, + 1). The size check of
+ * way), slice's fused AUNFs (24 bytes), kernels, block pointers (one
+ * per block of the fused last factor, + 1) and a slice of n doubles
+ * (E * x). The size check of
  * mvd_plan_new uses a bound of the fused kernels (32 bytes per non-zero,
  * as they are not built yet); mvd_plan_bytes reports what they hold. */
 size_t mvd_plan_bytes(const mvd_plan *p);

@@ -117,10 +117,11 @@ static void test_figure8_golden(void)
      * same; fused slice takes B and C together as its last factor (order
      * 9; A stays out), so one AUNF per non-zero of A0 and A1 (7 each).
      * B0 (x) C0 has 15 non-zeros on 3 diagonals (offsets 0, 2, -2: 9 + 7
-     * + 7 positions, at most 3 x 15) and is kept by diagonals, 2
-     * products per position (E, element, x); B1 (x) C1 has 4 non-zeros
-     * on 13 positions, too many: by rows, 3 rows and 4 elements. */
-    const uint64_t mults[2][3] = {{282, 7 * 2 * 23 + 7 * (3 + 4), 133},
+     * + 7 positions, at most 3 x 15) and is kept by diagonals: E * x on
+     * the 9 rows, then one product per position; B1 (x) C1 has 4
+     * non-zeros on 13 positions, too many: by rows, 3 rows and 4
+     * elements. */
+    const uint64_t mults[2][3] = {{282, 7 * (9 + 23) + 7 * (3 + 4), 133},
                                   {282, 133 + 91, 133}};
     for (int mode = 0; mode < 2; mode++)
         for (int a = 0; a < 3; a++) {
@@ -705,11 +706,12 @@ static void test_diagonal_parts(void)
      * with the identity. Fast slice, its last factor B and C (order 6):
      * A's term reads B, so it goes the faithful way (9 AUNFs, 2 rows and
      * 2 non-zeros of C's identity each); C's term, 3 AUNFs (A's identity)
-     * with I (x) C's off-diagonal part, by diagonals (offsets 1 and -1,
-     * 5 positions each, 2 products per position); sync+, 1 AUNF with B's
-     * part (x) I (offset 2, 4 positions); Dr 18. */
+     * with I (x) C's off-diagonal part, by diagonals (E * x on 6 rows,
+     * offsets 1 and -1, 5 positions each); sync+, 1 AUNF with B's part
+     * (x) I (one diagonal, offset 2, 4 positions: E, element and x, 2
+     * products each); Dr 18. */
     const uint64_t mults[2][2] = {{18 + 18 + 18 + 18,
-                                   9 * 4 + 3 * 20 + 1 * 8 + 18},
+                                   9 * 4 + 3 * (6 + 10) + 1 * 2 * 4 + 18},
                                   {36 + 36 + 18 + 18,
                                    18 * 4 + 9 * 6 + 2 * 4 + 2 * 4}};
     for (int mode = 0; mode < 2; mode++)
@@ -752,18 +754,19 @@ static void test_errors(void)
         CHECK_INT(mvd_plan_bytes(p), 1232);
     mvd_plan_free(p);
     /* Fast slice, last factor B (x) C: the values of 7 elements (56),
-     * 14 fused AUNFs (336), 5 block pointers of the fused list (40) and,
+     * 14 fused AUNFs (336), 5 block pointers of the fused list (40), a
+     * scaled slice of x (72) and,
      * before they are built, a bound of the kernels: 10 row pointers and
      * 32 bytes per non-zero (15 and 4). Built, the plan holds B0 (x) C0
      * by diagonals (23 positions, 3 offsets and starts: 208 bytes) and
      * B1 (x) C1 by rows (10 row pointers, 4 columns and values: 88). */
     CHECK(plan_msg(&d, &sp, MVD_SLICE, 0, 100, msg, sizeof msg) == NULL);
-    CHECK_STR(msg, "test: error: slice needs 1120 bytes, more than the "
+    CHECK_STR(msg, "test: error: slice needs 1192 bytes, more than the "
                    "limit of 100 bytes\n");
-    p = plan_msg(&d, &sp, MVD_SLICE, 0, 1120, msg, sizeof msg);
+    p = plan_msg(&d, &sp, MVD_SLICE, 0, 1192, msg, sizeof msg);
     CHECK(p != NULL);
     if (p)
-        CHECK_INT(mvd_plan_bytes(p), 56 + 336 + 40 + 208 + 88);
+        CHECK_INT(mvd_plan_bytes(p), 56 + 336 + 40 + 72 + 208 + 88);
     mvd_plan_free(p);
     /* Sparse: at most 21*5 + 28 = 133 non-zeros of 16 bytes, and 37 row
      * pointers. */
