@@ -15,6 +15,12 @@
  * (check_functions). */
 #define CHECK_LIMIT 1000000
 
+/* The largest block of a shuffle term applied through cache-sized
+ * buffers (sh_term.span): 2^15 doubles, two buffers of 256 KiB. */
+#ifndef SHUFFLE_BLOCK
+#define SHUFFLE_BLOCK (UINT64_C(1) << 15)
+#endif
+
 /* The largest order of the fused slice's "last factor" (fuse_group). */
 #define FUSE_ORDER 256
 
@@ -36,6 +42,12 @@ typedef struct {
      * in application order by columns, applied out of place (NULL in
      * faithful mode and for the other terms). */
     struct csc_mat *csc;
+    /* Fast path, two factors or more: when the first factor's span
+     * (order x nright, which every later factor's divides: constant
+     * factors go in ascending automaton order) is at most SHUFFLE_BLOCK,
+     * the term is applied span by span through two cache-sized buffers
+     * (blk), and the vectors between factors never reach memory; else 0. */
+    uint64_t span;
 } sh_term;
 
 /* A constant factor by columns: column c's rows and values at
@@ -110,6 +122,7 @@ struct mvd_plan {
     sl_term *sl;
     size_t nsl;
     double *buf[2];          /* shuffle fast mode: ping-pong vectors */
+    double *blk[2];          /* and buffers of the largest span */
     fs_kern *fk;
     size_t nfk;
     fs_aunf *fa;
@@ -457,21 +470,31 @@ static int shuffle_new(mvd_plan *p, size_t max_bytes, diag *dg)
      * needs one intermediate vector per factor beyond the first, two at
      * most (ping-pong). */
     int slow = 0, pingpong = 0;
-    uint64_t need = p->dr_bytes;
+    uint64_t need = p->dr_bytes, span = 0;
     for (size_t s = 0; s < p->sh.len; s++) {
         sh_term *st = &p->sh.items[s];
         if (!shuffle_fast_term(p, st)) {
             slow = 1;
             continue;
         }
-        pingpong = st->nf - 1 > pingpong ? st->nf - 1 : pingpong;
         for (int q = 0; q < st->nf; q++)
             need += csc_bytes(d->terms.items[st->term].factor[st->order[q]]);
+        if (st->nf < 2)
+            continue;
+        int a = st->order[0];
+        st->span = d->nright[a] * (uint64_t)d->aut[a].order;
+        if (st->span > SHUFFLE_BLOCK)
+            st->span = 0;
+        if (st->span > span)
+            span = st->span;
+        if (!st->span && st->nf - 1 > pingpong)
+            pingpong = st->nf - 1;
     }
     if (pingpong > 2)
         pingpong = 2;
     size_t n = max_order(d), nz = max_factor_nnz(d);
     need += (uint64_t)(slow + pingpong) * d->nn * sizeof(double) +
+            2 * span * sizeof(double) +
             2 * n * sizeof(double) + nz * sizeof(double) +
             p->sh.len * sizeof(sh_term);
     if (need > max_bytes) {
@@ -483,6 +506,8 @@ static int shuffle_new(mvd_plan *p, size_t max_bytes, diag *dg)
         p->tmp = xmalloc((size_t)d->nn * sizeof *p->tmp);
     for (int b = 0; b < pingpong; b++)
         p->buf[b] = xmalloc((size_t)d->nn * sizeof *p->buf[b]);
+    for (int b = 0; b < 2 && span; b++)
+        p->blk[b] = xmalloc((size_t)span * sizeof *p->blk[b]);
     p->zin = xmalloc(n * sizeof *p->zin);
     p->zout = xmalloc(n * sizeof *p->zout);
     p->vals = xmalloc(nz * sizeof *p->vals);
@@ -650,6 +675,19 @@ static void csc_apply(const csc_mat *m, uint64_t nright, uint64_t nn,
 static void shuffle_fast_apply(mvd_plan *p, const sh_term *st,
                                const double *x, double *y)
 {
+    if (st->span) {   /* span by span, between the cache-sized buffers */
+        for (uint64_t base = 0; base < p->k->nn; base += st->span) {
+            const double *src = x + base;
+            for (int q = 0; q < st->nf; q++) {
+                int last = q == st->nf - 1;
+                double *dst = last ? y + base : p->blk[q & 1];
+                csc_apply(&st->csc[q], p->k->nright[st->order[q]],
+                          st->span, src, dst, last);
+                src = dst;
+            }
+        }
+        return;
+    }
     const double *src = x;
     for (int q = 0; q < st->nf; q++) {
         int last = q == st->nf - 1;
@@ -1535,6 +1573,8 @@ void mvd_plan_free(mvd_plan *p)
     free(p->tmp);
     free(p->buf[0]);
     free(p->buf[1]);
+    free(p->blk[0]);
+    free(p->blk[1]);
     free(p->dr);
     for (size_t k = 0; k < p->nfk; k++) {
         free(p->fk[k].rowptr);

@@ -49,7 +49,10 @@
  *     its first factor reads x, its last adds into y (no copy of x, no
  *     separate sum), through two ping-pong vectors between, each factor
  *     stored by columns so that every pass runs over contiguous slices;
- *     other terms go the faithful way;
+ *     a term whose first factor spans at most 2^15 entries (order x
+ *     nright) is applied span by span through two buffers of that size,
+ *     so the vectors between its factors stay in cache; other terms go
+ *     the faithful way;
  *   - slice takes as its "last factor" the trailing automata whose
  *     orders multiply to at most 256 (at least the last automaton, never
  *     the first), so that an AUNF moves a longer slice; the state order

@@ -25,7 +25,8 @@
  * repeated runs, each batch at least 0.3 s), the bytes the algorithm must
  * move per multiplication (a lower bound from its data structures, below)
  * and the bandwidth that implies, as a fraction of the STREAM triad
- * bandwidth measured here. Plans over 4 GB are not built ("does not
+ * bandwidth measured here, and the multiplications per second (a kernel
+ * far below the bandwidth is bound by them: the dense model's slice). Plans over 4 GB are not built ("does not
  * fit"). */
 #include <math.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@
 #include "mvd/reduce.h"
 
 #define ORDER 10
+#define SHUFFLE_BLOCK 32768.0   /* as in lib/mvd/mvd.c */
 
 static double now(void)
 {
@@ -208,7 +210,10 @@ static int term_factors(const desc *d, size_t t)
  *   shuffle: y = x * Dr (read x and Dr, write y: 24 nn; 8 nn to zero y
  *            when there is no Dr); per term of f factors, f - 1 passes
  *            from one vector to another (16 nn each) and the last one
- *            adding into y (read the source and y, write y: 24 nn);
+ *            adding into y (read the source and y, write y: 24 nn); a
+ *            term whose first factor spans at most SHUFFLE_BLOCK entries
+ *            (order x nright; lib/mvd/mvd.c) keeps the vectors between
+ *            its factors in cache: 24 nn in all;
  *   slice:   x and y once each and Dr (24 nn), each fused AUNF (24 bytes)
  *            and the block pointers (8 bytes per block of the fused last
  *            factor's order): the source slices of x other than the
@@ -243,8 +248,15 @@ static double traffic(const desc *d, const mvd_plan *p, mvd_algo algo,
     int has_dr = mvd_reduce(d, &r);
     if (algo == MVD_SHUFFLE) {
         bytes = has_dr ? 24 * nn : 8 * nn;
-        for (size_t t = 0; t < r.terms.len; t++)
-            bytes += 16 * nn * (term_factors(&r, t) - 1) + 24 * nn;
+        for (size_t t = 0; t < r.terms.len; t++) {
+            int first = 0;
+            while (!r.terms.items[t].factor[first])
+                first++;
+            double span = (double)d->nright[first] * d->aut[first].order;
+            if (span > SHUFFLE_BLOCK)
+                bytes += 16 * nn * (term_factors(&r, t) - 1);
+            bytes += 24 * nn;
+        }
     } else
         bytes = (has_dr ? 24 : 16) * nn +
                 8 * nn / (double)mvd_plan_fused_order(p) +
@@ -298,10 +310,11 @@ static void bench_one(const char *model, const desc *d, const mvd_space *sp,
     double bytes = traffic(d, p, algo, faithful, *sparse_nnz);
     if (algo == MVD_SPARSE)
         *sparse_time = t;
-    printf("%-7s %-9llu %-10s %5zu %5.1fs %9.1f %9.4f %8.3f %7.2f %6.0f%% ",
-           model, (unsigned long long)d->nn, name, d->terms.len, prep,
-           (double)mvd_plan_bytes(p) / 1e6, t, bytes / 1e9, bytes / t / 1e9,
-           100 * bytes / t / bw);
+    printf("%-7s %-9llu %-10s %5zu %5.1fs %9.1f %9.4f %8.3f %7.2f %6.0f%% "
+           "%6.2f ", model, (unsigned long long)d->nn, name, d->terms.len,
+           prep, (double)mvd_plan_bytes(p) / 1e6, t, bytes / 1e9,
+           bytes / t / 1e9, 100 * bytes / t / bw,
+           (double)mvd_plan_mults(p) / t / 1e9);
     if (*sparse_time > 0)
         printf("%8.2fx\n", t / *sparse_time);
     else
@@ -325,9 +338,9 @@ int main(int argc, char **argv)
     double bw = triad_bandwidth();
     printf("streaming bandwidth (STREAM triad, this machine, now): %.2f GB/s\n",
            bw / 1e9);
-    printf("%-7s %-9s %-10s %5s %6s %9s %9s %8s %7s %7s %9s\n", "model",
-           "states", "algo", "terms", "plan", "MB", "s/mult", "GB moved",
-           "GB/s", "of peak", "vs sparse");
+    printf("%-7s %-9s %-10s %5s %6s %9s %9s %8s %7s %7s %6s %9s\n",
+           "model", "states", "algo", "terms", "plan", "MB", "s/mult",
+           "GB moved", "GB/s", "of peak", "Gmul/s", "vs sparse");
     for (int m = 0; m < 2; m++)
         for (int s = 0; s < nsizes; s++) {
             desc d;
@@ -360,7 +373,8 @@ int main(int argc, char **argv)
     printf("GB moved: a lower bound on the memory traffic of one "
            "multiplication (tests/bench/bench_mvd.c);\n"
            "of peak: that traffic over the time, as a share of the triad "
-           "bandwidth; vs sparse: time over sparse's time;\n"
+           "bandwidth; Gmul/s: mvd_plan_mults over the time;\n"
+           "vs sparse: time over sparse's time;\n"
            "-f: faithful mode (the thesis's kernels, mvd.h).\n");
     return 0;
 }
