@@ -3,6 +3,7 @@
  * computes y = x * Q over product-space vectors, overwriting y, with a
  * fixed summation order (terms in order, elements in order), so repeated
  * runs give the same bits. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,8 +82,9 @@ typedef struct {
     size_t fn;
 } sl_term;
 
-/* Fused slice (fast mode): the last factors, stored for their inner
- * loop, and the AUNFs of all constant terms by destination block. */
+/* Fused slice (fast mode): the fused terms' last factors (the product of
+ * their factors of the automata group..N-1, fuse_group), stored for the
+ * inner loop, and all their AUNFs by destination block. */
 typedef enum { FK_IDENT, FK_DENSE, FK_DIA, FK_CSR } fk_kind;
 
 typedef struct {
@@ -784,6 +786,13 @@ static void slice_fill(const mvd_plan *p, sl_term *s)
     }
 }
 
+/* A fused kernel of order n is kept dense when at least half full, and
+ * small (a single last automaton may be large: n^2 would not fit). */
+static int dense_ok(uint64_t n, uint64_t nnz)
+{
+    return n <= FUSE_ORDER && 2 * nnz >= n * n;
+}
+
 /* The rows of diagonal offset o (K[r, r + o]) of an order-n kernel. */
 static int dia_lo(int o) { return o < 0 ? -o : 0; }
 static int dia_hi(int n, int o) { return o > 0 ? n - o : n; }
@@ -913,7 +922,7 @@ static uint32_t fused_kernel(mvd_plan *p, const sl_term *s)
     k->rowptr[n] = (int)col.len;
     k->col = col.items;
     k->val = val.items;
-    if (2 * col.len >= (size_t)n * (size_t)n) {
+    if (dense_ok((uint64_t)n, col.len)) {
         k->kind = FK_DENSE;
         k->val = xcalloc((size_t)n * (size_t)n, sizeof *k->val);
         for (int r = 0; r < n; r++)
@@ -941,7 +950,7 @@ static uint64_t fused_kernel_bound(const mvd_plan *p, const sl_term *s)
     uint64_t n = p->nl, nnz = 1;
     for (int a = p->group; a < d->naut; a++)
         nnz *= s->f[a]->nnz;
-    if (2 * nnz >= n * n)
+    if (dense_ok(n, nnz))
         return n * n * sizeof(double);
     return (n + 1) * sizeof(int) + nnz * (3 * sizeof(double) + 2 * sizeof(int));
 }
@@ -1054,11 +1063,13 @@ static void fuse_group(mvd_plan *p)
 static int fuse_ok(mvd_plan *p, sl_term *s)
 {
     const desc *d = p->k;
-    uint64_t n = 1;
+    uint64_t n = 1, nnz = 1;
     for (int a = 0; a < d->naut; a++) {
         const desc_matrix *m = s->f[a];
         if (a >= p->group) {
-            if (m->functional)
+            /* The kernel indexes its elements with int. */
+            if (m->functional || !mul_u64(nnz, m->nnz, &nnz) ||
+                nnz > INT_MAX)
                 return 0;
             continue;
         }
