@@ -17,13 +17,16 @@
 #define CHECK_LIMIT 1000000
 
 /* The largest block of a shuffle term applied through cache-sized
- * buffers (sh_term.span): 2^15 doubles, two buffers of 256 KiB. */
+ * buffers (sh_term.span): 2^15 doubles, two buffers of 256 KiB. Both
+ * limits can be set with -D to tune them. */
 #ifndef SHUFFLE_BLOCK
 #define SHUFFLE_BLOCK (UINT64_C(1) << 15)
 #endif
 
 /* The largest order of the fused slice's "last factor" (fuse_group). */
+#ifndef FUSE_ORDER
 #define FUSE_ORDER 256
+#endif
 
 /* A shuffle term: the automata with a non-identity factor in the order
  * their normal factors are applied, and the automata it is conditioned on

@@ -733,6 +733,72 @@ static void test_diagonal_parts(void)
     desc_free(&d);
 }
 
+/* A product space larger than shuffle's cache block (2^15 entries): the
+ * fast shuffle's terms then go through whole ping-pong vectors (one term
+ * of three factors uses both), and slice's last factor is one automaton.
+ * Random rates, sparse as the oracle (every state reachable). */
+static void test_large_against_sparse(void)
+{
+    const int order[3] = {40, 30, 30};
+    rng g;
+    rng_seed(&g, 4);
+    desc d;
+    desc_init(&d);
+    for (int a = 0; a < 3; a++) {
+        char name[8];
+        snprintf(name, sizeof name, "A%d", a);
+        desc_add_automaton(&d, name, order[a], NULL);
+    }
+    /* Local terms (tridiagonal), a pair (0, 1), a triple (0, 1, 2) and
+     * its all-diagonal companion. */
+    const int who[5][3] = {{1, 0, 0}, {0, 0, 1}, {1, 1, 0}, {1, 1, 1},
+                           {1, 1, 1}};
+    for (int t = 0; t < 5; t++) {
+        desc_add_term(&d, TERM_PLAIN, "r");
+        for (int a = 0; a < 3; a++)
+            for (int r = 0; who[t][a] && r < order[a]; r++)
+                for (int c = r - 1; c <= r + 1; c++)
+                    if (c >= 0 && c < order[a] && (t < 4 || c == r))
+                        desc_add_entry(&d, t, a, r, c,
+                                       rng_uniform(&g) - 0.3, -1);
+    }
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    CHECK_INT(desc_finish(&d, 0, &dg, (srcloc){0}), 0);
+    mvd_space sp;
+    CHECK_INT(mvd_space_build(&sp, &d, d.nn, &dg), 0);
+    size_t nn = (size_t)d.nn;
+    CHECK(nn > 32768);
+    double *x = xmalloc(nn * sizeof *x), *ref = xmalloc(nn * sizeof *ref);
+    double *y = xmalloc(nn * sizeof *y);
+    for (size_t i = 0; i < nn; i++)
+        x[i] = rng_uniform(&g);
+    mvd_plan *p = mvd_plan_new(&d, &sp, MVD_SPARSE, BIG, &dg);
+    CHECK(p != NULL);
+    if (p)
+        mvd_multiply(p, x, ref);
+    mvd_plan_free(p);
+    for (int k = 0; k < 4; k++) {
+        p = mvd_plan_new_mode(&d, &sp, algos[k % 2], k >= 2, BIG, &dg);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        mvd_multiply(p, x, y);
+        double r = rel_diff(y, ref, nn);
+        if (!(r <= 1e-12))
+            printf("# %s%s: relative difference %g\n",
+                   mvd_algo_name(algos[k % 2]), k >= 2 ? " (faithful)" : "",
+                   r);
+        CHECK(r <= 1e-12);
+        mvd_plan_free(p);
+    }
+    free(x);
+    free(y);
+    free(ref);
+    mvd_space_free(&sp);
+    desc_free(&d);
+}
+
 /* -------------------------------------------------------------- errors */
 
 static void test_errors(void)
@@ -834,6 +900,7 @@ int main(void)
     RUN(test_two_cycles);
     RUN(test_random_descriptors);
     RUN(test_diagonal_parts);
+    RUN(test_large_against_sparse);
     RUN(test_errors);
     return unit_done();
 }
