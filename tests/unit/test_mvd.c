@@ -745,7 +745,7 @@ static void test_large_against_sparse(void)
     desc d;
     desc_init(&d);
     for (int a = 0; a < 3; a++) {
-        char name[8];
+        char name[16];
         snprintf(name, sizeof name, "A%d", a);
         desc_add_automaton(&d, name, order[a], NULL);
     }
