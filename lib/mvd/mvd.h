@@ -35,6 +35,43 @@
  * more than 10^6 such states. Sparse only evaluates on reachable rows
  * and refuses there. mvd_multiply itself never fails.
  *
+ * Fast mode (mvd_plan_new) and faithful mode (mvd_plan_new_mode). The
+ * above is faithful mode: the thesis's kernels, term by term, as the
+ * notes describe and count them. Fast mode computes the same product
+ * with less memory traffic:
+ *   - the cheap diagonal parts are taken out once, at plan time
+ *     (reduce.h): every term whose non-identity factors are all diagonal
+ *     (negative synchronising terms), and the diagonal of every term with
+ *     a single non-identity factor (local terms); their sum Dr is kept as
+ *     a vector over the whole product space (so x need not vanish off
+ *     the reachable states), and y starts as x * Dr;
+ *   - shuffle applies a term without functional factors out of place:
+ *     its first factor reads x, its last adds into y (no copy of x, no
+ *     separate sum), through two ping-pong vectors between, each factor
+ *     stored by columns so that every pass runs over contiguous slices;
+ *     a term whose first factor spans at most 2^15 entries (order x
+ *     nright) is applied span by span through two buffers of that size,
+ *     so the vectors between its factors stay in cache; other terms go
+ *     the faithful way;
+ *   - slice takes as its "last factor" the trailing automata whose
+ *     orders multiply to at most 256 (at least the last automaton, never
+ *     the first), so that an AUNF moves a longer slice; the state order
+ *     is unchanged. It fuses the terms whose factors of those automata
+ *     are constant and whose other factors' functions do not read them:
+ *     their AUNFs in one list grouped by destination block j, so each
+ *     block of y is written once (x * Dr, then every AUNF into it, in
+ *     term order) while it is in cache; the last factor (the tensor
+ *     product of the term's factors of the group) is stored dense when
+ *     at least half full, by diagonals when they hold at most 3
+ *     positions per non-zero (banded factors), by rows otherwise, the
+ *     identity apart; the kernels' loops run over contiguous slices,
+ *     vectorised (the Makefile builds mvd.c with -ftree-vectorize). The
+ *     other terms are added afterwards, the faithful way (last factor:
+ *     the last automaton alone).
+ * Both modes give the dense definition's result up to rounding (only the
+ * summation order differs); with small integers, as in Figure 8, both
+ * are exact.
+ *
  * A plan keeps pointers to the descriptor and the space: both must
  * outlive it. A plan holds work buffers: one plan is used by one thread
  * at a time. */
@@ -79,9 +116,16 @@ typedef struct mvd_plan mvd_plan;
  * is allocated), or when a function is not finite (above). */
 mvd_plan *mvd_plan_new(const desc *d, const mvd_space *sp, mvd_algo algo,
                        size_t max_bytes, diag *dg);
+/* The same with the mode: faithful non-zero gives the thesis's kernels
+ * as described above (and counted below); mvd_plan_new is fast mode
+ * (faithful 0, "Fast mode" below). Sparse is the same in both. */
+mvd_plan *mvd_plan_new_mode(const desc *d, const mvd_space *sp,
+                            mvd_algo algo, int faithful, size_t max_bytes,
+                            diag *dg);
 /* y = x * Q; x and y have d->nn entries and must not overlap. y is
- * overwritten. The summation order is fixed (terms in order), so the
- * same x gives the same bits. */
+ * overwritten. The summation order is fixed (fast mode: x * Dr, then the
+ * fused terms, then the others, each group in term order; faithful mode:
+ * terms in order), so the same x and plan give the same bits. */
 void mvd_multiply(mvd_plan *p, const double *x, double *y);
 /* diag[j] = Q[j, j] for the reachable states (others 0); nn entries.
  * Computed from the descriptor's diagonal elements, whatever the
@@ -90,7 +134,7 @@ void mvd_diagonal(mvd_plan *p, double *diag);
 /* Bytes the plan holds (its vectors, AUNF lists or CSR arrays; not the
  * descriptor or the space), and the floating-point multiplications of
  * x by matrix elements one mvd_multiply performs (evaluating a function
- * is not counted):
+ * is not counted). Faithful mode:
  *   shuffle  eq. 9 less the skipped identity factors and zero terms; a
  *            conditioned factor's rows count once per combination of the
  *            other conditioned factors' rows, the others once per
@@ -103,9 +147,33 @@ void mvd_diagonal(mvd_plan *p, double *diag);
  *            each when E is computed in the preprocessing, not a count per
  *            multiplication; there the scaling per row is what is done.)
  *   sparse   the non-zeros of the CSR matrix (after summing the terms,
- *            exact zeros left out). */
+ *            exact zeros left out).
+ * Fast mode: nn for x * Dr when there are diagonal parts, plus
+ *   shuffle  the same count over the terms left (local terms without
+ *            their diagonal, negative synchronising terms gone);
+ *   slice    per fused AUNF, with n the order of the fused last factor,
+ *            n with the identity, n + n^2 with a dense one (one scaling
+ *            per row, every element), n + the positions of the
+ *            diagonals by diagonals (E * x once, then one per position;
+ *            2 per position, E, element and x, when there is only one),
+ *            non-empty rows + non-zeros by rows; the unfused terms as
+ *            above. On Figure 7 (last factor B (x) C, order 9): 7 x (9 +
+ *            23) (B0 (x) C0 by diagonals) + 7 x (3 + 4) = 273: more
+ *            products than faithful, in vector loops.
+ * Bytes in fast mode add Dr (nn doubles), shuffle's by-column factors and
+ * ping-pong vectors (the copy vector only when a term goes the faithful
+ * way), slice's fused AUNFs (24 bytes), kernels, block pointers (one
+ * per block of the fused last factor, + 1) and a slice of n doubles
+ * (E * x). The size check of
+ * mvd_plan_new uses a bound of the fused kernels (32 bytes per non-zero,
+ * as they are not built yet); mvd_plan_bytes reports what they hold. */
 size_t mvd_plan_bytes(const mvd_plan *p);
 uint64_t mvd_plan_mults(const mvd_plan *p);
+/* For traffic models (tests/bench/bench_mvd.c): the AUNFs a slice plan
+ * stores, fused or not (0 for the others), and the order of its fused
+ * last factor (0 when it fuses nothing: faithful mode, other algorithms). */
+uint64_t mvd_plan_aunfs(const mvd_plan *p);
+uint64_t mvd_plan_fused_order(const mvd_plan *p);
 void mvd_plan_free(mvd_plan *p);
 
 /* Eq. 9 as printed: sum over terms of nn * sum_i nz_i / n_i, identity

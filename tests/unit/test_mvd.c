@@ -39,12 +39,13 @@ static int read_text(desc *d, const char *text)
 
 /* A plan, its diagnostics (if any) in msg. */
 static mvd_plan *plan_msg(const desc *d, const mvd_space *sp, mvd_algo a,
-                          size_t max_bytes, char *msg, size_t msglen)
+                          int faithful, size_t max_bytes, char *msg,
+                          size_t msglen)
 {
     FILE *err = fmemopen(msg, msglen, "w");
     diag dg;
     diag_init(&dg, "test", err);
-    mvd_plan *p = mvd_plan_new(d, sp, a, max_bytes, &dg);
+    mvd_plan *p = mvd_plan_new_mode(d, sp, a, faithful, max_bytes, &dg);
     fclose(err);
     return p;
 }
@@ -107,35 +108,47 @@ static void test_figure8_golden(void)
         ones[i] = 1;
         ramp[i] = i + 1;
     }
-    /* Multiplications per product: shuffle does eq. 9 exactly (no
-     * identity factor); slice does 133 products (21 AUNFs x 5 + 28 x 1,
-     * the non-zeros of the expanded Q) plus one scaling E * x per AUNF
-     * and non-empty row of the last factor (21 x 3 + 28 x 1 = 91); sparse
-     * one per non-zero. */
-    const uint64_t mults[3] = {282, 133 + 91, 133};
-    for (int a = 0; a < 3; a++) {
-        mvd_plan *p = mvd_plan_new(&d, &sp, algos[a], BIG, &dg);
-        CHECK(p != NULL);
-        if (!p)
-            continue;
-        mvd_multiply(p, ones, y);
-        for (int i = 0; i < 36; i++)
-            CHECK(y[i] == gold_ones[i]);
-        mvd_multiply(p, ramp, y);
-        for (int i = 0; i < 36; i++)
-            CHECK(y[i] == gold_ramp[i]);
-        row_sums(p, 36, sums);
-        for (int i = 0; i < 36; i++)
-            CHECK(sums[i] == gold_rows[i]);
-        CHECK_INT(mvd_plan_mults(p), mults[a]);
-        CHECK(mvd_plan_bytes(p) > 0);
-        /* Diagonal: Q[0,0] = A0[0,0] B0[0,0] C0[0,0] + A1 B1 C1 = 1 + 0. */
-        mvd_diagonal(p, y);
-        CHECK(y[0] == 1);
-        /* Q[20,20]: state (2, 0, 2): 9*1*1 + 9*2*0 = 9. */
-        CHECK(y[20] == 9);
-        mvd_plan_free(p);
-    }
+    /* Multiplications per product, faithful mode: shuffle does eq. 9
+     * exactly (no identity factor); slice does 133 products (21 AUNFs x
+     * 5 + 28 x 1, the non-zeros of the expanded Q) plus one scaling E * x
+     * per AUNF and non-empty row of the last factor (21 x 3 + 28 x 1 =
+     * 91); sparse one per non-zero. Fast mode: no term is diagonal or
+     * local (both have three non-identity factors), so shuffle is the
+     * same; fused slice takes B and C together as its last factor (order
+     * 9; A stays out), so one AUNF per non-zero of A0 and A1 (7 each).
+     * B0 (x) C0 has 15 non-zeros on 3 diagonals (offsets 0, 2, -2: 9 + 7
+     * + 7 positions, at most 3 x 15) and is kept by diagonals: E * x on
+     * the 9 rows, then one product per position; B1 (x) C1 has 4
+     * non-zeros on 13 positions, too many: by rows, 3 rows and 4
+     * elements. */
+    const uint64_t mults[2][3] = {{282, 7 * (9 + 23) + 7 * (3 + 4), 133},
+                                  {282, 133 + 91, 133}};
+    for (int mode = 0; mode < 2; mode++)
+        for (int a = 0; a < 3; a++) {
+            mvd_plan *p = mvd_plan_new_mode(&d, &sp, algos[a], mode, BIG,
+                                            &dg);
+            CHECK(p != NULL);
+            if (!p)
+                continue;
+            mvd_multiply(p, ones, y);
+            for (int i = 0; i < 36; i++)
+                CHECK(y[i] == gold_ones[i]);
+            mvd_multiply(p, ramp, y);
+            for (int i = 0; i < 36; i++)
+                CHECK(y[i] == gold_ramp[i]);
+            row_sums(p, 36, sums);
+            for (int i = 0; i < 36; i++)
+                CHECK(sums[i] == gold_rows[i]);
+            CHECK_INT(mvd_plan_mults(p), mults[mode][a]);
+            CHECK(mvd_plan_bytes(p) > 0);
+            /* Diagonal: Q[0,0] = A0[0,0] B0[0,0] C0[0,0] + A1 B1 C1 =
+             * 1 + 0. */
+            mvd_diagonal(p, y);
+            CHECK(y[0] == 1);
+            /* Q[20,20]: state (2, 0, 2): 9*1*1 + 9*2*0 = 9. */
+            CHECK(y[20] == 9);
+            mvd_plan_free(p);
+        }
     mvd_space_free(&sp);
     desc_free(&d);
 }
@@ -470,10 +483,13 @@ static double rel_diff(const double *a, const double *b, size_t n)
     return scale > 0 ? diff / scale : diff;
 }
 
-/* Shuffle does eq. 9 less the identities and zero terms, exactly when
- * no term had to be conditioned (no functional factors), more when it
- * was. */
-static void check_shuffle_mults(const desc *d, const mvd_plan *p)
+/* Faithful shuffle does eq. 9 less the identities and zero terms,
+ * exactly when no term had to be conditioned (no functional factors),
+ * more when it was. Fast shuffle takes the diagonal parts out (fewer
+ * products) at the cost of one pass x * Dr (nn products) when there
+ * were any. */
+static void check_shuffle_mults(const desc *d, const mvd_plan *p,
+                                int faithful)
 {
     uint64_t plain = 0;
     int functional = 0;
@@ -491,6 +507,11 @@ static void check_shuffle_mults(const desc *d, const mvd_plan *p)
         plain += zero ? 0 : m;
     }
     CHECK(plain <= mvd_shuffle_cost_eq9(d));
+    if (!faithful) {
+        if (!functional)
+            CHECK(mvd_plan_mults(p) <= plain + d->nn);
+        return;
+    }
     if (functional)
         CHECK(mvd_plan_mults(p) >= plain);
     else
@@ -518,16 +539,18 @@ static void test_random_descriptors(void)
         for (size_t i = 0; i < nn; i++)
             for (size_t j = 0; j < nn; j++)
                 ref[j] += x[i] * q[i * nn + j];
-        for (int a = 0; a < 3; a++) {
-            mvd_plan *p = mvd_plan_new(&d, &sp, algos[a], BIG, &dg);
+        for (int k = 0; k < 6; k++) {
+            mvd_algo a = algos[k % 3];
+            int faithful = k >= 3;
+            mvd_plan *p = mvd_plan_new_mode(&d, &sp, a, faithful, BIG, &dg);
             CHECK(p != NULL);
             if (!p)
                 continue;
             mvd_multiply(p, x, y);
             double r = rel_diff(y, ref, nn);
             if (!(r <= 1e-12)) {
-                printf("# case %d %s: relative difference %g\n", c,
-                       mvd_algo_name(algos[a]), r);
+                printf("# case %d %s%s: relative difference %g\n", c,
+                       mvd_algo_name(a), faithful ? " (faithful)" : "", r);
                 bad++;
             }
             mvd_diagonal(p, dq);
@@ -535,12 +558,12 @@ static void test_random_descriptors(void)
                 if (!(fabs(dq[i] - q[i * nn + i]) <=
                       1e-12 * fmax(1, fabs(q[i * nn + i])))) {
                     printf("# case %d %s: diagonal %zu\n", c,
-                           mvd_algo_name(algos[a]), i);
+                           mvd_algo_name(a), i);
                     bad++;
                     break;
                 }
-            if (algos[a] == MVD_SHUFFLE)
-                check_shuffle_mults(&d, p);
+            if (a == MVD_SHUFFLE)
+                check_shuffle_mults(&d, p, faithful);
             compared++;
             mvd_plan_free(p);
         }
@@ -553,7 +576,7 @@ static void test_random_descriptors(void)
         desc_free(&d);
     }
     CHECK_INT(bad, 0);
-    CHECK_INT(compared, 3 * cases);
+    CHECK_INT(compared, 6 * cases);
     CHECK(cycles >= 50);   /* the seed gives enough cyclic terms */
 }
 
@@ -644,6 +667,138 @@ static void test_two_cycles(void)
     desc_free(&d);
 }
 
+/* Fast mode's diagonal parts (mvd.h): two local terms (A's with
+ * functional elements on its diagonal), a synchronising pair whose
+ * negative term is all diagonal. Every kernel and mode equals the dense
+ * definition exactly (small integers), on an x that is non-zero on the
+ * whole product space: Dr covers every product state, not only the
+ * reachable ones. */
+static void test_diagonal_parts(void)
+{
+    const char *text =
+        "san-desc 1\n"
+        "automaton A a0 a1 a2\nautomaton B b0 b1 b2\nautomaton C c0 c1\n"
+        "function fb st B 1 +\n"
+        "term local A\nfactor A\ne 0 1 2\ne 0 0 -2\ne 1 2 1 fb\n"
+        "e 1 1 -1 fb\ne 2 0 3\ne 2 2 -3\n"
+        "term local C\nfactor C\ne 0 1 1\ne 0 0 -1\ne 1 0 4\ne 1 1 -4\n"
+        "term sync+ m\nfactor A\ne 1 0 5\nfactor B\ne 0 1 1\ne 1 2 1\n"
+        "term sync- m\nfactor A\ne 1 1 -5\nfactor B\ne 0 0 1\ne 1 1 1\n"
+        "end 3 1 4\n";
+    desc d;
+    CHECK_INT(read_text(&d, text), 0);
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_space sp;
+    CHECK_INT(mvd_space_build(&sp, &d, 100, &dg), 0);
+    CHECK_INT(sp.len, 18);
+    double *q = dense_q(&d), x[18], y[18], ref[18] = {0};
+    for (int i = 0; i < 18; i++)
+        x[i] = i % 5 + 1;
+    for (int i = 0; i < 18; i++)
+        for (int j = 0; j < 18; j++)
+            ref[j] += x[i] * q[i * 18 + j];
+    /* Fast shuffle: A's 3 off-diagonal elements (6 slices), C's 2 (9
+     * slices), sync+ (6 x 1 + 6 x 2), and x * Dr (18); faithful: A's 6
+     * and C's 4 elements, sync+ and sync- 18 each. Faithful slice, per
+     * AUNF the rows and non-zeros of the last factor: A's term 18 AUNFs
+     * with the identity (2 + 2), C's 9 (2 + 4), sync+ and sync- 2 each
+     * with the identity. Fast slice, its last factor B and C (order 6):
+     * A's term reads B, so it goes the faithful way (9 AUNFs, 2 rows and
+     * 2 non-zeros of C's identity each); C's term, 3 AUNFs (A's identity)
+     * with I (x) C's off-diagonal part, by diagonals (E * x on 6 rows,
+     * offsets 1 and -1, 5 positions each); sync+, 1 AUNF with B's part
+     * (x) I (one diagonal, offset 2, 4 positions: E, element and x, 2
+     * products each); Dr 18. */
+    const uint64_t mults[2][2] = {{18 + 18 + 18 + 18,
+                                   9 * 4 + 3 * (6 + 10) + 1 * 2 * 4 + 18},
+                                  {36 + 36 + 18 + 18,
+                                   18 * 4 + 9 * 6 + 2 * 4 + 2 * 4}};
+    for (int mode = 0; mode < 2; mode++)
+        for (int a = 0; a < 3; a++) {
+            mvd_plan *p = mvd_plan_new_mode(&d, &sp, algos[a], mode, BIG,
+                                            &dg);
+            CHECK(p != NULL);
+            if (!p)
+                continue;
+            mvd_multiply(p, x, y);
+            for (int j = 0; j < 18; j++)
+                CHECK(y[j] == ref[j]);
+            if (algos[a] != MVD_SPARSE)
+                CHECK_INT(mvd_plan_mults(p), mults[mode][a]);
+            mvd_plan_free(p);
+        }
+    free(q);
+    mvd_space_free(&sp);
+    desc_free(&d);
+}
+
+/* A product space larger than shuffle's cache block (2^15 entries): the
+ * fast shuffle's terms then go through whole ping-pong vectors (one term
+ * of three factors uses both), and slice's last factor is one automaton.
+ * Random rates, sparse as the oracle (every state reachable). */
+static void test_large_against_sparse(void)
+{
+    const int order[3] = {40, 30, 30};
+    rng g;
+    rng_seed(&g, 4);
+    desc d;
+    desc_init(&d);
+    for (int a = 0; a < 3; a++) {
+        char name[16];
+        snprintf(name, sizeof name, "A%d", a);
+        desc_add_automaton(&d, name, order[a], NULL);
+    }
+    /* Local terms (tridiagonal), a pair (0, 1), a triple (0, 1, 2) and
+     * its all-diagonal companion. */
+    const int who[5][3] = {{1, 0, 0}, {0, 0, 1}, {1, 1, 0}, {1, 1, 1},
+                           {1, 1, 1}};
+    for (int t = 0; t < 5; t++) {
+        desc_add_term(&d, TERM_PLAIN, "r");
+        for (int a = 0; a < 3; a++)
+            for (int r = 0; who[t][a] && r < order[a]; r++)
+                for (int c = r - 1; c <= r + 1; c++)
+                    if (c >= 0 && c < order[a] && (t < 4 || c == r))
+                        desc_add_entry(&d, t, a, r, c,
+                                       rng_uniform(&g) - 0.3, -1);
+    }
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    CHECK_INT(desc_finish(&d, 0, &dg, (srcloc){0}), 0);
+    mvd_space sp;
+    CHECK_INT(mvd_space_build(&sp, &d, d.nn, &dg), 0);
+    size_t nn = (size_t)d.nn;
+    CHECK(nn > 32768);
+    double *x = xmalloc(nn * sizeof *x), *ref = xmalloc(nn * sizeof *ref);
+    double *y = xmalloc(nn * sizeof *y);
+    for (size_t i = 0; i < nn; i++)
+        x[i] = rng_uniform(&g);
+    mvd_plan *p = mvd_plan_new(&d, &sp, MVD_SPARSE, BIG, &dg);
+    CHECK(p != NULL);
+    if (p)
+        mvd_multiply(p, x, ref);
+    mvd_plan_free(p);
+    for (int k = 0; k < 4; k++) {
+        p = mvd_plan_new_mode(&d, &sp, algos[k % 2], k >= 2, BIG, &dg);
+        CHECK(p != NULL);
+        if (!p)
+            continue;
+        mvd_multiply(p, x, y);
+        double r = rel_diff(y, ref, nn);
+        if (!(r <= 1e-12))
+            printf("# %s%s: relative difference %g\n",
+                   mvd_algo_name(algos[k % 2]), k >= 2 ? " (faithful)" : "",
+                   r);
+        CHECK(r <= 1e-12);
+        mvd_plan_free(p);
+    }
+    free(x);
+    free(y);
+    free(ref);
+    mvd_space_free(&sp);
+    desc_free(&d);
+}
+
 /* -------------------------------------------------------------- errors */
 
 static void test_errors(void)
@@ -656,21 +811,36 @@ static void test_errors(void)
     CHECK_INT(mvd_space_build(&sp, &d, 1000, &dg), 0);
     char msg[256] = "";
     /* Slice: 49 AUNFs of 24 bytes, and the values of 7 elements. */
-    CHECK(plan_msg(&d, &sp, MVD_SLICE, 100, msg, sizeof msg) == NULL);
+    CHECK(plan_msg(&d, &sp, MVD_SLICE, 1, 100, msg, sizeof msg) == NULL);
     CHECK_STR(msg, "test: error: slice needs 1232 bytes, more than the "
                    "limit of 100 bytes\n");
-    mvd_plan *p = plan_msg(&d, &sp, MVD_SLICE, 1232, msg, sizeof msg);
+    mvd_plan *p = plan_msg(&d, &sp, MVD_SLICE, 1, 1232, msg, sizeof msg);
     CHECK(p != NULL);
     if (p)
         CHECK_INT(mvd_plan_bytes(p), 1232);
     mvd_plan_free(p);
+    /* Fast slice, last factor B (x) C: the values of 7 elements (56),
+     * 14 fused AUNFs (336), 5 block pointers of the fused list (40), a
+     * scaled slice of x (72) and,
+     * before they are built, a bound of the kernels: 10 row pointers and
+     * 32 bytes per non-zero (15 and 4). Built, the plan holds B0 (x) C0
+     * by diagonals (23 positions, 3 offsets and starts: 208 bytes) and
+     * B1 (x) C1 by rows (10 row pointers, 4 columns and values: 88). */
+    CHECK(plan_msg(&d, &sp, MVD_SLICE, 0, 100, msg, sizeof msg) == NULL);
+    CHECK_STR(msg, "test: error: slice needs 1192 bytes, more than the "
+                   "limit of 100 bytes\n");
+    p = plan_msg(&d, &sp, MVD_SLICE, 0, 1192, msg, sizeof msg);
+    CHECK(p != NULL);
+    if (p)
+        CHECK_INT(mvd_plan_bytes(p), 56 + 336 + 40 + 72 + 208 + 88);
+    mvd_plan_free(p);
     /* Sparse: at most 21*5 + 28 = 133 non-zeros of 16 bytes, and 37 row
      * pointers. */
-    CHECK(plan_msg(&d, &sp, MVD_SPARSE, 100, msg, sizeof msg) == NULL);
+    CHECK(plan_msg(&d, &sp, MVD_SPARSE, 0, 100, msg, sizeof msg) == NULL);
     CHECK_STR(msg, "test: error: sparse needs 2424 bytes, more than the "
                    "limit of 100 bytes\n");
     /* Shuffle: a vector of 36, two of 4, 7 values, 2 terms. */
-    CHECK(plan_msg(&d, &sp, MVD_SHUFFLE, 100, msg, sizeof msg) == NULL);
+    CHECK(plan_msg(&d, &sp, MVD_SHUFFLE, 0, 100, msg, sizeof msg) == NULL);
     CHECK(strstr(msg, "test: error: shuffle needs ") == msg);
     mvd_space_free(&sp);
     /* The whole product space over the limit. */
@@ -704,11 +874,11 @@ static void test_errors(void)
     d.initial[1] = 1;
     CHECK_INT(space_msg(&sp, &d, 100, msg, sizeof msg), 0);
     CHECK_INT(sp.len, 2);
-    CHECK(plan_msg(&d, &sp, MVD_SHUFFLE, BIG, msg, sizeof msg) == NULL);
+    CHECK(plan_msg(&d, &sp, MVD_SHUFFLE, 0, BIG, msg, sizeof msg) == NULL);
     CHECK_STR(msg, "test: error: term 0 (A): function 'f' of element (0, 0) "
                    "of automaton A is not finite in state (B=u)\n");
     /* Sparse only evaluates on the reachable rows: B=v. */
-    p = plan_msg(&d, &sp, MVD_SPARSE, BIG, msg, sizeof msg);
+    p = plan_msg(&d, &sp, MVD_SPARSE, 0, BIG, msg, sizeof msg);
     CHECK(p != NULL);
     mvd_plan_free(p);
     mvd_space_free(&sp);
@@ -729,6 +899,8 @@ int main(void)
     RUN(test_cycle);
     RUN(test_two_cycles);
     RUN(test_random_descriptors);
+    RUN(test_diagonal_parts);
+    RUN(test_large_against_sparse);
     RUN(test_errors);
     return unit_done();
 }
