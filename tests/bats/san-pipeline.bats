@@ -6,9 +6,11 @@
 
 load helper
 
-# solve FILE METHOD ALGO: the san-result of FILE's model.
+# solve FILE METHOD ALGO: the san-result of FILE's model (the fast kernels,
+# and with --faithful the thesis's).
+# ALGO may carry --faithful: "slice --faithful".
 solve() {
-    san2desc "$EXAMPLES/san/$1" | mvd-solve --tol 1e-13 --method "$2" --algo "$3"
+    san2desc "$EXAMPLES/san/$1" | mvd-solve --tol 1e-13 --method "$2" --algo $3
 }
 
 # check_results RESULT NAME=VALUE...: each result within 1e-9 of VALUE.
@@ -33,7 +35,7 @@ each_solver() {   # each_solver FILE NAME=VALUE...
     local file=$1
     shift
     for method in power jor gmres; do
-        for algo in shuffle slice sparse; do
+        for algo in shuffle slice sparse "shuffle --faithful" "slice --faithful"; do
             out=$(solve "$file" "$method" "$algo")
             grep -qx 'converged yes' <<< "$out"
             check_results "$out" "$@" || { echo "($method, $algo)"; false; }

@@ -38,6 +38,8 @@ static void usage(FILE *fp)
 "      --top=K            write only the K most probable states\n"
 "      --partial          on non-convergence, still write the last iterate\n"
 "      --time             add the (non-reproducible) time record\n"
+"      --faithful         the thesis's shuffle and slice kernels, term by\n"
+"                         term (default: the fast kernels, same products)\n"
 "      --mvd=VECTOR       write VECTOR * Q instead of solving (vector file)\n"
 "      --ones             write ones * Q instead of solving\n"
 "      --max-memory=BYTES refuse models that need more (default: half of\n"
@@ -57,14 +59,14 @@ static void usage(FILE *fp)
 
 typedef struct {
     const char *output, *vector, *path;
-    int ones, partial, with_time;
+    int ones, partial, with_time, faithful;
     mvd_algo algo;
     mvd_solve_opts solve;
     uint64_t top, max_memory;
 } options;
 
 enum { OPT_MAX_ITER = 256, OPT_OMEGA, OPT_RESTART, OPT_TOP, OPT_PARTIAL,
-       OPT_TIME, OPT_MVD, OPT_ONES, OPT_MAX_MEMORY };
+       OPT_TIME, OPT_MVD, OPT_ONES, OPT_MAX_MEMORY, OPT_FAITHFUL };
 
 static uint64_t default_memory(void)
 {
@@ -97,6 +99,7 @@ static void parse_options(int argc, char **argv, options *op)
         {"top", required_argument, NULL, OPT_TOP},
         {"partial", no_argument, NULL, OPT_PARTIAL},
         {"time", no_argument, NULL, OPT_TIME},
+        {"faithful", no_argument, NULL, OPT_FAITHFUL},
         {"mvd", required_argument, NULL, OPT_MVD},
         {"ones", no_argument, NULL, OPT_ONES},
         {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
@@ -149,6 +152,7 @@ static void parse_options(int argc, char **argv, options *op)
             break;
         case OPT_PARTIAL: op->partial = 1; break;
         case OPT_TIME: op->with_time = 1; break;
+        case OPT_FAITHFUL: op->faithful = 1; break;
         case OPT_MVD: op->vector = optarg; break;
         case OPT_ONES: op->ones = 1; break;
         case OPT_MAX_MEMORY:
@@ -363,7 +367,7 @@ int main(int argc, char **argv)
     int status = EXIT_BADINPUT;
     if (memory_budget(&op, &d, nvec, shown, &vectors, &rest, &dg) == 0 &&
         mvd_space_build(&sp, &d, d.nn, &dg) == 0) {
-        plan = mvd_plan_new(&d, &sp, op.algo, rest, &dg);
+        plan = mvd_plan_new_mode(&d, &sp, op.algo, op.faithful, rest, &dg);
         if (!plan)
             diag_note(&dg, (srcloc){shown, 0, 0}, "the vectors and the "
                       "reachable set take %llu of the %llu bytes of "
