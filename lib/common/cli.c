@@ -2,7 +2,9 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/common.h"
 
@@ -28,4 +30,32 @@ void usage_error(const char *prog, const char *fmt, ...)
     va_end(ap);
     fprintf(stderr, "\nTry '%s --help'.\n", prog);
     exit(EXIT_BADINPUT);
+}
+
+void print_version(const char *prog)
+{
+    printf("%s (perfpipe) %s\n", prog, PERFPIPE_VERSION);
+}
+
+const char *single_input(const char *prog, int argc, char **argv, int first)
+{
+    if (argc - first > 1)
+        usage_error(prog, "one input file at most, got %d", argc - first);
+    return first < argc ? argv[first] : "-";
+}
+
+void out_open_or_die(outfile *o, const char *prog, const char *path)
+{
+    if (out_open(o, path) < 0)
+        die(prog, EXIT_RUNTIME, "cannot write '%s': %s", path,
+            strerror(errno));
+}
+
+int out_commit_status(outfile *o, const char *prog, const char *path)
+{
+    if (out_commit(o) == 0)
+        return EXIT_OK;
+    fprintf(stderr, "%s: cannot write '%s': %s\n", prog,
+            path ? path : "<stdout>", strerror(errno));
+    return EXIT_RUNTIME;
 }

@@ -105,6 +105,11 @@ int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 /* "prog: message" then "Try 'prog --help'.", exit status 2. */
 void usage_error(const char *prog, const char *fmt, ...)
     __attribute__((format(printf, 2, 3), noreturn));
+/* "prog (perfpipe) VERSION", the --version line. */
+void print_version(const char *prog);
+/* The one input operand from argv[first] on: "-" (standard input) when
+ * there is none, a usage error when there are several. */
+const char *single_input(const char *prog, int argc, char **argv, int first);
 
 /* -------------------------------------------------------------- random */
 
@@ -139,6 +144,12 @@ int out_open(outfile *o, const char *path);
 /* Flushes and renames; returns 0, or -1 with errno set (temporary removed). */
 int out_commit(outfile *o);
 void out_abort(outfile *o);
+/* A program's output: out_open, or "prog: cannot write 'PATH': ERROR" and
+ * exit status 1. */
+void out_open_or_die(outfile *o, const char *prog, const char *path);
+/* out_commit; EXIT_OK, or EXIT_RUNTIME after "prog: cannot write 'PATH':
+ * ERROR" (PATH "<stdout>" for standard output). */
+int out_commit_status(outfile *o, const char *prog, const char *path);
 
 /* Opens an input argument: "-" or NULL is stdin. NULL with errno on failure. */
 FILE *in_open(const char *path);

@@ -180,8 +180,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
             break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout, prog, compiled != NULL); return EXIT_OK;
-        case 'V': printf("%s (perfpipe) %s\n", prog, PERFPIPE_VERSION);
-                  return EXIT_OK;
+        case 'V': print_version(prog); return EXIT_OK;
         case ':': usage_error(prog, "option '%s' needs an argument",
                               argv[optind - 1]);
         default:  usage_error(prog, "unknown option '%s'", argv[optind - 1]);
@@ -258,15 +257,9 @@ int proto_run_main(int argc, char **argv, const char *prog,
         status = EXIT_RUNTIME;
     } else {
         outfile out;
-        if (out_open(&out, output) < 0)
-            die(prog, EXIT_RUNTIME, "cannot write '%s': %s", output,
-                strerror(errno));
+        out_open_or_die(&out, prog, output);
         sim_write_timeline(s, out.fp, run->source);
-        if (out_commit(&out) < 0) {
-            fprintf(stderr, "%s: cannot write '%s': %s\n", prog,
-                    output ? output : "<stdout>", strerror(errno));
-            status = EXIT_RUNTIME;
-        }
+        status = out_commit_status(&out, prog, output);
     }
     sim_free(s);
     free(st.pc);

@@ -162,18 +162,15 @@ static void parse_options(int argc, char **argv, options *op)
             break;
         case 'o': op->output = optarg; break;
         case 'h': usage(stdout); exit(EXIT_OK);
-        case 'V': printf("%s (perfpipe) %s\n", prog, PERFPIPE_VERSION);
-                  exit(EXIT_OK);
+        case 'V': print_version(prog); exit(EXIT_OK);
         case ':': usage_error(prog, "option '%s' needs an argument",
                               argv[optind - 1]);
         default:  usage_error(prog, "unknown option '%s'", argv[optind - 1]);
         }
     }
-    if (argc - optind > 1)
-        usage_error(prog, "one input file at most, got %d", argc - optind);
+    op->path = single_input(prog, argc, argv, optind);
     if (op->vector && op->ones)
         usage_error(prog, "--mvd and --ones exclude one another");
-    op->path = optind < argc ? argv[optind] : "-";
 }
 
 static double now(void)
@@ -221,18 +218,9 @@ static int write_output(const options *op, void (*writer)(FILE *, void *),
                         void *ctx)
 {
     outfile out;
-    if (out_open(&out, op->output) < 0) {
-        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, op->output,
-                strerror(errno));
-        return EXIT_RUNTIME;
-    }
+    out_open_or_die(&out, prog, op->output);
     writer(out.fp, ctx);
-    if (out_commit(&out) < 0) {
-        fprintf(stderr, "%s: cannot write '%s': %s\n", prog,
-                op->output ? op->output : "<stdout>", strerror(errno));
-        return EXIT_RUNTIME;
-    }
-    return EXIT_OK;
+    return out_commit_status(&out, prog, op->output);
 }
 
 /* ----------------------------------------------------------- --mvd mode */

@@ -86,19 +86,16 @@ int main(int argc, char **argv)
                             "'%s'", optarg);
             break;
         case 'h': usage(stdout); return EXIT_OK;
-        case 'V': printf("%s (perfpipe) %s\n", prog, PERFPIPE_VERSION);
-                  return EXIT_OK;
+        case 'V': print_version(prog); return EXIT_OK;
         case ':': usage_error(prog, "option '%s' needs an argument",
                               argv[optind - 1]);
         default:  usage_error(prog, "unknown option '%s'", argv[optind - 1]);
         }
     }
-    if (argc - optind > 1)
-        usage_error(prog, "one input file at most, got %d", argc - optind);
+    const char *path = single_input(prog, argc, argv, optind);
     if (dot + stats > 1 || (tasks && (dot || stats)))
         usage_error(prog, "--dot, --stats and --tasks exclude one another");
 
-    const char *path = optind < argc ? argv[optind] : "-";
     const char *shown = input_name(path);
     size_t len;
     char *text = read_input(prog, path, MAX_INPUT_BYTES, &len);
@@ -130,21 +127,14 @@ int main(int argc, char **argv)
     }
 
     outfile out;
-    if (out_open(&out, output) < 0)
-        die(prog, EXIT_RUNTIME, "cannot write '%s': %s", output,
-            strerror(errno));
+    out_open_or_die(&out, prog, output);
     if (stats)
         pasl_write_stats(out.fp, &st);
     else if (dot)
         pasl_write_dot(out.fp, g);
     else
         pasl_write_graph(out.fp, g, tasks);
-    int status = EXIT_OK;
-    if (out_commit(&out) < 0) {
-        fprintf(stderr, "%s: cannot write '%s': %s\n", prog,
-                output ? output : "<stdout>", strerror(errno));
-        status = EXIT_RUNTIME;
-    }
+    int status = out_commit_status(&out, prog, output);
     pasl_graph_free(g);
     pasl_spec_free(spec);
     return status;

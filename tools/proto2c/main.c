@@ -61,16 +61,13 @@ int main(int argc, char **argv)
             break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout); return EXIT_OK;
-        case 'V': printf("%s (perfpipe) %s\n", prog, PERFPIPE_VERSION);
-                  return EXIT_OK;
+        case 'V': print_version(prog); return EXIT_OK;
         case ':': usage_error(prog, "option '%s' needs an argument",
                               argv[optind - 1]);
         default:  usage_error(prog, "unknown option '%s'", argv[optind - 1]);
         }
     }
-    if (argc - optind > 1)
-        usage_error(prog, "one input file at most, got %d", argc - optind);
-    const char *path = optind < argc ? argv[optind] : "-";
+    const char *path = single_input(prog, argc, argv, optind);
     size_t len;
     char *text = read_input(prog, path, MAX_PROTO_BYTES, &len);
     diag d;
@@ -81,19 +78,12 @@ int main(int argc, char **argv)
         return EXIT_BADINPUT;
 
     outfile out;
-    if (out_open(&out, output) < 0)
-        die(prog, EXIT_RUNTIME, "cannot write '%s': %s", output,
-            strerror(errno));
+    out_open_or_die(&out, prog, output);
     if (mpi)
         proto_emit_mpi(out.fp, p);
     else
         proto_emit_sim(out.fp, p);
-    int status = EXIT_OK;
-    if (out_commit(&out) < 0) {
-        fprintf(stderr, "%s: cannot write '%s': %s\n", prog,
-                output ? output : "<stdout>", strerror(errno));
-        status = EXIT_RUNTIME;
-    }
+    int status = out_commit_status(&out, prog, output);
     proto_program_free(p);
     return status;
 }

@@ -45,17 +45,13 @@ int main(int argc, char **argv)
         switch (c) {
         case 'o': output = optarg; break;
         case 'h': usage(stdout); return EXIT_OK;
-        case 'V': printf("%s (perfpipe) %s\n", prog, PERFPIPE_VERSION);
-                  return EXIT_OK;
+        case 'V': print_version(prog); return EXIT_OK;
         case ':': usage_error(prog, "option '%s' needs an argument",
                               argv[optind - 1]);
         default:  usage_error(prog, "unknown option '%s'", argv[optind - 1]);
         }
     }
-    if (argc - optind > 1)
-        usage_error(prog, "one input file at most, got %d", argc - optind);
-
-    const char *path = optind < argc ? argv[optind] : "-";
+    const char *path = single_input(prog, argc, argv, optind);
     size_t len;
     char *text = read_input(prog, path, SAN_MAX_INPUT, &len);
     diag d;
@@ -67,16 +63,9 @@ int main(int argc, char **argv)
         return EXIT_BADINPUT;
 
     outfile out;
-    if (out_open(&out, output) < 0)
-        die(prog, EXIT_RUNTIME, "cannot write '%s': %s", output,
-            strerror(errno));
+    out_open_or_die(&out, prog, output);
     desc_write(out.fp, &dsc);
-    status = EXIT_OK;
-    if (out_commit(&out) < 0) {
-        fprintf(stderr, "%s: cannot write '%s': %s\n", prog,
-                output ? output : "<stdout>", strerror(errno));
-        status = EXIT_RUNTIME;
-    }
+    status = out_commit_status(&out, prog, output);
     desc_free(&dsc);
     return status;
 }
