@@ -1371,20 +1371,19 @@ static int sparse_bound(const desc *d, const mvd_space *sp, uint64_t *out)
     return 1;
 }
 
-/* Row r of Q, duplicates summed in term order, exact zeros left out;
- * appended to the CSR arrays at *nnz. */
-static int sparse_row(mvd_plan *p, size_t r, mvd_entries *row,
-                      seq_vec *buf, size_t *nnz, diag *dg)
+/* Row `state` of Q into row: every term's entries, duplicates summed in
+ * term order, exact zeros left out, by column. 0, or -1 after a
+ * diagnostic (at) when a function is not finite there. */
+static int full_row(const desc *d, const int *state, mvd_entries *row,
+                    seq_vec *buf, diag *dg, srcloc at)
 {
-    const desc *d = p->k;
-    int state[DESC_MAX_AUTOMATA], bad = -1;
-    desc_decode(d, p->sp->idx[r], state);
+    int bad = -1;
     row->len = 0;
     for (size_t t = 0; t < d->terms.len; t++)
         if (mvd_term_row(d, t, state, row, &bad) < 0) {
             strbuf sb = {0};
             mvd_state_text(&sb, d, state);
-            diag_error(dg, (srcloc){0}, "term %zu (%s): function '%s' is "
+            diag_error(dg, at, "term %zu (%s): function '%s' is "
                        "not finite in state %s", t, d->terms.items[t].label,
                        d->funcs.items[bad].name, sb_str(&sb));
             sb_free(&sb);
@@ -1396,18 +1395,77 @@ static int sparse_row(mvd_plan *p, size_t r, mvd_entries *row,
         VEC_PUSH(buf, e);
     }
     sort_entries(buf->items, buf->len);
+    row->len = 0;
     for (size_t k = 0; k < buf->len;) {
         uint64_t col = buf->items[k].col;
         double v = 0;
         for (; k < buf->len && buf->items[k].col == col; k++)
             v += buf->items[k].val;
-        if (v != 0) {
-            p->col[*nnz] = col;
-            p->val[*nnz] = v;
-            (*nnz)++;
-        }
+        if (v != 0)
+            row->items[row->len++] = (mvd_entry){col, v};
     }
     return 0;
+}
+
+/* Row r of Q appended to the CSR arrays at *nnz. */
+static int sparse_row(mvd_plan *p, size_t r, mvd_entries *row,
+                      seq_vec *buf, size_t *nnz, diag *dg)
+{
+    int state[DESC_MAX_AUTOMATA];
+    desc_decode(p->k, p->sp->idx[r], state);
+    if (full_row(p->k, state, row, buf, dg, (srcloc){0}) < 0)
+        return -1;
+    for (size_t k = 0; k < row->len; k++) {
+        p->col[*nnz] = row->items[k].col;
+        p->val[*nnz] = row->items[k].val;
+        (*nnz)++;
+    }
+    return 0;
+}
+
+static int has_functions(const desc *d)
+{
+    for (size_t t = 0; t < d->terms.len; t++)
+        for (int a = 0; a < d->naut; a++)
+            if (d->terms.items[t].factor[a] &&
+                d->terms.items[t].factor[a]->functional)
+                return 1;
+    return 0;
+}
+
+int mvd_check_rates(const desc *d, const mvd_space *sp, diag *dg, srcloc at)
+{
+    if (!has_functions(d))
+        return 0;
+    mvd_entries row = {0};
+    seq_vec buf = {0};
+    int status = 0, state[DESC_MAX_AUTOMATA];
+    for (size_t r = 0; r < sp->len && status == 0; r++) {
+        desc_decode(d, sp->idx[r], state);
+        if ((status = full_row(d, state, &row, &buf, dg, at)) < 0)
+            break;
+        for (size_t k = 0; k < row.len; k++) {
+            if (row.items[k].col == sp->idx[r] || row.items[k].val >= 0)
+                continue;
+            int to[DESC_MAX_AUTOMATA];
+            desc_decode(d, row.items[k].col, to);
+            strbuf from_text = {0}, to_text = {0};
+            mvd_state_text(&from_text, d, state);
+            mvd_state_text(&to_text, d, to);
+            char buf1[32];
+            diag_error(dg, at, "the rate from %s to %s is %s: a functional "
+                       "rate or probability is negative in that state",
+                       sb_str(&from_text), sb_str(&to_text),
+                       fmt_double(buf1, row.items[k].val));
+            sb_free(&from_text);
+            sb_free(&to_text);
+            status = -1;
+            break;
+        }
+    }
+    free(row.items);
+    free(buf.items);
+    return status;
 }
 
 static int sparse_new(mvd_plan *p, size_t max_bytes, diag *dg)

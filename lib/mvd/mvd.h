@@ -211,6 +211,13 @@ typedef struct {
 int mvd_term_row(const desc *d, size_t t, const int *state,
                  mvd_entries *out, int *bad_func);
 
+/* When Q has functional elements: checks that every off-diagonal element
+ * of Q on the reachable rows is >= 0 (a functional rate or routing
+ * probability that evaluates negative in some state), at the cost of one
+ * pass over those rows. 0, or -1 after a diagnostic at `at` naming the two
+ * states. Constant descriptors pass at once. */
+int mvd_check_rates(const desc *d, const mvd_space *sp, diag *dg, srcloc at);
+
 /* "(A=I, B=U)": a global state with automaton and state names, for
  * diagnostics. */
 void mvd_state_text(strbuf *sb, const desc *d, const int *state);

@@ -84,3 +84,26 @@ each_solver() {   # each_solver FILE NAME=VALUE...
         done
     done
 }
+
+@test "a functional rate that evaluates negative in a reachable state: mvd-solve refuses, exit 2" {
+    cd "$BATS_TEST_TMPDIR"
+    cat > neg.san <<'SAN'
+identifiers
+    r = st B == 1 ? -1 : 2;    // negative whenever B is in q
+events
+    loc go (r);
+    loc back (1);
+    loc flip (1);
+    loc flop (1);
+network neg
+    aut A { states x, y; x -> y on go; y -> x on back; }
+    aut B { states p, q; p -> q on flip; q -> p on flop; }
+SAN
+    san2desc -o neg.desc neg.san
+    run mvd-solve neg.desc
+    assert_failure 2
+    assert_output "mvd-solve: neg.desc: error: the rate from (A=x, B=q) to (A=y, B=q) is -1: a functional rate or probability is negative in that state"
+    # Multiplying a vector is still allowed: only solving needs a generator.
+    run mvd-solve --ones neg.desc
+    assert_success
+}

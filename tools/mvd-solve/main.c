@@ -354,7 +354,9 @@ int main(int argc, char **argv)
     mvd_plan *plan = NULL;
     int status = EXIT_BADINPUT;
     if (memory_budget(&op, &d, nvec, shown, &vectors, &rest, &dg) == 0 &&
-        mvd_space_build(&sp, &d, d.nn, &dg) == 0) {
+        mvd_space_build(&sp, &d, d.nn, &dg) == 0 &&
+        (multiply_only ||
+         mvd_check_rates(&d, &sp, &dg, (srcloc){shown, 0, 0}) == 0)) {
         plan = mvd_plan_new_mode(&d, &sp, op.algo, op.faithful, rest, &dg);
         if (!plan)
             diag_note(&dg, (srcloc){shown, 0, 0}, "the vectors and the "
