@@ -25,19 +25,27 @@ static int read_text(desc *d, const char *text, char *msg, size_t msglen)
     return status;
 }
 
-static void test_figure8_plain_file(void)
+/* Reads examples/san/NAME into d; 0, or -1 (checks failed) when it cannot. */
+static int read_example(desc *d, const char *name)
 {
-    FILE *in = fopen(ROOT "/examples/san/figure8.desc", "r");
+    char path[256];
+    snprintf(path, sizeof path, "%s/examples/san/%s", ROOT, name);
+    FILE *in = fopen(path, "r");
     CHECK(in != NULL);
     if (!in)
-        return;
+        return -1;
     diag dg;
     diag_init(&dg, "test", stderr);
-    desc d;
-    int status = desc_read(&d, in, "figure8.desc", &dg);
+    int status = desc_read(d, in, name, &dg);
     fclose(in);
     CHECK_INT(status, 0);
-    if (status)
+    return status;
+}
+
+static void test_figure8_plain_file(void)
+{
+    desc d;
+    if (read_example(&d, "figure8.desc") < 0)
         return;
     CHECK_INT(d.naut, 3);
     CHECK_INT(d.terms.len, 2);
@@ -61,17 +69,8 @@ static void test_figure8_plain_file(void)
 
 static void test_round_trip(void)
 {
-    FILE *in = fopen(ROOT "/examples/san/two-procs.desc", "r");
-    CHECK(in != NULL);
-    if (!in)
-        return;
-    diag dg;
-    diag_init(&dg, "test", stderr);
     desc d;
-    int status = desc_read(&d, in, "two-procs.desc", &dg);
-    fclose(in);
-    CHECK_INT(status, 0);
-    if (status)
+    if (read_example(&d, "two-procs.desc") < 0)
         return;
     char *out = NULL;
     size_t outlen = 0;

@@ -580,6 +580,42 @@ static void test_random_descriptors(void)
     CHECK(cycles >= 50);   /* the seed gives enough cyclic terms */
 }
 
+/* text's descriptor times x = (1, 2, ..., nn) with every algorithm equals
+ * the dense definition exactly (small integers), and shuffle performs
+ * shuffle_mults multiplications. */
+static void check_exact(const char *text, uint64_t shuffle_mults)
+{
+    desc d;
+    CHECK_INT(read_text(&d, text), 0);
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_space sp;
+    CHECK_INT(mvd_space_build(&sp, &d, 100, &dg), 0);
+    size_t n = d.nn;
+    double *q = dense_q(&d), *x = xcalloc(n, sizeof *x),
+           *y = xcalloc(n, sizeof *y), *ref = xcalloc(n, sizeof *ref);
+    for (size_t i = 0; i < n; i++)
+        x[i] = (double)(i + 1);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++)
+            ref[j] += x[i] * q[i * n + j];
+    for (int a = 0; a < 3; a++) {
+        mvd_plan *p = mvd_plan_new(&d, &sp, algos[a], BIG, &dg);
+        mvd_multiply(p, x, y);
+        for (size_t j = 0; j < n; j++)
+            CHECK(y[j] == ref[j]);
+        if (algos[a] == MVD_SHUFFLE)
+            CHECK_INT(mvd_plan_mults(p), shuffle_mults);
+        mvd_plan_free(p);
+    }
+    free(q);
+    free(x);
+    free(y);
+    free(ref);
+    mvd_space_free(&sp);
+    desc_free(&d);
+}
+
 /* Two factors of one term that read each other: shuffle must condition. */
 static void test_cycle(void)
 {
@@ -593,34 +629,11 @@ static void test_cycle(void)
         "factor A\ne 0 1 1 fa\ne 1 2 2 fa\ne 2 0 3\n"
         "factor B\ne 0 1 5 fb\ne 1 0 7 fb\ne 1 1 1\n"
         "end 2 2 1\n";
-    desc d;
-    CHECK_INT(read_text(&d, text), 0);
-    diag dg;
-    diag_init(&dg, "test", stderr);
-    mvd_space sp;
-    CHECK_INT(mvd_space_build(&sp, &d, 100, &dg), 0);
-    double *q = dense_q(&d), x[6], y[6], ref[6] = {0};
-    for (int i = 0; i < 6; i++)
-        x[i] = i + 1;
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 6; j++)
-            ref[j] += x[i] * q[i * 6 + j];
-    for (int a = 0; a < 3; a++) {
-        mvd_plan *p = mvd_plan_new(&d, &sp, algos[a], BIG, &dg);
-        mvd_multiply(p, x, y);
-        for (int j = 0; j < 6; j++)
-            CHECK(y[j] == ref[j]);   /* small integers: exact */
-        if (algos[a] == MVD_SHUFFLE)
-            /* The walk back from A (lowest index) finds the cycle at A:
-             * conditioned on A's 3 rows, 3 sub-terms, each A's factor
-             * restricted to one row (6/3 slices x 1 element) and B's
-             * whole (6/2 slices x 3 elements): 3 x (2 + 9). */
-            CHECK_INT(mvd_plan_mults(p), 33);
-        mvd_plan_free(p);
-    }
-    free(q);
-    mvd_space_free(&sp);
-    desc_free(&d);
+    /* The walk back from A (lowest index) finds the cycle at A:
+     * conditioned on A's 3 rows, 3 sub-terms, each A's factor restricted
+     * to one row (6/3 slices x 1 element) and B's whole (6/2 slices x 3
+     * elements): 3 x (2 + 9). */
+    check_exact(text, 33);
 }
 
 /* Two disjoint cycles in one term (A <-> B, C <-> D): conditioned on A,
@@ -639,32 +652,9 @@ static void test_two_cycles(void)
         "factor C\ne 0 1 1 fC\ne 1 1 1\n"
         "factor D\ne 1 0 2 fD\ne 0 0 1\n"
         "end 4 4 1\n";
-    desc d;
-    CHECK_INT(read_text(&d, text), 0);
-    diag dg;
-    diag_init(&dg, "test", stderr);
-    mvd_space sp;
-    CHECK_INT(mvd_space_build(&sp, &d, 100, &dg), 0);
-    double *q = dense_q(&d), x[16], y[16], ref[16] = {0};
-    for (int i = 0; i < 16; i++)
-        x[i] = i + 1;
-    for (int i = 0; i < 16; i++)
-        for (int j = 0; j < 16; j++)
-            ref[j] += x[i] * q[i * 16 + j];
-    for (int a = 0; a < 3; a++) {
-        mvd_plan *p = mvd_plan_new(&d, &sp, algos[a], BIG, &dg);
-        mvd_multiply(p, x, y);
-        for (int j = 0; j < 16; j++)
-            CHECK(y[j] == ref[j]);
-        /* A: 2 of the 4 combinations per row, 8 slices, 2 elements;
-         * B: 4 x 8 x 3; C: 2 x 8 x 2; D: 4 x 8 x 2. */
-        if (algos[a] == MVD_SHUFFLE)
-            CHECK_INT(mvd_plan_mults(p), 32 + 96 + 32 + 64);
-        mvd_plan_free(p);
-    }
-    free(q);
-    mvd_space_free(&sp);
-    desc_free(&d);
+    /* A: 2 of the 4 combinations per row, 8 slices, 2 elements;
+     * B: 4 x 8 x 3; C: 2 x 8 x 2; D: 4 x 8 x 2. */
+    check_exact(text, 32 + 96 + 32 + 64);
 }
 
 /* Fast mode's diagonal parts (mvd.h): two local terms (A's with
