@@ -50,6 +50,7 @@ void desc_free(desc *d)
     free(d->results.items);
     free(d->nright);
     free(d->name);
+    free(d->file);
     desc_init(d);
 }
 

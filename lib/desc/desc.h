@@ -108,6 +108,8 @@ typedef struct {
 
 typedef struct {
     char *name;             /* model name, may be NULL */
+    char *file;             /* where desc_read read it, for diagnostics;
+                               NULL for a descriptor built in memory */
     int naut;
     desc_automaton *aut;
     VEC(desc_func) funcs;
@@ -144,6 +146,12 @@ void desc_add_entry(desc *d, int t, int a, int row, int col, double value,
 int desc_finish(desc *d, int merge, diag *dg, srcloc at);
 
 /* --------------------------------------------------------------- state */
+
+/* Where diagnostics about d point: its file, no line. */
+static inline srcloc desc_loc(const desc *d)
+{
+    return (srcloc){d->file, 0, 0};
+}
 
 /* Decodes a product-space index into local states (state[naut]). */
 void desc_decode(const desc *d, uint64_t idx, int *state);

@@ -697,5 +697,7 @@ int desc_read(desc *d, FILE *fp, const char *file, diag *dg)
     free(text);
     if (status < 0)
         desc_free(d);
+    else
+        d->file = xstrdup(file);
     return status;
 }

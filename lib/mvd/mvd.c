@@ -253,7 +253,7 @@ static int check_entry(const desc *d, size_t t, int a, const desc_entry *e,
                 sb_printf(&sb, "%s%s=%s", q ? ", " : "",
                           d->aut[f->deps[q]].name,
                           d->aut[f->deps[q]].states[state[f->deps[q]]]);
-            diag_error(dg, (srcloc){0}, "term %zu (%s): function '%s' of "
+            diag_error(dg, desc_loc(d), "term %zu (%s): function '%s' of "
                        "element (%d, %d) of automaton %s is not finite in "
                        "state (%s)", t, d->terms.items[t].label, f->name,
                        e->row, e->col, d->aut[a].name, sb_str(&sb));
@@ -291,9 +291,10 @@ static int check_functions(const desc *d, diag *dg)
     return 0;
 }
 
-static void too_big(diag *dg, mvd_algo algo, uint64_t need, size_t max)
+static void too_big(diag *dg, const desc *d, mvd_algo algo, uint64_t need,
+                    size_t max)
 {
-    diag_error(dg, (srcloc){0}, "%s needs %llu bytes, more than the limit "
+    diag_error(dg, desc_loc(d), "%s needs %llu bytes, more than the limit "
                "of %zu bytes", mvd_algo_name(algo),
                (unsigned long long)need, max);
 }
@@ -503,7 +504,7 @@ static int shuffle_new(mvd_plan *p, size_t max_bytes, diag *dg)
             2 * n * sizeof(double) + nz * sizeof(double) +
             p->sh.len * sizeof(sh_term);
     if (need > max_bytes) {
-        too_big(dg, MVD_SHUFFLE, need, max_bytes);
+        too_big(dg, d, MVD_SHUFFLE, need, max_bytes);
         return -1;
     }
     p->bytes = (size_t)need;
@@ -1141,9 +1142,9 @@ static int slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
     ok &= add_u64(need, kbound, &need);
     if (!ok || need > max_bytes) {
         if (ok)
-            too_big(dg, MVD_SLICE, need, max_bytes);
+            too_big(dg, d, MVD_SLICE, need, max_bytes);
         else
-            diag_error(dg, (srcloc){0}, "slice needs more than 2^64 bytes "
+            diag_error(dg, desc_loc(p->k), "slice needs more than 2^64 bytes "
                        "for its AUNFs");
         return -1;
     }
@@ -1413,7 +1414,7 @@ static int sparse_row(mvd_plan *p, size_t r, mvd_entries *row,
 {
     int state[DESC_MAX_AUTOMATA];
     desc_decode(p->k, p->sp->idx[r], state);
-    if (full_row(p->k, state, row, buf, dg, (srcloc){0}) < 0)
+    if (full_row(p->k, state, row, buf, dg, desc_loc(p->k)) < 0)
         return -1;
     for (size_t k = 0; k < row->len; k++) {
         p->col[*nnz] = row->items[k].col;
@@ -1475,11 +1476,11 @@ static int sparse_new(mvd_plan *p, size_t max_bytes, diag *dg)
     uint64_t bound, need, each = sizeof(uint64_t) + sizeof(double);
     if (!sparse_bound(d, sp, &bound) || !mul_u64(bound, each, &need) ||
         !add_u64(need, ((uint64_t)sp->len + 1) * sizeof(size_t), &need)) {
-        diag_error(dg, (srcloc){0}, "sparse needs more than 2^64 bytes");
+        diag_error(dg, desc_loc(d), "sparse needs more than 2^64 bytes");
         return -1;
     }
     if (need > max_bytes) {
-        too_big(dg, MVD_SPARSE, need, max_bytes);
+        too_big(dg, d, MVD_SPARSE, need, max_bytes);
         return -1;
     }
     p->rowptr = xmalloc((sp->len + 1) * sizeof *p->rowptr);

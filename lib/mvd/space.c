@@ -146,9 +146,10 @@ static int cmp_u64(const void *pa, const void *pb)
     return (a > b) - (a < b);
 }
 
-static void too_many(diag *dg, uint64_t max_states, const char *how)
+static void too_many(diag *dg, const desc *d, uint64_t max_states,
+                     const char *how)
 {
-    diag_error(dg, (srcloc){0}, "the reachable state space (%s) has more "
+    diag_error(dg, desc_loc(d), "the reachable state space (%s) has more "
                "than %llu states, the limit", how,
                (unsigned long long)max_states);
 }
@@ -158,7 +159,7 @@ static void not_finite(diag *dg, const desc *d, const char *what, int func,
 {
     strbuf sb = {0};
     mvd_state_text(&sb, d, state);
-    diag_error(dg, (srcloc){0}, "%s function '%s' is not finite in state %s",
+    diag_error(dg, desc_loc(d), "%s function '%s' is not finite in state %s",
                what, d->funcs.items[func].name, sb_str(&sb));
     sb_free(&sb);
 }
@@ -190,7 +191,7 @@ static int by_function(mvd_space *sp, const desc *d, uint64_t max_states,
         }
         if (r != 0) {
             if (v.len == max_states) {
-                too_many(dg, max_states, "reachability function");
+                too_many(dg, d, max_states, "reachability function");
                 free(v.items);
                 return -1;
             }
@@ -230,7 +231,7 @@ static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
                 if (y == x || !set_add(&seen, y))
                     continue;
                 if (found.len == max_states) {
-                    too_many(dg, max_states, "exploration from the initial "
+                    too_many(dg, d, max_states, "exploration from the initial "
                              "state");
                     status = -1;
                     break;
@@ -261,7 +262,7 @@ int mvd_space_build(mvd_space *sp, const desc *d, uint64_t max_states,
     if (d->initial)
         return by_exploration(sp, d, max_states, dg);
     if (d->nn > max_states || d->nn > SIZE_MAX / sizeof *sp->idx) {
-        too_many(dg, max_states, "the whole product space");
+        too_many(dg, d, max_states, "the whole product space");
         return -1;
     }
     sp->idx = xmalloc((size_t)d->nn * sizeof *sp->idx);

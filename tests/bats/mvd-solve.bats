@@ -272,7 +272,7 @@ Try 'mvd-solve --help'."
     # The plan's own need, when the vectors fit but the plan does not.
     run mvd-solve --algo sparse --max-memory 150 two-procs.desc
     assert_failure 2
-    assert_line --index 0 --regexp '^mvd-solve: error: sparse needs [0-9]+ bytes, more than the limit of 22 bytes$'
+    assert_line --index 0 --regexp '^mvd-solve: two-procs.desc: error: sparse needs [0-9]+ bytes, more than the limit of 22 bytes$'
     assert_line --index 1 "mvd-solve: two-procs.desc: note: the vectors and the reachable set take 128 of the 150 bytes of --max-memory"
     # A product space of 2^40 states is refused before anything is allocated.
     { echo "san-desc 1"

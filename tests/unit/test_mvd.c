@@ -231,7 +231,7 @@ static void test_exploration(void)
     char msg[256] = "";
     mvd_space_free(&sp);
     CHECK_INT(space_msg(&sp, &d, 2, msg, sizeof msg), -1);
-    CHECK_STR(msg, "test: error: the reachable state space (exploration "
+    CHECK_STR(msg, "test: t.desc: error: the reachable state space (exploration "
                    "from the initial state) has more than 2 states, the "
                    "limit\n");
     sb_free(&sb);
@@ -791,6 +791,14 @@ static void test_large_against_sparse(void)
 
 /* -------------------------------------------------------------- errors */
 
+/* msg is "test: FILE: error: REST". */
+#define CHECK_MSG(msg, file, rest)                                            \
+    do {                                                                      \
+        char want_[512];                                                      \
+        snprintf(want_, sizeof want_, "test: %s: error: %s", (file), (rest)); \
+        CHECK_STR((msg), want_);                                              \
+    } while (0)
+
 static void test_errors(void)
 {
     desc d;
@@ -802,7 +810,7 @@ static void test_errors(void)
     char msg[256] = "";
     /* Slice: 49 AUNFs of 24 bytes, and the values of 7 elements. */
     CHECK(plan_msg(&d, &sp, MVD_SLICE, 1, 100, msg, sizeof msg) == NULL);
-    CHECK_STR(msg, "test: error: slice needs 1232 bytes, more than the "
+    CHECK_MSG(msg, d.file, "slice needs 1232 bytes, more than the "
                    "limit of 100 bytes\n");
     mvd_plan *p = plan_msg(&d, &sp, MVD_SLICE, 1, 1232, msg, sizeof msg);
     CHECK(p != NULL);
@@ -817,7 +825,7 @@ static void test_errors(void)
      * by diagonals (23 positions, 3 offsets and starts: 208 bytes) and
      * B1 (x) C1 by rows (10 row pointers, 4 columns and values: 88). */
     CHECK(plan_msg(&d, &sp, MVD_SLICE, 0, 100, msg, sizeof msg) == NULL);
-    CHECK_STR(msg, "test: error: slice needs 1192 bytes, more than the "
+    CHECK_MSG(msg, d.file, "slice needs 1192 bytes, more than the "
                    "limit of 100 bytes\n");
     p = plan_msg(&d, &sp, MVD_SLICE, 0, 1192, msg, sizeof msg);
     CHECK(p != NULL);
@@ -827,15 +835,17 @@ static void test_errors(void)
     /* Sparse: at most 21*5 + 28 = 133 non-zeros of 16 bytes, and 37 row
      * pointers. */
     CHECK(plan_msg(&d, &sp, MVD_SPARSE, 0, 100, msg, sizeof msg) == NULL);
-    CHECK_STR(msg, "test: error: sparse needs 2424 bytes, more than the "
+    CHECK_MSG(msg, d.file, "sparse needs 2424 bytes, more than the "
                    "limit of 100 bytes\n");
     /* Shuffle: a vector of 36, two of 4, 7 values, 2 terms. */
     CHECK(plan_msg(&d, &sp, MVD_SHUFFLE, 0, 100, msg, sizeof msg) == NULL);
-    CHECK(strstr(msg, "test: error: shuffle needs ") == msg);
+    char prefix[300];
+    snprintf(prefix, sizeof prefix, "test: %s: error: shuffle needs ", d.file);
+    CHECK(strncmp(msg, prefix, strlen(prefix)) == 0);
     mvd_space_free(&sp);
     /* The whole product space over the limit. */
     CHECK_INT(space_msg(&sp, &d, 35, msg, sizeof msg), -1);
-    CHECK_STR(msg, "test: error: the reachable state space (the whole "
+    CHECK_MSG(msg, d.file, "the reachable state space (the whole "
                    "product space) has more than 35 states, the limit\n");
     desc_free(&d);
 
@@ -847,7 +857,7 @@ static void test_errors(void)
         "reachability r\nend 2 1 1\n";
     CHECK_INT(read_text(&d, bad), 0);
     CHECK_INT(space_msg(&sp, &d, 100, msg, sizeof msg), -1);
-    CHECK_STR(msg, "test: error: reachability function 'r' is not finite "
+    CHECK_STR(msg, "test: t.desc: error: reachability function 'r' is not finite "
                    "in state (A=x, B=u)\n");
     desc_free(&d);
 
@@ -859,13 +869,13 @@ static void test_errors(void)
         "initial x u\nend 2 1 1\n";
     CHECK_INT(read_text(&d, inf), 0);
     CHECK_INT(space_msg(&sp, &d, 100, msg, sizeof msg), -1);
-    CHECK_STR(msg, "test: error: rate function 'f' is not finite in state "
+    CHECK_STR(msg, "test: t.desc: error: rate function 'f' is not finite in state "
                    "(A=x, B=u)\n");
     d.initial[1] = 1;
     CHECK_INT(space_msg(&sp, &d, 100, msg, sizeof msg), 0);
     CHECK_INT(sp.len, 2);
     CHECK(plan_msg(&d, &sp, MVD_SHUFFLE, 0, BIG, msg, sizeof msg) == NULL);
-    CHECK_STR(msg, "test: error: term 0 (A): function 'f' of element (0, 0) "
+    CHECK_STR(msg, "test: t.desc: error: term 0 (A): function 'f' of element (0, 0) "
                    "of automaton A is not finite in state (B=u)\n");
     /* Sparse only evaluates on the reachable rows: B=v. */
     p = plan_msg(&d, &sp, MVD_SPARSE, 0, BIG, msg, sizeof msg);
