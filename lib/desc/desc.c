@@ -217,6 +217,13 @@ int desc_finish(desc *d, int merge, diag *dg, srcloc at)
     return 0;
 }
 
+double desc_entry_value(const desc *d, const desc_entry *e, const int *state)
+{
+    if (e->func < 0)
+        return e->value;
+    return e->value * desc_eval(&d->funcs.items[e->func], state);
+}
+
 void desc_decode(const desc *d, uint64_t idx, int *state)
 {
     for (int a = 0; a < d->naut; a++) {
@@ -231,6 +238,16 @@ uint64_t desc_encode(const desc *d, const int *state)
     for (int a = 0; a < d->naut; a++)
         idx += (uint64_t)state[a] * d->nright[a];
     return idx;
+}
+
+int desc_next_state(const desc *d, int *state)
+{
+    for (int a = d->naut - 1; a >= 0; a--) {
+        if (++state[a] < d->aut[a].order)
+            return 1;
+        state[a] = 0;
+    }
+    return 0;
 }
 
 double desc_eval(const desc_func *f, const int *state)

@@ -153,9 +153,16 @@ static inline srcloc desc_loc(const desc *d)
     return (srcloc){d->file, 0, 0};
 }
 
+/* The value of element e at a global state: its constant, times its
+ * function there when it has one. */
+double desc_entry_value(const desc *d, const desc_entry *e, const int *state);
+
 /* Decodes a product-space index into local states (state[naut]). */
 void desc_decode(const desc *d, uint64_t idx, int *state);
 uint64_t desc_encode(const desc *d, const int *state);
+/* Steps state to the next one in index order (the last automaton turns
+ * fastest); 0 after the last state, which leaves state all zeros. */
+int desc_next_state(const desc *d, int *state);
 
 /* ------------------------------------------------------------------ io */
 

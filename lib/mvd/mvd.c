@@ -198,13 +198,6 @@ static uint64_t factor_deps(const desc *d, const desc_matrix *m, int self)
     return mask & ~(UINT64_C(1) << self);
 }
 
-static double entry_at(const desc *d, const desc_entry *e, const int *state)
-{
-    if (e->func < 0)
-        return e->value;
-    return e->value * desc_eval(&d->funcs.items[e->func], state);
-}
-
 uint64_t mvd_shuffle_cost_eq9(const desc *d)
 {
     uint64_t total = 0;
@@ -541,7 +534,7 @@ static void factor_values(const desc *d, const desc_matrix *m, int a,
     for (int r = lo; r < hi; r++) {
         state[a] = r;
         for (size_t k = m->rowptr[r]; k < m->rowptr[r + 1]; k++)
-            vals[k] = entry_at(d, &m->e[k], state);
+            vals[k] = desc_entry_value(d, &m->e[k], state);
     }
 }
 
@@ -777,7 +770,8 @@ static void slice_fill(const mvd_plan *p, sl_term *s)
             uint64_t nr = d->nright[m] / (uint64_t)nl;
             au.i += (uint64_t)e->row * nr;
             au.j += (uint64_t)e->col * nr;
-            au.e *= reads(d, e, last) ? e->value : entry_at(d, e, state);
+            au.e *= reads(d, e, last) ? e->value
+                                      : desc_entry_value(d, e, state);
             if (s->deferred)
                 s->path[u * (size_t)last + (size_t)m] = pick[m];
         }
@@ -998,7 +992,7 @@ static void fused_fill(mvd_plan *p, const sl_term *s, uint32_t kern,
             uint64_t nr = d->nright[m] / p->nl;
             i += (uint64_t)en->row * nr;
             j += (uint64_t)en->col * nr;
-            e *= entry_at(d, en, state);
+            e *= desc_entry_value(d, en, state);
         }
         if (place)
             p->fa[place[j]++] = (fs_aunf){e, i * p->nl, kern};
@@ -1603,7 +1597,7 @@ void mvd_diagonal(mvd_plan *p, double *diag)
                 for (size_t k = m->rowptr[state[a]];
                      k < m->rowptr[state[a] + 1]; k++)
                     if (m->e[k].col == state[a])
-                        e = entry_at(d, &m->e[k], state);
+                        e = desc_entry_value(d, &m->e[k], state);
                 v *= e;
             }
             sum += v;

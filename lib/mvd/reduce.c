@@ -111,16 +111,10 @@ static void functional_add(const desc *d, const desc_term *term, double *dr)
             if (!e)
                 v = 0;
             else
-                v *= e->value * (e->func < 0 ? 1
-                                 : desc_eval(&d->funcs.items[e->func],
-                                             state));
+                v *= desc_entry_value(d, e, state);
         }
         dr[idx] += v;
-        for (int a = d->naut - 1; a >= 0; a--) {   /* next state */
-            if (++state[a] < d->aut[a].order)
-                break;
-            state[a] = 0;
-        }
+        desc_next_state(d, state);
     }
 }
 

@@ -16,16 +16,6 @@ void mvd_state_text(strbuf *sb, const desc *d, const int *state)
     sb_putc(sb, ')');
 }
 
-/* The value of entry e at the global state, or NAN-ish when its function
- * is not finite (the caller checks isfinite). */
-static double entry_value(const desc *d, const desc_entry *e,
-                          const int *state)
-{
-    if (e->func < 0)
-        return e->value;
-    return e->value * desc_eval(&d->funcs.items[e->func], state);
-}
-
 /* Odometer over one chosen element of each factor's row: pick[a] indexes
  * the row's entries (an identity factor has the one pick 0). Automaton
  * naut-1 turns fastest, so the columns come out in ascending order. */
@@ -54,13 +44,13 @@ int mvd_term_row(const desc *d, size_t t, const int *state,
             continue;
         }
         for (size_t k = lo[a]; k < hi[a]; k++) {
-            double v = entry_value(d, &m->e[k], state);
+            double v = desc_entry_value(d, &m->e[k], state);
             if (!isfinite(v)) {
                 *bad_func = m->e[k].func;
                 return -1;
             }
         }
-        vals[a] = entry_value(d, &m->e[lo[a]], state);
+        vals[a] = desc_entry_value(d, &m->e[lo[a]], state);
     }
     for (;;) {
         double v = 1;
@@ -78,12 +68,12 @@ int mvd_term_row(const desc *d, size_t t, const int *state,
         while (a >= 0 && ++pick[a] == hi[a]) {
             pick[a] = lo[a];
             if (term->factor[a])
-                vals[a] = entry_value(d, &term->factor[a]->e[pick[a]], state);
+                vals[a] = desc_entry_value(d, &term->factor[a]->e[pick[a]], state);
             a--;
         }
         if (a < 0)
             return 0;
-        vals[a] = entry_value(d, &term->factor[a]->e[pick[a]], state);
+        vals[a] = desc_entry_value(d, &term->factor[a]->e[pick[a]], state);
     }
 }
 
@@ -164,17 +154,6 @@ static void not_finite(diag *dg, const desc *d, const char *what, int func,
     sb_free(&sb);
 }
 
-/* Next state in index order; 0 after the last. */
-static int next_state(const desc *d, int *state)
-{
-    for (int a = d->naut - 1; a >= 0; a--) {
-        if (++state[a] < d->aut[a].order)
-            return 1;
-        state[a] = 0;
-    }
-    return 0;
-}
-
 static int by_function(mvd_space *sp, const desc *d, uint64_t max_states,
                        diag *dg)
 {
@@ -198,7 +177,7 @@ static int by_function(mvd_space *sp, const desc *d, uint64_t max_states,
             VEC_PUSH(&v, idx);
         }
         idx++;
-    } while (next_state(d, state));
+    } while (desc_next_state(d, state));
     sp->idx = v.items;
     sp->len = v.len;
     return 0;
