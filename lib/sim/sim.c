@@ -71,6 +71,7 @@ struct sim {
     VEC(int) any_waiting;   /* ranks in a receive from any_source */
     double *link_free;   /* per node, with procs_per_node */
     int done, failed;
+    uint64_t events;     /* operations so far, against opt.max_events */
     uint64_t messages, negative_sizes, negative_computes;
 };
 
@@ -111,6 +112,8 @@ sim *sim_new(const sim_options *opt, const net_model *net, diag *d,
 {
     sim *s = xcalloc(1, sizeof *s);
     s->opt = *opt;
+    if (!s->opt.max_events)
+        s->opt.max_events = SIM_DEFAULT_MAX_EVENTS;
     s->net = net;
     s->d = d;
     s->file = file;
@@ -182,11 +185,26 @@ static void record(sim *s, proc *p, sim_op_kind kind, int partner,
     VEC_PUSH(&p->ops, r);
 }
 
+/* One more operation of `rank`; 0 after reporting that the run has
+ * reached --max-events (an endless loop that communicates, or computes,
+ * would otherwise run forever or keep records until memory runs out). */
+static int count_event(sim *s, int rank, int line)
+{
+    if (++s->events <= s->opt.max_events)
+        return 1;
+    sim_fail(s, rank, line, "more than %llu operations simulated; an "
+             "endless loop? (--max-events raises the limit)",
+             (unsigned long long)s->opt.max_events);
+    return 0;
+}
+
 /* ---------------------------------------------------------- computation */
 
 void sim_compute(sim *s, int rank, double seconds, int line)
 {
     proc *p = &s->procs[rank];
+    if (!count_event(s, rank, line))
+        return;
     if (!isfinite(seconds)) {
         sim_fail(s, rank, line, "compute of %g seconds", seconds);
         return;
@@ -314,6 +332,8 @@ static void post_send(sim *s, int rank, int dest, double bytes, double tag,
                       int coll, int line)
 {
     proc *a = &s->procs[rank], *b = &s->procs[dest];
+    if (!count_event(s, rank, line))
+        return;
     if (!coll && s->net->eager_limit >= 0 && bytes <= s->net->eager_limit) {
         /* Eager: the sender pays the transfer and goes on. */
         double cost = net_cost(s->net, bytes);
@@ -345,6 +365,8 @@ static void post_send(sim *s, int rank, int dest, double bytes, double tag,
 static void post_recv(sim *s, int rank, int source, int coll, int line)
 {
     proc *b = &s->procs[rank];
+    if (!count_event(s, rank, line))
+        return;
     b->op = (pending){PEND_RECV, coll, source, 0, 0, b->clock, b->op.serial,
                       line};
     b->state = P_BLOCKED;
@@ -456,6 +478,8 @@ void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
 {
     proc *p = &s->procs[rank];
     int r = 0;
+    if (!count_event(s, rank, line))
+        return;
     if (kind != SIM_OP_ALL_GATHER && kind != SIM_OP_ALL_TO_ALL &&
         kind != SIM_OP_ALL_REDUCE) {
         if (!(root >= 0 && root < s->opt.nprocs && root == floor(root))) {

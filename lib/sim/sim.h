@@ -78,7 +78,14 @@ typedef struct {
     int clamp_negative;    /* negative compute draws count as 0 */
     int keep_ops;          /* record every operation for the timeline */
     uint64_t max_loop;     /* loop iterations without blocking, per step */
+    uint64_t max_events;   /* operations of all processes together: compute,
+                              send, receive, collective and each message of
+                              a collective; 0 = SIM_DEFAULT_MAX_EVENTS */
 } sim_options;
+
+/* Bounds a run that never ends, and with it the operations kept for the
+ * timeline (one record of 40 bytes each at most per event: 400 MB). */
+#define SIM_DEFAULT_MAX_EVENTS 10000000u
 
 sim *sim_new(const sim_options *opt, const net_model *net, diag *d,
              const char *file);

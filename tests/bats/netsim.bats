@@ -484,3 +484,40 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
     assert_failure 2
     assert_output "netsim: bad.proto:1:10001: error: nested deeper than the parser's limit (10000)"
 }
+
+# ------------------------------------------- issue 9, sim: limits, any_source
+
+@test "an endless loop that communicates stops at --max-events, with and without --summary, exit 1" {
+    loop='while (1 == 1) { if (rank == 0) { send(1, (1,0)); } else { receive(0); }; };'
+    msg="netsim: bad.proto:1: error: rank 0: more than 1000 operations simulated; an endless loop? (--max-events raises the limit)"
+    proto_run "$loop" --max-events 1000 -o out.timeline
+    assert_failure 1
+    assert_output "$msg"
+    [ ! -e out.timeline ]
+    proto_run "$loop" --summary --max-events 1000
+    assert_failure 1
+    assert_output "$msg"
+    # computations count too: --max-loop alone would keep 10^8 records
+    proto_run 'while (1 == 1) { compute(1, 0); };' --max-events 1000
+    assert_failure 1
+    assert_output "netsim: bad.proto:1: error: rank 0: more than 1000 operations simulated; an endless loop? (--max-events raises the limit)"
+    # every message of a collective counts: 1 + 3 per process and bcast
+    proto_run 'while (1 == 1) { bcast(0, (8, 0)); };' -n 4 --summary --max-events 1000
+    assert_failure 1
+    assert_line --regexp '^netsim: bad\.proto:1: error: rank [0-3]: more than 1000 operations simulated; '
+}
+
+@test "--max-events: exactly the limit passes, one more fails; the default is in --help; bad values exit 2" {
+    # ping-pong: 400 operations
+    run netsim --summary --max-events 400 -D SIZE=8 "$EXAMPLES/proto/pingpong.proto"
+    assert_success
+    run netsim --summary --max-events 399 -D SIZE=8 "$EXAMPLES/proto/pingpong.proto"
+    assert_failure 1
+    assert_output --regexp 'rank [01]: more than 399 operations simulated; '
+    run netsim --max-events 0 "$EXAMPLES/proto/ring.proto"
+    assert_failure 2
+    assert_line "netsim: --max-events wants a positive integer, not '0'"
+    run netsim --help
+    assert_line "      --max-events=N     fail after N operations of all processes"
+    assert_line "                         together (default 10000000)"
+}
