@@ -511,57 +511,97 @@ static int compare_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* With nothing runnable: each receive from any_source (lowest rank first)
- * takes the pending send posted earliest, ties to the lowest rank. */
+/* The message a receive from any_source of `to` would take now: the
+ * pending send posted earliest (ties: lowest rank) or the eager message
+ * arrived earliest (ties: lowest rank), the message when both are as
+ * early. Sets *from (-1: none) or *mail_at (SIZE_MAX: none) and returns
+ * the candidate's time, INFINITY when there is none. Drops stale senders. */
+static double any_candidate(sim *s, int to, int *from, size_t *mail_at)
+{
+    proc *b = &s->procs[to];
+    int best = -1;
+    size_t live = 0;
+    for (size_t k = 0; k < b->senders.len; k++) {
+        sender e = b->senders.items[k];
+        if (!sender_live(s, b, e))
+            continue;   /* stale: matched already */
+        b->senders.items[live++] = e;
+        const pending *op = &s->procs[e.rank].op;
+        if (best < 0 || op->posted < s->procs[best].op.posted ||
+            (op->posted == s->procs[best].op.posted && e.rank < best))
+            best = e.rank;
+    }
+    b->senders.len = live;
+    size_t m_best = SIZE_MAX;
+    for (size_t m = 0; m < b->mailbox.len; m++) {
+        const mail *x = &b->mailbox.items[m];
+        if (m_best == SIZE_MAX || x->arrival < b->mailbox.items[m_best].arrival
+            || (x->arrival == b->mailbox.items[m_best].arrival &&
+                x->src < b->mailbox.items[m_best].src))
+            m_best = m;
+    }
+    double send_at = best < 0 ? INFINITY : s->procs[best].op.posted;
+    double mail_time = m_best == SIZE_MAX ? INFINITY
+                                          : b->mailbox.items[m_best].arrival;
+    *from = -1;
+    *mail_at = SIZE_MAX;
+    if (m_best != SIZE_MAX && mail_time <= send_at) {
+        *mail_at = m_best;
+        return mail_time;
+    }
+    *from = best;
+    return send_at;
+}
+
+static int waiting_any(const sim *s, int to)
+{
+    const pending *op = &s->procs[to].op;
+    return op->kind == PEND_RECV && op->partner == SIM_ANY_SOURCE;
+}
+
+/* With nothing runnable, every process that will post again waits for one
+ * of the matches still to be made, so nothing can be posted before
+ *     bound = min over the waiting receives from any_source of
+ *             max(posted, its candidate's time)
+ * (computations being non-negative). A receive whose candidate is no later
+ * than the bound has its earliest message in simulated time and takes it
+ * (ties with a message posted later at the very same instant go to the
+ * pending one); the others wait for the processes this frees. The
+ * receive with the smallest max() always qualifies, so each sweep makes
+ * progress. Returns whether it matched anything. */
 static int resolve_any_source(sim *s)
 {
-    int matched = 0;
     if (s->any_waiting.len > 1)
         qsort(s->any_waiting.items, s->any_waiting.len, sizeof(int),
               compare_int);
+    double bound = INFINITY;
     size_t keep = 0;
     for (size_t i = 0; i < s->any_waiting.len; i++) {
-        int to = s->any_waiting.items[i];
-        proc *b = &s->procs[to];
-        if (b->op.kind != PEND_RECV || b->op.partner != SIM_ANY_SOURCE)
+        int to = s->any_waiting.items[i], from;
+        size_t mail_at;
+        if (!waiting_any(s, to))
             continue;   /* stale */
-        int best = -1;
-        size_t live = 0;
-        for (size_t k = 0; k < b->senders.len; k++) {
-            sender e = b->senders.items[k];
-            if (!sender_live(s, b, e))
-                continue;   /* stale: matched already */
-            b->senders.items[live++] = e;
-            int from = e.rank;
-            const pending *op = &s->procs[from].op;
-            if (best < 0 || op->posted < s->procs[best].op.posted ||
-                (op->posted == s->procs[best].op.posted && from < best))
-                best = from;
-        }
-        b->senders.len = live;
-        /* An eager message that arrived earlier wins over a pending send. */
-        size_t mail_best = (size_t)-1;
-        for (size_t m = 0; m < b->mailbox.len; m++) {
-            const mail *x = &b->mailbox.items[m], *y = mail_best == (size_t)-1
-                ? NULL : &b->mailbox.items[mail_best];
-            if (!y || x->arrival < y->arrival ||
-                (x->arrival == y->arrival && x->src < y->src))
-                mail_best = m;
-        }
-        if (mail_best != (size_t)-1 &&
-            (best < 0 || b->mailbox.items[mail_best].arrival <=
-                             s->procs[best].op.posted)) {
-            deliver(s, to, mail_best);
-            matched = 1;
-        } else if (best >= 0) {
-            complete(s, best, to);
-            matched = 1;
-        } else {
-            s->any_waiting.items[keep++] = to;
-        }
+        s->any_waiting.items[keep++] = to;
+        double t = any_candidate(s, to, &from, &mail_at);
+        bound = fmin(bound, fmax(t, s->procs[to].op.posted));
     }
     s->any_waiting.len = keep;
-    return matched;
+    if (isinf(bound))
+        return 0;
+    keep = 0;
+    for (size_t i = 0; i < s->any_waiting.len; i++) {
+        int to = s->any_waiting.items[i], from;
+        size_t mail_at;
+        double t = any_candidate(s, to, &from, &mail_at);
+        if (t > bound)
+            s->any_waiting.items[keep++] = to;
+        else if (mail_at != SIZE_MAX)
+            deliver(s, to, mail_at);
+        else
+            complete(s, from, to);
+    }
+    s->any_waiting.len = keep;
+    return 1;
 }
 
 static const char *kind_name(sim_op_kind k)

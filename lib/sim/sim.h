@@ -10,10 +10,12 @@
  * and its receive complete together at
  *     max(t_send_posted, t_recv_posted) + t_s(d) + t_w(d)·d
  * on both clocks. Point-to-point pairs naming each other match as soon as
- * both are posted; a receive from any_source is resolved only when no
- * process can run, with the pending send posted earliest (ties: lowest
- * rank). Collectives are linear, root-serial schedules in ascending rank
- * order, made of point-to-point messages that only match each other.
+ * both are posted; a receive from any_source takes the message posted
+ * earliest in simulated time (ties: lowest rank), resolved when no process
+ * can run and nothing earlier can be posted any more (sim.c,
+ * resolve_any_source). Collectives are linear, root-serial schedules in
+ * ascending rank order, made of point-to-point messages that only match
+ * each other.
  *
  * The network model (formats/net-model.md) is kept apart from the kernel:
  * the kernel asks it the cost of a message. */

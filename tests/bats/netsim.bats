@@ -521,3 +521,35 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
     assert_line "      --max-events=N     fail after N operations of all processes"
     assert_line "                         together (default 10000000)"
 }
+
+@test "chained any_source: each receive takes the earliest message in simulated time, not one posted later (issue 9, 5 ranks)" {
+    cd "$BATS_TEST_TMPDIR"
+    cat > chain.proto <<'PROTO'
+s = 0;
+if (rank == 0) { receive(any_source, s); send(s, (10000, 0));
+                 receive(any_source, s); send(s, (10000, 0)); };
+if (rank == 1) { receive(2); send(0, (100, 0)); receive(0); };
+if (rank == 2) { receive(any_source, s); send(1, (100, 0)); };
+if (rank == 3) { send(2, (100, 0)); };
+if (rank == 4) { compute(0.001, 0); send(0, (100, 0)); receive(0); };
+PROTO
+    run netsim -n 5 chain.proto
+    assert_success
+    # rank 1 posts its send to 0 at 154 us, rank 4 at 1000 us: rank 1's first
+    assert_line "op 1 send 0 100 0 0.000154000 0.000231000"
+    assert_line "op 0 recv 1 100 0 0.000000000 0.000231000"
+    assert_line "op 0 recv 4 100 0 0.001421000 0.001498000"
+    assert_line "op 4 send 0 100 0 0.001000000 0.001498000"
+    assert_line "summary 0.002688000 0.001405600 6"
+}
+
+@test "any_source: a message posted at the very instant of the bound by a process a match frees comes after the pending one" {
+    cd "$BATS_TEST_TMPDIR"
+    printf 'net-model 1\nregime any 0 0\n' > free.net
+    # Zero-cost messages: rank 2 is freed at time 0 and sends to 0 at time 0,
+    # with a lower rank than rank 3, whose send was pending: rank 3's first.
+    printf 'if (rank == 0) { receive(any_source); receive(any_source); };\nif (rank == 2) { receive(any_source); send(0, (8, 0)); };\nif (rank == 3) { send(0, (8, 0)); };\nif (rank == 4) { send(2, (8, 0)); };\n' > tie.proto
+    run netsim -n 5 --net free.net tie.proto
+    assert_success
+    [ "$(grep '^op 0 recv' <<< "$output" | awk '{ print $4 }' | tr '\n' ' ')" = "3 2 " ]
+}
