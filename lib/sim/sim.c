@@ -51,6 +51,7 @@ typedef struct {
 typedef struct {
     double clock, compute, comm, idle;
     int state, queued;
+    int armed;           /* listed in any_armed */
     pending op;
     collective coll;
     double recv_source, recv_tag;
@@ -68,7 +69,8 @@ struct sim {
     proc *procs;
     int *queue;          /* runnable ranks, a ring of nprocs slots */
     size_t head, count;
-    VEC(int) any_waiting;   /* ranks in a receive from any_source */
+    VEC(int) any_armed;  /* ranks in a receive from any_source that may
+                            have a message to take: only those can match */
     double *link_free;   /* per node, with procs_per_node */
     int done, failed;
     uint64_t events;     /* operations so far, against opt.max_events */
@@ -139,7 +141,7 @@ void sim_free(sim *s)
     }
     free(s->procs);
     free(s->queue);
-    free(s->any_waiting.items);
+    free(s->any_armed.items);
     free(s->link_free);
     free(s);
 }
@@ -328,6 +330,24 @@ static void note_sender(sim *s, proc *b, int rank)
     VEC_PUSH(&b->senders, e);
 }
 
+static int waiting_any(const sim *s, int to)
+{
+    const pending *op = &s->procs[to].op;
+    return op->kind == PEND_RECV && op->partner == SIM_ANY_SOURCE;
+}
+
+/* `to` waits in a receive from any_source and may have a message to take:
+ * the next resolution looks at it. Receives without a candidate stay out
+ * of the list, so a sweep costs what can match, not what waits. */
+static void arm(sim *s, int to)
+{
+    proc *b = &s->procs[to];
+    if (b->armed || !waiting_any(s, to))
+        return;
+    b->armed = 1;
+    VEC_PUSH(&s->any_armed, to);
+}
+
 static void post_send(sim *s, int rank, int dest, double bytes, double tag,
                       int coll, int line)
 {
@@ -347,6 +367,8 @@ static void post_send(sim *s, int rank, int dest, double bytes, double tag,
         if (b->state == P_BLOCKED && b->op.kind == PEND_RECV && !b->op.coll &&
             b->op.partner == rank)
             deliver(s, dest, b->mailbox.len - 1);
+        else
+            arm(s, dest);
         make_runnable(s, rank);
         return;
     }
@@ -358,8 +380,10 @@ static void post_send(sim *s, int rank, int dest, double bytes, double tag,
         complete(s, rank, dest);
         return;
     }
-    if (!coll)
+    if (!coll) {
         note_sender(s, b, rank);
+        arm(s, dest);
+    }
 }
 
 static void post_recv(sim *s, int rank, int source, int coll, int line)
@@ -379,7 +403,8 @@ static void post_recv(sim *s, int rank, int source, int coll, int line)
             }
     }
     if (source == SIM_ANY_SOURCE) {
-        VEC_PUSH(&s->any_waiting, rank);   /* resolved when all block */
+        if (b->senders.len || b->mailbox.len)
+            arm(s, rank);   /* resolved when all block */
         return;
     }
     proc *a = &s->procs[source];
@@ -553,12 +578,6 @@ static double any_candidate(sim *s, int to, int *from, size_t *mail_at)
     return send_at;
 }
 
-static int waiting_any(const sim *s, int to)
-{
-    const pending *op = &s->procs[to].op;
-    return op->kind == PEND_RECV && op->partner == SIM_ANY_SOURCE;
-}
-
 /* With nothing runnable, every process that will post again waits for one
  * of the matches still to be made, so nothing can be posted before
  *     bound = min over the waiting receives from any_source of
@@ -571,37 +590,40 @@ static int waiting_any(const sim *s, int to)
  * progress. Returns whether it matched anything. */
 static int resolve_any_source(sim *s)
 {
-    if (s->any_waiting.len > 1)
-        qsort(s->any_waiting.items, s->any_waiting.len, sizeof(int),
-              compare_int);
+    if (s->any_armed.len > 1)
+        qsort(s->any_armed.items, s->any_armed.len, sizeof(int), compare_int);
     double bound = INFINITY;
     size_t keep = 0;
-    for (size_t i = 0; i < s->any_waiting.len; i++) {
-        int to = s->any_waiting.items[i], from;
+    for (size_t i = 0; i < s->any_armed.len; i++) {
+        int to = s->any_armed.items[i], from;
         size_t mail_at;
-        if (!waiting_any(s, to))
-            continue;   /* stale */
-        s->any_waiting.items[keep++] = to;
-        double t = any_candidate(s, to, &from, &mail_at);
+        double t = waiting_any(s, to) ? any_candidate(s, to, &from, &mail_at)
+                                      : INFINITY;
+        if (isinf(t)) {
+            s->procs[to].armed = 0;   /* stale, or nothing to take yet */
+            continue;
+        }
+        s->any_armed.items[keep++] = to;
         bound = fmin(bound, fmax(t, s->procs[to].op.posted));
     }
-    s->any_waiting.len = keep;
-    if (isinf(bound))
-        return 0;
+    s->any_armed.len = keep;
     keep = 0;
-    for (size_t i = 0; i < s->any_waiting.len; i++) {
-        int to = s->any_waiting.items[i], from;
+    for (size_t i = 0; i < s->any_armed.len; i++) {
+        int to = s->any_armed.items[i], from;
         size_t mail_at;
         double t = any_candidate(s, to, &from, &mail_at);
-        if (t > bound)
-            s->any_waiting.items[keep++] = to;
-        else if (mail_at != SIZE_MAX)
+        if (t > bound) {
+            s->any_armed.items[keep++] = to;
+            continue;
+        }
+        s->procs[to].armed = 0;
+        if (mail_at != SIZE_MAX)
             deliver(s, to, mail_at);
         else
             complete(s, from, to);
     }
-    s->any_waiting.len = keep;
-    return 1;
+    s->any_armed.len = keep;
+    return !isinf(bound);
 }
 
 static const char *kind_name(sim_op_kind k)
