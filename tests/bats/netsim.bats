@@ -563,3 +563,15 @@ PROTO
     assert_success
     [ "$(grep '^op 0 recv' <<< "$output" | awk '{ print $4 }' | tr '\n' ' ')" = "3 2 " ]
 }
+
+@test "a simulator from proto2c --target sim has the same --max-events, message and exit status" {
+    cd "$BATS_TEST_TMPDIR"
+    printf 'while (1 == 1) { if (rank == 0) { send(1, (1,0)); } else { receive(0); }; };\n' > loop.proto
+    proto2c loop.proto > loop.c
+    cc $PERFPIPE_CFLAGS -std=c11 -I"$ROOT/lib" loop.c "$(dirname "$PERFPIPE_BIN")/libperfpipe.a" -lm -o loop
+    run ./loop --summary --max-events 1000
+    assert_failure 1
+    assert_output "loop: loop.proto:1: error: rank 0: more than 1000 operations simulated; an endless loop? (--max-events raises the limit)"
+    run ./loop --help
+    assert_line "      --max-events=N     fail after N operations of all processes"
+}
