@@ -10,7 +10,9 @@
 #include "sim/timeline_core.h"
 
 enum { P_RUNNABLE, P_BLOCKED, P_DONE };
-enum { PEND_NONE, PEND_SEND, PEND_RECV };
+/* PEND_MATCHED: a send and its receive paired, waiting for the links
+ * between their nodes (procs-per-node) in simulated-time order. */
+enum { PEND_NONE, PEND_SEND, PEND_RECV, PEND_MATCHED };
 
 typedef struct {
     int kind;            /* PEND_* */
@@ -38,6 +40,11 @@ typedef struct {
     int rank;
     uint32_t serial;     /* live while the sender's op has this serial */
 } sender;   /* an eager message waiting for its receive */
+
+typedef struct {
+    double ready;        /* both sides posted: the later post time */
+    int from, to;
+} transfer;   /* a message between two nodes waiting for their links */
 
 typedef struct {
     int active;
@@ -72,6 +79,7 @@ struct sim {
     VEC(int) any_armed;  /* ranks in a receive from any_source that may
                             have a message to take: only those can match */
     double *link_free;   /* per node, with procs_per_node */
+    VEC(transfer) transfers;   /* matched, not yet given their links */
     int done, failed;
     uint64_t events;     /* operations so far, against opt.max_events */
     uint64_t messages, negative_sizes, negative_computes;
@@ -143,6 +151,7 @@ void sim_free(sim *s)
     free(s->queue);
     free(s->any_armed.items);
     free(s->link_free);
+    free(s->transfers.items);
     free(s);
 }
 
@@ -281,6 +290,21 @@ static void deliver(sim *s, int to, size_t m)
     make_runnable(s, to);
 }
 
+/* A send and its receive pair up. Between two nodes under procs-per-node
+ * the message waits for the scheduler to grant the links in simulated-time
+ * order (grant_links); otherwise it completes now. */
+static void match(sim *s, int from, int to)
+{
+    if (!s->link_free || node_of(s, from) == node_of(s, to)) {
+        complete(s, from, to);
+        return;
+    }
+    pending *a = &s->procs[from].op, *b = &s->procs[to].op;
+    transfer t = {fmax(a->posted, b->posted), from, to};
+    a->kind = b->kind = PEND_MATCHED;
+    VEC_PUSH(&s->transfers, t);
+}
+
 static int check_rank(sim *s, int rank, double other, const char *what,
                       int line)
 {
@@ -377,7 +401,7 @@ static void post_send(sim *s, int rank, int dest, double bytes, double tag,
     a->state = P_BLOCKED;
     if (b->state == P_BLOCKED && b->op.kind == PEND_RECV && b->op.coll == coll
         && b->op.partner == rank) {
-        complete(s, rank, dest);
+        match(s, rank, dest);
         return;
     }
     if (!coll) {
@@ -410,7 +434,7 @@ static void post_recv(sim *s, int rank, int source, int coll, int line)
     proc *a = &s->procs[source];
     if (a->state == P_BLOCKED && a->op.kind == PEND_SEND && a->op.coll == coll
         && a->op.partner == rank)
-        complete(s, source, rank);
+        match(s, source, rank);
 }
 
 void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line)
@@ -579,16 +603,19 @@ static double any_candidate(sim *s, int to, int *from, size_t *mail_at)
 }
 
 /* With nothing runnable, every process that will post again waits for one
- * of the matches still to be made, so nothing can be posted before
- *     bound = min over the waiting receives from any_source of
- *             max(posted, its candidate's time)
+ * of the matches still to be made or for a message still to be given its
+ * links, so nothing can be posted before
+ *     bound = min(min over the waiting receives from any_source of
+ *                 max(posted, its candidate's time),
+ *                 min over the messages waiting for links of their ready time)
  * (computations being non-negative). A receive whose candidate is no later
  * than the bound has its earliest message in simulated time and takes it
  * (ties with a message posted later at the very same instant go to the
- * pending one); the others wait for the processes this frees. The
- * receive with the smallest max() always qualifies, so each sweep makes
- * progress. Returns whether it matched anything. */
-static int resolve_any_source(sim *s)
+ * pending one); a message waiting for links whose ready time is no later
+ * than the bound gets them. The others wait for the processes this frees.
+ * The term that makes the bound always qualifies, so each sweep makes
+ * progress. */
+static double any_bound(sim *s)
 {
     if (s->any_armed.len > 1)
         qsort(s->any_armed.items, s->any_armed.len, sizeof(int), compare_int);
@@ -607,7 +634,14 @@ static int resolve_any_source(sim *s)
         bound = fmin(bound, fmax(t, s->procs[to].op.posted));
     }
     s->any_armed.len = keep;
-    keep = 0;
+    for (size_t i = 0; i < s->transfers.len; i++)
+        bound = fmin(bound, s->transfers.items[i].ready);
+    return bound;
+}
+
+static void resolve_any_source(sim *s, double bound)
+{
+    size_t keep = 0;
     for (size_t i = 0; i < s->any_armed.len; i++) {
         int to = s->any_armed.items[i], from;
         size_t mail_at;
@@ -620,10 +654,52 @@ static int resolve_any_source(sim *s)
         if (mail_at != SIZE_MAX)
             deliver(s, to, mail_at);
         else
-            complete(s, from, to);
+            match(s, from, to);
     }
     s->any_armed.len = keep;
-    return !isinf(bound);
+}
+
+static int compare_transfer(const void *x, const void *y)
+{
+    const transfer *a = x, *b = y;
+    if (a->ready != b->ready)
+        return a->ready < b->ready ? -1 : 1;
+    if (a->from != b->from)
+        return a->from < b->from ? -1 : 1;
+    return (a->to > b->to) - (a->to < b->to);
+}
+
+/* Links go to the messages ready no later than the bound, earliest ready
+ * first (ties: lowest sender rank, then lowest receiver rank). */
+static void grant_links(sim *s, double bound)
+{
+    VEC(transfer) now = {0};
+    size_t keep = 0;
+    for (size_t i = 0; i < s->transfers.len; i++) {
+        transfer t = s->transfers.items[i];
+        if (t.ready <= bound)
+            VEC_PUSH(&now, t);
+        else
+            s->transfers.items[keep++] = t;
+    }
+    s->transfers.len = keep;
+    if (now.len > 1)
+        qsort(now.items, now.len, sizeof *now.items, compare_transfer);
+    for (size_t i = 0; i < now.len; i++)
+        complete(s, now.items[i].from, now.items[i].to);
+    free(now.items);
+}
+
+/* Nothing can run: moves the earliest pending matches on. Returns 0 when
+ * nothing can move (a deadlock). */
+static int resolve_blocked(sim *s)
+{
+    double bound = any_bound(s);
+    if (isinf(bound))
+        return 0;
+    resolve_any_source(s, bound);
+    grant_links(s, bound);
+    return 1;
 }
 
 static const char *kind_name(sim_op_kind k)
@@ -688,7 +764,7 @@ int sim_run(sim *s, sim_step_fn step, void *program)
         }
         if (s->done == s->opt.nprocs)
             break;
-        if (!resolve_any_source(s)) {
+        if (!resolve_blocked(s)) {
             report_deadlock(s);
             return 1;
         }

@@ -575,3 +575,33 @@ PROTO
     run ./loop --help
     assert_line "      --max-events=N     fail after N operations of all processes"
 }
+
+@test "procs-per-node: links go to messages in simulated-time order, not in the order the simulator runs the ranks" {
+    cd "$BATS_TEST_TMPDIR"
+    printf 'net-model 1\nregime any 10 0\nprocs-per-node 2\n' > node.net
+    # Two messages from node 0 to node 1, one posted at 0 s, one at 1 s:
+    # the one posted at 0 never waits, whichever rank sends it.
+    printf 'if (rank == 0) { compute(1, 0); send(2, (8, 0)); };\nif (rank == 1) { send(3, (8, 0)); };\nif (rank == 2) { receive(0); };\nif (rank == 3) { receive(1); };\n' > late0.proto
+    run netsim -n 4 --net node.net late0.proto
+    assert_success
+    assert_line "op 1 send 3 8 0 0.000000000 0.000010000"
+    assert_line "op 0 send 2 8 0 1.000000000 1.000010000"
+    printf 'if (rank == 1) { compute(1, 0); send(3, (8, 0)); };\nif (rank == 0) { send(2, (8, 0)); };\nif (rank == 2) { receive(0); };\nif (rank == 3) { receive(1); };\n' > late1.proto
+    run netsim -n 4 --net node.net late1.proto
+    assert_success
+    assert_line "op 0 send 2 8 0 0.000000000 0.000010000"
+    assert_line "op 1 send 3 8 0 1.000000000 1.000010000"
+}
+
+@test "procs-per-node: messages ready together get the links lowest sender first (odd ring, two per node)" {
+    cd "$BATS_TEST_TMPDIR"
+    printf 'net-model 1\nregime <= 1024 55 0.22\nregime < 5000 190 0.083\nregime any 300 0.089\nprocs-per-node 2\n' > nodes.net
+    # 1->2, 3->4 and 6->0 are all ready at 1190 us: 1->2 first, then 3->4
+    # and 6->0 (node 1, node 0 free again at 2380 us).
+    run netsim -n 7 --net nodes.net "$P/ring.proto"
+    assert_success
+    assert_line "op 1 send 2 10000 0 0.001190000 0.002380000"
+    assert_line "op 3 send 4 10000 0 0.001190000 0.003570000"
+    assert_line "op 6 send 0 10000 0 0.000000000 0.003570000"
+    assert_line "summary 0.004760000 0.003570000 7"
+}
