@@ -81,8 +81,9 @@ typedef struct {
     int keep_ops;          /* record every operation for the timeline */
     uint64_t max_loop;     /* loop iterations without blocking, per step */
     uint64_t max_events;   /* operations of all processes together: compute,
-                              send, receive, collective and each message of
-                              a collective; 0 = SIM_DEFAULT_MAX_EVENTS */
+                              send, receive, collective, and the send and
+                              the receive of each message inside a
+                              collective; 0 = SIM_DEFAULT_MAX_EVENTS */
 } sim_options;
 
 /* Bounds a run that never ends, and with it the operations kept for the

@@ -511,8 +511,11 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
     proto_run 'while (1 == 1) { compute(1, 0); };' --max-events 1000
     assert_failure 1
     assert_output "netsim: bad.proto:1: error: rank 0: more than 1000 operations simulated; an endless loop? (--max-events raises the limit)"
-    # every message of a collective counts: 1 + 3 per process and bcast
-    proto_run 'while (1 == 1) { bcast(0, (8, 0)); };' -n 4 --summary --max-events 1000
+    # the messages inside a collective count: a bcast at P = 4 is 4
+    # collectives, 3 sends and 3 receives, 10 operations; 100 pass, 101 not
+    proto_run 'for (i, 100) { bcast(0, (8, 0)); };' -n 4 --summary --max-events 1000
+    assert_success
+    proto_run 'for (i, 101) { bcast(0, (8, 0)); };' -n 4 --summary --max-events 1000
     assert_failure 1
     assert_line --regexp '^netsim: bad\.proto:1: error: rank [0-3]: more than 1000 operations simulated; '
 }
