@@ -12,7 +12,7 @@
  * on both clocks. Point-to-point pairs naming each other match as soon as
  * both are posted; a receive from any_source takes the message posted
  * earliest in simulated time (ties: lowest rank), resolved when no process
- * can run and nothing earlier can be posted any more (sim.c,
+ * can run and nothing earlier can be posted any more (match.c,
  * resolve_any_source). Collectives are linear, root-serial schedules in
  * ascending rank order, made of point-to-point messages that only match
  * each other.
