@@ -39,7 +39,7 @@ typedef struct {
 typedef struct {
     int rank;
     uint32_t serial;     /* live while the sender's op has this serial */
-} sender;   /* an eager message waiting for its receive */
+} sender;   /* a plain send posted to a process, for its any_source receives */
 
 typedef struct {
     double ready;        /* both sides posted: the later post time */
