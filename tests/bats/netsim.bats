@@ -608,3 +608,15 @@ PROTO
     assert_line "op 6 send 0 10000 0 0.000000000 0.003570000"
     assert_line "summary 0.004760000 0.003570000 7"
 }
+
+@test "chained any_source under eager: an eager message counts at its arrival, after a send a freed process posts earlier" {
+    cd "$BATS_TEST_TMPDIR"
+    printf 'net-model 1\nregime any 10 0\neager 100\n' > e.net
+    # Rank 1's eager message arrives at 1.00001 s; rank 2, freed by rank 3
+    # at 10 us, sends to 0 (1000 bytes, a rendezvous) at 10 us: first.
+    printf 'if (rank == 0) { receive(any_source); receive(any_source); };\nif (rank == 1) { compute(1, 0); send(0, (8, 0)); };\nif (rank == 2) { receive(any_source); send(0, (1000, 0)); };\nif (rank == 3) { send(2, (1000, 0)); };\n' > chain.proto
+    run netsim -n 4 --net e.net chain.proto
+    assert_success
+    assert_line "op 0 recv 2 1000 0 0.000000000 0.000020000"
+    assert_line "op 0 recv 1 8 0 0.000020000 1.000010000"
+}
