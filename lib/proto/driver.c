@@ -35,6 +35,8 @@ static void usage(FILE *fp, const char *prog, int compiled)
 "      --summary          leave out the per-operation records\n"
 "      --max-loop=N       fail after N loop iterations of one process\n"
 "                         without communicating (default %u)\n"
+"      --max-events=N     fail after N operations of all processes\n"
+"                         together (default %u)\n"
 "  -o, --output=FILE      write to FILE, replaced only when all went well\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
@@ -43,7 +45,7 @@ static void usage(FILE *fp, const char *prog, int compiled)
 "program, or I/O failure, 2 bad usage or bad input.\n",
             prog, compiled ? "" : " PROGRAM.proto",
             compiled ? "the compiled prototype" : "PROGRAM.proto", MAX_PROCS,
-            DEFAULT_MAX_LOOP);
+            DEFAULT_MAX_LOOP, SIM_DEFAULT_MAX_EVENTS);
     if (!compiled)
         fprintf(fp, "\nExample:\n  %s -n 4 examples/proto/ring.proto\n", prog);
 }
@@ -126,7 +128,7 @@ static void read_net(const char *prog, const char *path, net_model *net)
 }
 
 enum { OPT_NET = 256, OPT_PRINT_NET, OPT_SEED, OPT_CLAMP, OPT_SUMMARY,
-       OPT_MAX_LOOP };
+       OPT_MAX_LOOP, OPT_MAX_EVENTS };
 
 int proto_run_main(int argc, char **argv, const char *prog,
                    const proto_runnable *compiled)
@@ -140,12 +142,14 @@ int proto_run_main(int argc, char **argv, const char *prog,
         {"clamp-negative", no_argument, NULL, OPT_CLAMP},
         {"summary", no_argument, NULL, OPT_SUMMARY},
         {"max-loop", required_argument, NULL, OPT_MAX_LOOP},
+        {"max-events", required_argument, NULL, OPT_MAX_EVENTS},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    uint64_t nprocs = 2, seed = 1, max_loop = DEFAULT_MAX_LOOP;
+    uint64_t nprocs = 2, seed = 1, max_loop = DEFAULT_MAX_LOOP,
+             max_events = SIM_DEFAULT_MAX_EVENTS;
     const char *net_path = NULL, *output = NULL;
     int print_net = 0, clamp = 0, summary = 0;
     definitions defs = {0};
@@ -177,6 +181,11 @@ int proto_run_main(int argc, char **argv, const char *prog,
             if (parse_u64(optarg, 1, UINT64_MAX, &max_loop) < 0)
                 usage_error(prog, "--max-loop wants a positive integer, not "
                             "'%s'", optarg);
+            break;
+        case OPT_MAX_EVENTS:
+            if (parse_u64(optarg, 1, UINT64_MAX, &max_events) < 0)
+                usage_error(prog, "--max-events wants a positive integer, "
+                            "not '%s'", optarg);
             break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout, prog, compiled != NULL); return EXIT_OK;
@@ -250,7 +259,8 @@ int proto_run_main(int argc, char **argv, const char *prog,
 
     diag d;
     diag_init(&d, prog, stderr);
-    sim_options opt = {(int)nprocs, seed, clamp, !summary, max_loop};
+    sim_options opt = {(int)nprocs, seed, clamp, !summary, max_loop,
+                       max_events};
     sim *s = sim_new(&opt, &net, &d, run->source);
     int status = EXIT_OK;
     if (sim_run(s, run->step, &st) != 0) {

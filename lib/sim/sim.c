@@ -1,78 +1,15 @@
-/* sim.c — the simulation kernel: processes, clocks, matching, collectives,
- * the any_source policy, deadlock detection. See sim.h for the rules. */
+/* sim.c — the simulation kernel: processes, clocks, operations,
+ * collectives, the scheduler, deadlock detection and the timeline. Which
+ * message goes with which receive, and when, is match.c. See sim.h for
+ * the rules. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/rng_core.h"
-#include "sim/sim.h"
+#include "sim/kernel.h"
 #include "sim/timeline_core.h"
-
-enum { P_RUNNABLE, P_BLOCKED, P_DONE };
-enum { PEND_NONE, PEND_SEND, PEND_RECV };
-
-typedef struct {
-    int kind;            /* PEND_* */
-    int coll;            /* a collective's message: matches only those */
-    int partner;         /* destination, source or SIM_ANY_SOURCE */
-    double bytes, tag;
-    double posted;       /* clock when posted, microseconds */
-    uint32_t serial;     /* tells a stale entry of senders[] */
-    int line;
-} pending;
-
-typedef struct {
-    sim_op_kind kind;
-    int partner;         /* -1: none */
-    double bytes, tag;   /* tag NAN: none */
-    double start, end;   /* microseconds */
-} op_record;
-
-typedef struct {
-    int src;
-    double bytes, tag, arrival;
-} mail;   /* an eager message waiting for its receive */
-
-typedef struct {
-    int rank;
-    uint32_t serial;     /* live while the sender's op has this serial */
-} sender;   /* an eager message waiting for its receive */
-
-typedef struct {
-    int active;
-    sim_op_kind kind;
-    int root;
-    double bytes, posted;
-    int phase, step;
-    int line;
-} collective;
-
-typedef struct {
-    double clock, compute, comm, idle;
-    int state, queued;
-    pending op;
-    collective coll;
-    double recv_source, recv_tag;
-    rng stream;
-    VEC(op_record) ops;
-    VEC(sender) senders; /* plain sends posted to this rank */
-    VEC(mail) mailbox;
-} proc;
-
-struct sim {
-    sim_options opt;
-    const net_model *net;
-    diag *d;
-    const char *file;
-    proc *procs;
-    int *queue;          /* runnable ranks, a ring of nprocs slots */
-    size_t head, count;
-    VEC(int) any_waiting;   /* ranks in a receive from any_source */
-    double *link_free;   /* per node, with procs_per_node */
-    int done, failed;
-    uint64_t messages, negative_sizes, negative_computes;
-};
 
 /* ----------------------------------------------------------- randomness */
 
@@ -111,6 +48,8 @@ sim *sim_new(const sim_options *opt, const net_model *net, diag *d,
 {
     sim *s = xcalloc(1, sizeof *s);
     s->opt = *opt;
+    if (!s->opt.max_events)
+        s->opt.max_events = SIM_DEFAULT_MAX_EVENTS;
     s->net = net;
     s->d = d;
     s->file = file;
@@ -136,8 +75,9 @@ void sim_free(sim *s)
     }
     free(s->procs);
     free(s->queue);
-    free(s->any_waiting.items);
+    free(s->any_armed.items);
     free(s->link_free);
+    free(s->transfers.items);
     free(s);
 }
 
@@ -182,11 +122,26 @@ static void record(sim *s, proc *p, sim_op_kind kind, int partner,
     VEC_PUSH(&p->ops, r);
 }
 
+/* One more operation of `rank`; 0 after reporting that the run has
+ * reached --max-events (an endless loop that communicates, or computes,
+ * would otherwise run forever or keep records until memory runs out). */
+static int count_event(sim *s, int rank, int line)
+{
+    if (++s->events <= s->opt.max_events)
+        return 1;
+    sim_fail(s, rank, line, "more than %llu operations simulated; an "
+             "endless loop? (--max-events raises the limit)",
+             (unsigned long long)s->opt.max_events);
+    return 0;
+}
+
 /* ---------------------------------------------------------- computation */
 
 void sim_compute(sim *s, int rank, double seconds, int line)
 {
     proc *p = &s->procs[rank];
+    if (!count_event(s, rank, line))
+        return;
     if (!isfinite(seconds)) {
         sim_fail(s, rank, line, "compute of %g seconds", seconds);
         return;
@@ -204,13 +159,8 @@ void sim_compute(sim *s, int rank, double seconds, int line)
 
 /* ------------------------------------------------------------- messages */
 
-static int node_of(const sim *s, int rank)
-{
-    return rank / s->net->procs_per_node;
-}
-
 /* Both sides of a rendezvous complete together. */
-static void complete(sim *s, int from, int to)
+void kernel_complete(sim *s, int from, int to)
 {
     proc *a = &s->procs[from], *b = &s->procs[to];
     double bytes = a->op.bytes;
@@ -243,7 +193,7 @@ static void complete(sim *s, int from, int to)
 }
 
 /* A receive satisfied by an eager message that has already arrived. */
-static void deliver(sim *s, int to, size_t m)
+void kernel_deliver(sim *s, int to, size_t m)
 {
     proc *b = &s->procs[to];
     mail msg = b->mailbox.items[m];
@@ -287,33 +237,12 @@ static double checked_size(sim *s, double bytes)
     return bytes;
 }
 
-/* A send posted to b is a candidate for b's receives from any_source until
- * it is matched (its serial then moves on). Stale entries are dropped when
- * the list doubles, so it holds at most one live entry per sender. */
-static int sender_live(const sim *s, const proc *b, sender e)
-{
-    const pending *op = &s->procs[e.rank].op;
-    return op->serial == e.serial && op->kind == PEND_SEND && !op->coll &&
-           &s->procs[op->partner] == b;
-}
-
-static void note_sender(sim *s, proc *b, int rank)
-{
-    if (b->senders.len >= 16 && (b->senders.len & (b->senders.len - 1)) == 0) {
-        size_t live = 0;
-        for (size_t k = 0; k < b->senders.len; k++)
-            if (sender_live(s, b, b->senders.items[k]))
-                b->senders.items[live++] = b->senders.items[k];
-        b->senders.len = live;
-    }
-    sender e = {rank, s->procs[rank].op.serial};
-    VEC_PUSH(&b->senders, e);
-}
-
 static void post_send(sim *s, int rank, int dest, double bytes, double tag,
                       int coll, int line)
 {
     proc *a = &s->procs[rank], *b = &s->procs[dest];
+    if (!count_event(s, rank, line))
+        return;
     if (!coll && s->net->eager_limit >= 0 && bytes <= s->net->eager_limit) {
         /* Eager: the sender pays the transfer and goes on. */
         double cost = net_cost(s->net, bytes);
@@ -326,7 +255,9 @@ static void post_send(sim *s, int rank, int dest, double bytes, double tag,
         s->messages++;
         if (b->state == P_BLOCKED && b->op.kind == PEND_RECV && !b->op.coll &&
             b->op.partner == rank)
-            deliver(s, dest, b->mailbox.len - 1);
+            kernel_deliver(s, dest, b->mailbox.len - 1);
+        else
+            match_arm(s, dest);
         make_runnable(s, rank);
         return;
     }
@@ -335,16 +266,20 @@ static void post_send(sim *s, int rank, int dest, double bytes, double tag,
     a->state = P_BLOCKED;
     if (b->state == P_BLOCKED && b->op.kind == PEND_RECV && b->op.coll == coll
         && b->op.partner == rank) {
-        complete(s, rank, dest);
+        match_pair(s, rank, dest);
         return;
     }
-    if (!coll)
-        note_sender(s, b, rank);
+    if (!coll) {
+        match_note_sender(s, b, rank);
+        match_arm(s, dest);
+    }
 }
 
 static void post_recv(sim *s, int rank, int source, int coll, int line)
 {
     proc *b = &s->procs[rank];
+    if (!count_event(s, rank, line))
+        return;
     b->op = (pending){PEND_RECV, coll, source, 0, 0, b->clock, b->op.serial,
                       line};
     b->state = P_BLOCKED;
@@ -352,18 +287,19 @@ static void post_recv(sim *s, int rank, int source, int coll, int line)
         /* An eager message from that source already here: the first. */
         for (size_t m = 0; m < b->mailbox.len; m++)
             if (b->mailbox.items[m].src == source) {
-                deliver(s, rank, m);
+                kernel_deliver(s, rank, m);
                 return;
             }
     }
     if (source == SIM_ANY_SOURCE) {
-        VEC_PUSH(&s->any_waiting, rank);   /* resolved when all block */
+        if (b->senders.len || b->mailbox.len)
+            match_arm(s, rank);   /* resolved when all block */
         return;
     }
     proc *a = &s->procs[source];
     if (a->state == P_BLOCKED && a->op.kind == PEND_SEND && a->op.coll == coll
         && a->op.partner == rank)
-        complete(s, source, rank);
+        match_pair(s, source, rank);
 }
 
 void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line)
@@ -456,6 +392,8 @@ void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
 {
     proc *p = &s->procs[rank];
     int r = 0;
+    if (!count_event(s, rank, line))
+        return;
     if (kind != SIM_OP_ALL_GATHER && kind != SIM_OP_ALL_TO_ALL &&
         kind != SIM_OP_ALL_REDUCE) {
         if (!(root >= 0 && root < s->opt.nprocs && root == floor(root))) {
@@ -479,65 +417,6 @@ static int pop(sim *s)
     s->count--;
     s->procs[r].queued = 0;
     return r;
-}
-
-static int compare_int(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-/* With nothing runnable: each receive from any_source (lowest rank first)
- * takes the pending send posted earliest, ties to the lowest rank. */
-static int resolve_any_source(sim *s)
-{
-    int matched = 0;
-    if (s->any_waiting.len > 1)
-        qsort(s->any_waiting.items, s->any_waiting.len, sizeof(int),
-              compare_int);
-    size_t keep = 0;
-    for (size_t i = 0; i < s->any_waiting.len; i++) {
-        int to = s->any_waiting.items[i];
-        proc *b = &s->procs[to];
-        if (b->op.kind != PEND_RECV || b->op.partner != SIM_ANY_SOURCE)
-            continue;   /* stale */
-        int best = -1;
-        size_t live = 0;
-        for (size_t k = 0; k < b->senders.len; k++) {
-            sender e = b->senders.items[k];
-            if (!sender_live(s, b, e))
-                continue;   /* stale: matched already */
-            b->senders.items[live++] = e;
-            int from = e.rank;
-            const pending *op = &s->procs[from].op;
-            if (best < 0 || op->posted < s->procs[best].op.posted ||
-                (op->posted == s->procs[best].op.posted && from < best))
-                best = from;
-        }
-        b->senders.len = live;
-        /* An eager message that arrived earlier wins over a pending send. */
-        size_t mail_best = (size_t)-1;
-        for (size_t m = 0; m < b->mailbox.len; m++) {
-            const mail *x = &b->mailbox.items[m], *y = mail_best == (size_t)-1
-                ? NULL : &b->mailbox.items[mail_best];
-            if (!y || x->arrival < y->arrival ||
-                (x->arrival == y->arrival && x->src < y->src))
-                mail_best = m;
-        }
-        if (mail_best != (size_t)-1 &&
-            (best < 0 || b->mailbox.items[mail_best].arrival <=
-                             s->procs[best].op.posted)) {
-            deliver(s, to, mail_best);
-            matched = 1;
-        } else if (best >= 0) {
-            complete(s, best, to);
-            matched = 1;
-        } else {
-            s->any_waiting.items[keep++] = to;
-        }
-    }
-    s->any_waiting.len = keep;
-    return matched;
 }
 
 static const char *kind_name(sim_op_kind k)
@@ -602,7 +481,7 @@ int sim_run(sim *s, sim_step_fn step, void *program)
         }
         if (s->done == s->opt.nprocs)
             break;
-        if (!resolve_any_source(s)) {
+        if (!match_resolve_blocked(s)) {
             report_deadlock(s);
             return 1;
         }

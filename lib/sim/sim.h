@@ -10,10 +10,12 @@
  * and its receive complete together at
  *     max(t_send_posted, t_recv_posted) + t_s(d) + t_w(d)·d
  * on both clocks. Point-to-point pairs naming each other match as soon as
- * both are posted; a receive from any_source is resolved only when no
- * process can run, with the pending send posted earliest (ties: lowest
- * rank). Collectives are linear, root-serial schedules in ascending rank
- * order, made of point-to-point messages that only match each other.
+ * both are posted; a receive from any_source takes the message posted
+ * earliest in simulated time (ties: lowest rank), resolved when no process
+ * can run and nothing earlier can be posted any more (match.c,
+ * resolve_any_source). Collectives are linear, root-serial schedules in
+ * ascending rank order, made of point-to-point messages that only match
+ * each other.
  *
  * The network model (formats/net-model.md) is kept apart from the kernel:
  * the kernel asks it the cost of a message. */
@@ -78,7 +80,15 @@ typedef struct {
     int clamp_negative;    /* negative compute draws count as 0 */
     int keep_ops;          /* record every operation for the timeline */
     uint64_t max_loop;     /* loop iterations without blocking, per step */
+    uint64_t max_events;   /* operations of all processes together: compute,
+                              send, receive, collective, and the send and
+                              the receive of each message inside a
+                              collective; 0 = SIM_DEFAULT_MAX_EVENTS */
 } sim_options;
+
+/* Bounds a run that never ends, and with it the operations kept for the
+ * timeline (one record of 40 bytes each at most per event: 400 MB). */
+#define SIM_DEFAULT_MAX_EVENTS 10000000u
 
 sim *sim_new(const sim_options *opt, const net_model *net, diag *d,
              const char *file);
