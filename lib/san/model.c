@@ -1,6 +1,6 @@
 /* model.c — from the syntax tree to the resolved model (model.h): unrolls
- * loops and ranges, resolves identifiers, automata, states and events,
- * folds constants, and checks every rule of formats/san.md that does not
+ * loops and ranges, resolves identifiers, automata, states and events
+ * into expressions (expr.c), and checks every rule of formats/san.md that does not
  * need the descriptor. Processing stops at the first error.
  *
  * The passes: (1) the automata and their states, so that the product
@@ -46,70 +46,6 @@ static int expand_one(model *m, int line, int col)
 }
 
 /* ------------------------------------------------------- expressions */
-
-static rx *rx_new(model *m, desc_op op)
-{
-    rx *r = xcalloc(1, sizeof *r);
-    r->op = op;
-    VEC_PUSH(&m->arena, r);
-    return r;
-}
-
-rx *rx_num(model *m, double v)
-{
-    rx *r = rx_new(m, DOP_NUM);
-    r->num = v;
-    return r;
-}
-
-static int arity(desc_op op)
-{
-    switch (op) {
-    case DOP_NUM: case DOP_ST: return 0;
-    case DOP_NEG: case DOP_NOT: return 1;
-    case DOP_ITE: return 3;
-    default: return 2;
-    }
-}
-
-static int is_num(const rx *r, double v)
-{
-    return r->op == DOP_NUM && r->num == v;
-}
-
-rx *rx_op(model *m, desc_op op, rx *a, rx *b, rx *c)
-{
-    rx *kid[3] = {a, b, c};
-    int n = arity(op), constant = 1;
-    for (int i = 0; i < n; i++)
-        constant &= kid[i]->op == DOP_NUM;
-    if (constant) {
-        /* Fold with the descriptor's own evaluator. */
-        desc_insn code[4];
-        for (int i = 0; i < n; i++)
-            code[i] = (desc_insn){DOP_NUM, 0, kid[i]->num};
-        code[n] = (desc_insn){op, 0, 0};
-        desc_func f = {0};
-        f.code.items = code;
-        f.code.len = (size_t)n + 1;
-        return rx_num(m, desc_eval(&f, NULL));
-    }
-    /* The identities the descriptor construction produces most. */
-    if ((op == DOP_MUL && is_num(a, 1)) || (op == DOP_ADD && is_num(a, 0)))
-        return b;
-    if ((op == DOP_MUL || op == DOP_DIV) && is_num(b, 1))
-        return a;
-    if ((op == DOP_ADD || op == DOP_SUB) && is_num(b, 0))
-        return a;
-    if (op == DOP_NEG && a->op == DOP_NEG)
-        return a->kid[0];
-    if (op == DOP_ADD && b->op == DOP_NEG)
-        return rx_op(m, DOP_SUB, a, b->kid[0], NULL);
-    rx *r = rx_new(m, op);
-    for (int i = 0; i < n; i++)
-        r->kid[i] = kid[i];
-    return r;
-}
 
 static rx *resolve(model *m, const sx *e, const env *en);
 
@@ -163,38 +99,54 @@ static int range_values(model *m, const sx *lo_e, const sx *hi_e,
 }
 
 /* The spellings of a name: one, or several when a subscript is a range
- * (the first subscript varying slowest). Appends to out. */
+ * (the first subscript varying slowest). Appends to out. Each spelling is
+ * extended in place by its last value, so a name with many subscripts
+ * costs its length, not its length squared. */
 static int expand_name(model *m, const san_name *n, const env *en,
                        strvec *out)
 {
-    size_t first = out->len;
-    VEC_PUSH(out, xstrdup(n->ident));
-    for (size_t s = 0; s < n->subs.len; s++) {
+    VEC(strbuf) cur = {0};
+    strbuf first = {0};
+    sb_puts(&first, n->ident);
+    VEC_PUSH(&cur, first);
+    int status = 0;
+    for (size_t s = 0; s < n->subs.len && status == 0; s++) {
         const san_sub *sub = &n->subs.items[s];
         long lo, count = 1;
         if (sub->hi ? range_values(m, sub->lo, sub->hi, en, &lo, &count)
-                    : int_value(m, sub->lo, en, &lo))
-            return -1;
+                    : int_value(m, sub->lo, en, &lo)) {
+            status = -1;
+            break;
+        }
         /* Replace each prefix by its count extensions. */
-        size_t nprefix = out->len - first;
-        char **prefix = xmalloc(sizeof *prefix * (nprefix ? nprefix : 1));
-        memcpy(prefix, out->items + first, sizeof *prefix * nprefix);
-        out->len = first;
-        int status = 0;
-        for (size_t p = 0; p < nprefix; p++) {
+        VEC(strbuf) next = {0};
+        for (size_t p = 0; p < cur.len; p++) {
             for (long k = 0; k < count && status == 0; k++) {
                 status = expand_one(m, n->line, n->col);
                 strbuf sb = {0};
-                sb_printf(&sb, "%s[%ld]", prefix[p], lo + k);
-                VEC_PUSH(out, sb.text);
+                if (k == count - 1) {
+                    sb = cur.items[p];
+                    cur.items[p] = (strbuf){0};
+                } else
+                    sb_putn(&sb, cur.items[p].text, cur.items[p].len);
+                sb_printf(&sb, "[%ld]", lo + k);
+                VEC_PUSH(&next, sb);
             }
-            free(prefix[p]);
+            sb_free(&cur.items[p]);
         }
-        free(prefix);
-        if (status < 0)
-            return -1;
+        free(cur.items);
+        cur.items = next.items;
+        cur.len = next.len;
+        cur.cap = next.cap;
     }
-    return 0;
+    for (size_t p = 0; p < cur.len; p++) {
+        if (status == 0)
+            VEC_PUSH(out, cur.items[p].text);
+        else
+            sb_free(&cur.items[p]);
+    }
+    free(cur.items);
+    return status;
 }
 
 static void free_names(strvec *v)
@@ -263,9 +215,7 @@ static int no_state_here(model *m, const sx *e)
 /* st A == s */
 static rx *in_state(model *m, int a, int s)
 {
-    rx *st = rx_new(m, DOP_ST);
-    st->aut = a;
-    return rx_op(m, DOP_EQ, st, rx_num(m, s), NULL);
+    return rx_op(m, DOP_EQ, rx_st(m, a), rx_num(m, s), NULL);
 }
 
 /* The automata of an nb group, in order. */
@@ -322,64 +272,45 @@ static rx *resolve_nb(model *m, const sx *e, const env *en)
     return sum;
 }
 
-static rx *resolve_ident(model *m, const sx *e, const env *en)
+/* The identifier e uses, or -1 after a diagnostic. */
+static int ident_index(model *m, const sx *e)
 {
-    for (const env *v = en; v; v = v->up)
-        if (strcmp(v->name, e->ident) == 0)
-            return rx_num(m, (double)v->value);
     int k = find(&m->ident_index, e->ident);
     if (k < 0) {
         error_at(m, e->line, e->col, "unknown identifier '%s'", e->ident);
-        return NULL;
+        return -1;
     }
-    m_ident *id = &m->idents.items[k];
     if (m->cur_ident >= 0 && k >= m->cur_ident) {
         error_at(m, e->line, e->col, "identifier '%s' is used before its "
-                 "definition at %d:%d", e->ident, id->line, id->col);
-        return NULL;
+                 "definition at %d:%d", e->ident, m->idents.items[k].line,
+                 m->idents.items[k].col);
+        return -1;
     }
-    if (!id->value) {
-        /* An identifier sees no loop variable and only earlier identifiers:
-           no recursion. Resolved once and shared. */
-        int saved = m->cur_ident;
-        m->cur_ident = k;
-        rx *r = resolve(m, id->body, NULL);
-        m->cur_ident = saved;
-        if (!r)
-            return NULL;
-        m->idents.items[k].value = r;
-        id = &m->idents.items[k];
-    }
-    if (m->const_only && id->value->op != DOP_NUM) {
+    return k;
+}
+
+/* An identifier's value where e uses it: a constant where one is due. */
+static rx *ident_use(model *m, const sx *e, rx *value)
+{
+    if (m->const_only && value->op != DOP_NUM) {
         error_at(m, e->line, e->col, "this expression must be constant, but "
                  "it depends on the state of automata");
         return NULL;
     }
-    return id->value;
+    return value;
 }
 
-static rx *resolve(model *m, const sx *e, const env *en)
+/* The expressions without operands, but for identifiers. */
+static rx *resolve_leaf(model *m, const sx *e, const env *en)
 {
-    /* Loops re-resolve their expressions: bound the nodes that makes. */
-    if (m->arena.len > SAN_MAX_NODES) {
-        error_at(m, e->line, e->col, "the model's expressions expand to "
-                 "more than %u nodes", SAN_MAX_NODES);
-        return NULL;
-    }
     switch (e->kind) {
     case SX_NUM:
         return rx_num(m, e->num);
-    case SX_IDENT:
-        return resolve_ident(m, e, en);
     case SX_ST: {
         if (no_state_here(m, e))
             return NULL;
         int a = find_aut(m, e->aut, en);
-        if (a < 0)
-            return NULL;
-        rx *r = rx_new(m, DOP_ST);
-        r->aut = a;
-        return r;
+        return a < 0 ? NULL : rx_st(m, a);
     }
     case SX_IS: {
         if (no_state_here(m, e))
@@ -390,14 +321,91 @@ static rx *resolve(model *m, const sx *e, const env *en)
     }
     case SX_NB:
         return no_state_here(m, e) ? NULL : resolve_nb(m, e, en);
-    case SX_OP:
-        break;
+    default:
+        return NULL;   /* SX_IDENT, SX_OP: resolve */
     }
-    rx *kid[3] = {NULL, NULL, NULL};
-    for (int i = 0; i < arity(e->op); i++)
-        if (!(kid[i] = resolve(m, e->kid[i], en)))
-            return NULL;
-    return rx_op(m, e->op, kid[0], kid[1], kid[2]);
+}
+
+/* Past SAN_MAX_NODES: the nodes made (loops re-resolve their
+ * expressions), or r expanded as a tree (identifiers are shared: f1 = f0
+ * + f0 has twice f0's nodes, though it adds one). */
+static int too_many_nodes(model *m, const sx *e, const rx *r)
+{
+    if (m->arena.len <= SAN_MAX_NODES && r->size <= SAN_MAX_NODES)
+        return 0;
+    error_at(m, e->line, e->col, "the model's expressions expand to more "
+             "than %u nodes", SAN_MAX_NODES);
+    return 1;
+}
+
+/* e resolved under the loop variables en, iteratively: a sum of 10^6
+ * terms, or a chain of 10^5 identifiers each using the one before, costs
+ * no stack. An identifier is resolved at its first use (with only the
+ * identifiers before it visible and no loop variable) and then shared. */
+static rx *resolve(model *m, const sx *e, const env *en)
+{
+    typedef struct {
+        const sx *e;
+        const env *en;
+        int next;       /* operands pushed so far */
+        int ident;      /* >= 0: resolving this identifier's body */
+        int saved;      /* cur_ident before it */
+    } frame;
+    VEC(frame) fr = {0};
+    VEC(rx *) val = {0};
+    rx *out = NULL;
+    int outer = m->cur_ident;
+    VEC_PUSH(&fr, ((frame){e, en, 0, -1, 0}));
+    while (fr.len) {
+        frame *f = &fr.items[fr.len - 1];
+        const sx *x = f->e;
+        rx *r;
+        if (f->ident >= 0) {            /* its body is on val */
+            r = val.items[--val.len];
+            m->idents.items[f->ident].value = r;
+            m->cur_ident = f->saved;
+            r = ident_use(m, x, r);
+        } else if (x->kind == SX_OP && f->next < rx_arity(x->op)) {
+            frame kid = {x->kid[f->next++], f->en, 0, -1, 0};
+            VEC_PUSH(&fr, kid);
+            continue;
+        } else if (x->kind == SX_OP) {
+            int n = rx_arity(x->op);
+            rx **k = val.items + (val.len -= (size_t)n);
+            r = rx_op(m, x->op, k[0], n > 1 ? k[1] : NULL,
+                      n > 2 ? k[2] : NULL);
+        } else if (x->kind == SX_IDENT) {
+            const env *v = f->en;
+            while (v && strcmp(v->name, x->ident) != 0)
+                v = v->up;
+            int k = v ? -1 : ident_index(m, x);
+            if (v)
+                r = rx_num(m, (double)v->value);
+            else if (k < 0)
+                r = NULL;
+            else if (m->idents.items[k].value)
+                r = ident_use(m, x, m->idents.items[k].value);
+            else {
+                f->ident = k;
+                f->saved = m->cur_ident;
+                m->cur_ident = k;
+                frame body = {m->idents.items[k].body, NULL, 0, -1, 0};
+                VEC_PUSH(&fr, body);
+                continue;
+            }
+        } else
+            r = resolve_leaf(m, x, f->en);
+        if (!r || too_many_nodes(m, x, r))
+            goto done;
+        fr.len--;
+        VEC_PUSH(&val, r);
+    }
+    out = val.items[0];
+done:
+    m->cur_ident = outer;
+    free(fr.items);
+    free(val.items);
+    return out;
 }
 
 /* ------------------------------------------------------------ walking */
@@ -853,6 +861,10 @@ int model_build(model *m, const san_syntax *s, diag *dg)
     m->cur_ident = -1;
     if (s->model_name)
         m->name = xstrdup(s->model_name);
+    if (s->reach) {
+        m->reach_line = s->reach->line;
+        m->reach_col = s->reach->col;
+    }
     if (define_all(m, &s->idents) < 0 ||
         walk(m, &s->network, NULL, visit_automaton, NULL) < 0 ||
         check_network(m, s) < 0 || check_product(m) < 0 ||

@@ -8,13 +8,21 @@
 #include "san/parser.h"
 
 /* A resolved expression: DOP_NUM (num), DOP_ST (aut) or an operator on
- * kid[0..]. Nodes live in the model's arena and may be shared. */
+ * kid[0..]. Nodes live in the model's arena and may be shared (a DAG:
+ * an identifier is resolved once). What is known of its values (expr.c):
+ * every value lies in [lo, hi] when both are finite, else nothing is
+ * known (it may be infinite or NaN); nz: it is never -0. size: its nodes
+ * once expanded as a tree, which is what the descriptor's postfix code
+ * holds (saturating). */
 typedef struct rx rx;
 struct rx {
     desc_op op;
     double num;
     int aut;
     rx *kid[3];
+    double lo, hi;
+    int nz;
+    uint64_t size;
 };
 
 typedef struct {
@@ -69,6 +77,7 @@ typedef struct {
     VEC(m_arc) arcs;
     keymap arc_index;
     rx *reach;
+    int reach_line, reach_col;
     VEC(m_result) results;
     keymap result_index;
     char *name;
@@ -83,10 +92,23 @@ typedef struct {
 int model_build(model *m, const san_syntax *s, diag *dg);
 void model_free(model *m);
 
-/* Expression nodes with constant folding (a desc_eval of the constant
- * operands, so the arithmetic is the descriptor's own). */
+/* Expression nodes (expr.c) with constant folding (a desc_eval of the
+ * constant operands, so the arithmetic is the descriptor's own) and only
+ * the rewrites that give the same double in every state. */
 rx *rx_num(model *m, double v);
+rx *rx_st(model *m, int aut);      /* the automaton's states are known */
 rx *rx_op(model *m, desc_op op, rx *a, rx *b, rx *c);
+int rx_arity(desc_op op);
+/* Every value of r is finite (so r * 0 is 0 in every state). */
+int rx_finite(const rx *r);
+/* x as c * X exactly (negations and one constant factor taken out):
+ * returns X, or NULL when x is the constant c. A zero or non-finite
+ * factor is left in X unless X is provably finite. */
+rx *rx_split(rx *x, double *c);
+/* Appends x's postfix code, x expanded as a tree (x->size instructions);
+ * iterative, so the depth of x costs no stack. */
+typedef VEC(desc_insn) rx_code;
+void rx_compile(const rx *x, rx_code *code);
 
 /* The translation (todesc.c). 0, or -1 after a diagnostic. */
 int model_to_desc(model *m, desc *d, diag *dg);

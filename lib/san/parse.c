@@ -62,17 +62,22 @@ sx *sx_op(desc_op op, int line, int col, sx *a, sx *b, sx *c)
     return e;
 }
 
+/* Iterative: a left-deep sum of 10^6 terms is freed without recursion. */
 void sx_free(sx *e)
 {
-    if (!e)
-        return;
-    for (int i = 0; i < 3; i++)
-        sx_free(e->kid[i]);
-    free(e->ident);
-    san_name_free(e->aut);
-    san_name_free(e->state);
-    san_names_free(&e->group);
-    free(e);
+    VEC(sx *) todo = {0};
+    while (e) {
+        for (int i = 0; i < 3; i++)
+            if (e->kid[i])
+                VEC_PUSH(&todo, e->kid[i]);
+        free(e->ident);
+        san_name_free(e->aut);
+        san_name_free(e->state);
+        san_names_free(&e->group);
+        free(e);
+        e = todo.len ? todo.items[--todo.len] : NULL;
+    }
+    free(todo.items);
 }
 
 san_name *san_name_new(char *ident, int line, int col)
