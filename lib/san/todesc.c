@@ -5,6 +5,7 @@
  * the master automaton (the first that uses it) and whose other automata
  * hold routing probabilities, so the expanded generator has -rate exactly
  * where the event can fire and every row sums to zero. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,6 +110,15 @@ static int func_for(funcs *F, rx *x, const char *hint, srcloc at, diag *dg)
     F->nodes += x->size;
     rx_code code = {0};
     rx_compile(x, &code);
+    for (size_t i = 0; i < code.len; i++)
+        if (code.items[i].op == DOP_NUM && !isfinite(code.items[i].num)) {
+            char buf[32];
+            diag_error(dg, at, "expression has the constant %s (folded from "
+                       "its constant parts), but a descriptor holds only "
+                       "finite numbers", fmt_double(buf, code.items[i].num));
+            free(code.items);
+            return -1;
+        }
     strbuf key = {0};
     code_key(&code, &key);
     int k;
@@ -158,13 +168,23 @@ static int emit_term(funcs *F, const lterm *t, diag *dg)
     int k = desc_add_term(F->d, t->kind, t->label);
     for (size_t i = 0; i < t->cells.len; i++) {
         const cell *c = &t->cells.items[i];
+        const m_aut *au = &F->m->auts.items[c->aut];
         double v;
         rx *x = rx_split(c->sum, &v);
         if (v == 0)
             continue;
+        if (!isfinite(v)) {     /* constants added up past DBL_MAX */
+            static const char *const kind[] = {"local", "sync+", "sync-"};
+            char buf[32];
+            diag_error(dg, (srcloc){F->m->file, c->line, c->col_at},
+                       "element (%s, %s) of automaton '%s' in term %s '%s' "
+                       "is %s, but a descriptor holds only finite numbers",
+                       au->states.items[c->row], au->states.items[c->col],
+                       au->name, kind[t->kind], t->label, fmt_double(buf, v));
+            return -1;
+        }
         int f = -1;
         if (x) {
-            const m_aut *au = &F->m->auts.items[c->aut];
             strbuf hint = {0};
             sb_printf(&hint, "f_%s_%s_%s_%s", t->label, au->name,
                       au->states.items[c->row], au->states.items[c->col]);
