@@ -24,6 +24,20 @@ int rx_arity(desc_op op)
     }
 }
 
+double san_fold(desc_op op, const double *v)
+{
+    /* The descriptor's own evaluator, so the arithmetic is the same. */
+    desc_insn code[4];
+    int n = rx_arity(op);
+    for (int i = 0; i < n; i++)
+        code[i] = (desc_insn){DOP_NUM, 0, v[i]};
+    code[n] = (desc_insn){op, 0, 0};
+    desc_func f = {0};
+    f.code.items = code;
+    f.code.len = (size_t)n + 1;
+    return desc_eval(&f, NULL);
+}
+
 int rx_finite(const rx *r)
 {
     return isfinite(r->lo) && isfinite(r->hi);
@@ -198,15 +212,10 @@ rx *rx_op(model *m, desc_op op, rx *a, rx *b, rx *c)
     for (int i = 0; i < n; i++)
         constant &= kid[i]->op == DOP_NUM;
     if (constant) {
-        /* Fold with the descriptor's own evaluator. */
-        desc_insn code[4];
+        double v[3];
         for (int i = 0; i < n; i++)
-            code[i] = (desc_insn){DOP_NUM, 0, kid[i]->num};
-        code[n] = (desc_insn){op, 0, 0};
-        desc_func f = {0};
-        f.code.items = code;
-        f.code.len = (size_t)n + 1;
-        return rx_num(m, desc_eval(&f, NULL));
+            v[i] = kid[i]->num;
+        return rx_num(m, san_fold(op, v));
     }
     /* Identities that hold for every double, NaN and infinities included
        (1 * x, x / 1, x - +0, --x, a + -b), x + 0 where x is never -0, and

@@ -274,6 +274,13 @@ doubling() {
     san_run "events loc a (st A$terms); network aut A { states x, y; x -> y on a; }"
     assert_success
     assert_line "e 0 1 1 rate_a"
+    # 1 MB of constant sum is folded as it is parsed: it took 229 MB.
+    terms=$(printf '+1%.0s' $(seq 499999))
+    printf '%s\n' "events loc a (1$terms); network aut A { states x, y; x -> y on a; }" \
+        > "$BATS_TEST_TMPDIR/mb.san"
+    run bash -c "$(ulimit_v 50000) san2desc '$BATS_TEST_TMPDIR/mb.san'"
+    assert_success
+    assert_line "e 0 1 500000"
     # A subscript, and a loop bound, folded the same way.
     terms=$(printf '+0%.0s' $(seq 99999))
     san_run "events loc a (1); network aut A[1$terms] { states x, y; x -> y on a; }"
