@@ -53,6 +53,7 @@ static rx *resolve(model *m, const sx *e, const env *en);
 static int const_value(model *m, const sx *e, const env *en, double *out)
 {
     int saved = m->const_only;
+    size_t mark = m->arena.len, resolved = m->idents_resolved;
     m->const_only = 1;
     rx *r = resolve(m, e, en);
     m->const_only = saved;
@@ -64,6 +65,14 @@ static int const_value(model *m, const sx *e, const env *en, double *out)
         return -1;
     }
     *out = r->num;
+    /* Only the number is kept: the nodes made for it go, unless an
+       identifier was resolved meanwhile (its value is shared). So a loop's
+       subscripts do not count against SAN_MAX_NODES once per value. */
+    if (m->idents_resolved == resolved) {
+        for (size_t i = mark; i < m->arena.len; i++)
+            free(m->arena.items[i]);
+        m->arena.len = mark;
+    }
     return 0;
 }
 
@@ -363,6 +372,7 @@ static rx *resolve(model *m, const sx *e, const env *en)
         if (f->ident >= 0) {            /* its body is on val */
             r = val.items[--val.len];
             m->idents.items[f->ident].value = r;
+            m->idents_resolved++;
             m->cur_ident = f->saved;
             r = ident_use(m, x, r);
         } else if (x->kind == SX_OP && f->next < rx_arity(x->op)) {

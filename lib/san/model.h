@@ -85,6 +85,7 @@ typedef struct {
     uint64_t expanded;    /* declarations so far (SAN_MAX_EXPANDED) */
     int const_only;       /* resolving an expression that must be constant */
     int cur_ident;        /* resolving identifier k: only those < k visible */
+    size_t idents_resolved;   /* identifiers given a value so far */
 } model;
 
 /* Expands, resolves and checks the syntax into m. 0, or -1 after a
