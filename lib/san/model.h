@@ -88,6 +88,40 @@ typedef struct {
     size_t idents_resolved;   /* identifiers given a value so far */
 } model;
 
+/* ------------------------------ shared by model.c and resolve.c */
+
+typedef VEC(char *) strvec;
+typedef VEC(int) intvec;
+
+/* Loop variables in scope, innermost first. */
+typedef struct env {
+    const char *name;
+    long value;
+    const struct env *up;
+} env;
+
+void model_error(model *m, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Counts one more declaration against SAN_MAX_EXPANDED: 0, or -1 after a
+ * diagnostic. */
+int model_count(model *m, int line, int col);
+/* e resolved under the loop variables en (resolve.c), NULL after a
+ * diagnostic. */
+rx *model_resolve(model *m, const sx *e, const env *en);
+/* The values lo..hi of a range or loop, checked against SAN_MAX_RANGE. */
+int model_range(model *m, const sx *lo_e, const sx *hi_e, const env *en,
+                long *lo, long *count);
+/* The spellings of a name (several when a subscript is a range), appended
+ * to out; model_free_names frees them. */
+int model_names(model *m, const san_name *n, const env *en, strvec *out);
+void model_free_names(strvec *v);
+/* One spelling of a name without ranges; NULL after a diagnostic. */
+char *model_name(model *m, const san_name *n, const env *en);
+/* The index of name in k, or -1. */
+int model_find(const keymap *k, const char *name);
+/* State n of automaton a, or -1 after a diagnostic. */
+int model_find_state(model *m, int a, const san_name *n, const env *en);
+
 /* Expands, resolves and checks the syntax into m. 0, or -1 after a
  * diagnostic. model_free frees m in both cases. */
 int model_build(model *m, const san_syntax *s, diag *dg);
