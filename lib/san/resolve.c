@@ -60,10 +60,16 @@ static int int_value(model *m, const sx *e, const env *en, long *out)
     double v;
     if (const_value(m, e, en, &v) < 0)
         return -1;
-    if (!(v == floor(v) && fabs(v) <= 1e15)) {
-        char buf[32];
+    char buf[32];
+    if (!(v == floor(v))) {
         model_error(m, e->line, e->col, "a subscript must be an integer, got "
                     "%s", fmt_double(buf, v));
+        return -1;
+    }
+    if (!(fabs(v) <= SAN_MAX_SUBSCRIPT)) {
+        model_error(m, e->line, e->col, "a subscript must be between -%.0f "
+                    "and %.0f, got %s", SAN_MAX_SUBSCRIPT, SAN_MAX_SUBSCRIPT,
+                    fmt_double(buf, v));
         return -1;
     }
     *out = (long)v;

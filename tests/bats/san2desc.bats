@@ -186,6 +186,13 @@ san_error() {
         "1:33: error: this expression must be constant, but it depends on the state of automata"
     san_error 'events network aut A { states s[1.5]; }' \
         "1:33: error: a subscript must be an integer, got 1.5"
+    # 2^63 is an integer: the message said it was not.
+    san_error 'events network aut A { states s[9223372036854775808]; }' \
+        "1:33: error: a subscript must be between -1000000000000000 and 1000000000000000, got 9.223372036854776e+18"
+    san_error 'events network for i in -1e16..0 { aut A[i] { states x; } }' \
+        "1:25: error: a subscript must be between -1000000000000000 and 1000000000000000, got -1e+16"
+    san_error 'events network aut A { states s[0/0]; }' \
+        "1:34: error: a subscript must be an integer, got nan"
     san_error 'identifiers n = nb P busy; events network for i in 1..2 { aut P[i] { states idle, busy; } } aut R { states s[0..n]; }' \
         "1:17: error: this expression must be constant, but it depends on the state of automata"
 }
