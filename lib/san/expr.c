@@ -190,10 +190,10 @@ static int sign_of(const rx *r)
     return r->lo >= 0 && r->nz ? 0 : -1;
 }
 
-/* A signed zero whose sign bit is s ^ the sign bit of zero. */
-static rx *zero(model *m, int s, const rx *zero)
+/* A signed zero whose sign bit is s ^ the sign bit of the zero z. */
+static rx *signed_zero(model *m, int s, const rx *z)
 {
-    return rx_num(m, (s ^ (signbit(zero->num) != 0)) ? -0.0 : 0.0);
+    return rx_num(m, (s ^ (signbit(z->num) != 0)) ? -0.0 : 0.0);
 }
 
 /* x + zero is x when zero is ±0 in every state (0 * (st A - 1) is), unless
@@ -225,10 +225,10 @@ rx *rx_op(model *m, desc_op op, rx *a, rx *b, rx *c)
         const rx *z = is_num(a, 0) ? a : b;
         int s = sign_of(z == a ? b : a);
         if (s >= 0)
-            return zero(m, s, z);
+            return signed_zero(m, s, z);
     }
     if (op == DOP_DIV && is_num(a, 0) && excludes_zero(b))
-        return zero(m, b->hi < 0, a);
+        return signed_zero(m, b->hi < 0, a);
     if (op == DOP_DIV && a == b && excludes_zero(a))
         return rx_num(m, 1);
     if (op == DOP_SUB && a == b && rx_finite(a))
