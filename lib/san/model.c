@@ -1,7 +1,8 @@
 /* model.c — from the syntax tree to the resolved model (model.h): unrolls
- * loops and ranges, resolves identifiers, automata, states and events,
- * folds constants, and checks every rule of formats/san.md that does not
- * need the descriptor. Processing stops at the first error.
+ * loops and ranges, resolves identifiers, automata, states and events
+ * (names and expressions: resolve.c), and checks every rule of
+ * formats/san.md that does not need the descriptor. Processing stops at
+ * the first error.
  *
  * The passes: (1) the automata and their states, so that the product
  * space is checked before anything grows with it; (2) the events, whose
@@ -13,392 +14,6 @@
 #include <string.h>
 
 #include "san/model.h"
-
-/* Loop variables in scope, innermost first. */
-typedef VEC(char *) strvec;
-typedef VEC(int) intvec;
-
-typedef struct env {
-    const char *name;
-    long value;
-    const struct env *up;
-} env;
-
-static void error_at(model *m, int line, int col, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void error_at(model *m, int line, int col, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    diag_verror(m->dg, (srcloc){m->file, line, col}, fmt, ap);
-    va_end(ap);
-}
-
-/* Counts one more declaration against SAN_MAX_EXPANDED. */
-static int expand_one(model *m, int line, int col)
-{
-    if (++m->expanded > SAN_MAX_EXPANDED) {
-        error_at(m, line, col, "the model expands to more than %u "
-                 "declarations", SAN_MAX_EXPANDED);
-        return -1;
-    }
-    return 0;
-}
-
-/* ------------------------------------------------------- expressions */
-
-static rx *rx_new(model *m, desc_op op)
-{
-    rx *r = xcalloc(1, sizeof *r);
-    r->op = op;
-    VEC_PUSH(&m->arena, r);
-    return r;
-}
-
-rx *rx_num(model *m, double v)
-{
-    rx *r = rx_new(m, DOP_NUM);
-    r->num = v;
-    return r;
-}
-
-static int arity(desc_op op)
-{
-    switch (op) {
-    case DOP_NUM: case DOP_ST: return 0;
-    case DOP_NEG: case DOP_NOT: return 1;
-    case DOP_ITE: return 3;
-    default: return 2;
-    }
-}
-
-static int is_num(const rx *r, double v)
-{
-    return r->op == DOP_NUM && r->num == v;
-}
-
-rx *rx_op(model *m, desc_op op, rx *a, rx *b, rx *c)
-{
-    rx *kid[3] = {a, b, c};
-    int n = arity(op), constant = 1;
-    for (int i = 0; i < n; i++)
-        constant &= kid[i]->op == DOP_NUM;
-    if (constant) {
-        /* Fold with the descriptor's own evaluator. */
-        desc_insn code[4];
-        for (int i = 0; i < n; i++)
-            code[i] = (desc_insn){DOP_NUM, 0, kid[i]->num};
-        code[n] = (desc_insn){op, 0, 0};
-        desc_func f = {0};
-        f.code.items = code;
-        f.code.len = (size_t)n + 1;
-        return rx_num(m, desc_eval(&f, NULL));
-    }
-    /* The identities the descriptor construction produces most. */
-    if ((op == DOP_MUL && is_num(a, 1)) || (op == DOP_ADD && is_num(a, 0)))
-        return b;
-    if ((op == DOP_MUL || op == DOP_DIV) && is_num(b, 1))
-        return a;
-    if ((op == DOP_ADD || op == DOP_SUB) && is_num(b, 0))
-        return a;
-    if (op == DOP_NEG && a->op == DOP_NEG)
-        return a->kid[0];
-    if (op == DOP_ADD && b->op == DOP_NEG)
-        return rx_op(m, DOP_SUB, a, b->kid[0], NULL);
-    rx *r = rx_new(m, op);
-    for (int i = 0; i < n; i++)
-        r->kid[i] = kid[i];
-    return r;
-}
-
-static rx *resolve(model *m, const sx *e, const env *en);
-
-/* An expression that must be constant (subscripts, ranges, loops). */
-static int const_value(model *m, const sx *e, const env *en, double *out)
-{
-    int saved = m->const_only;
-    m->const_only = 1;
-    rx *r = resolve(m, e, en);
-    m->const_only = saved;
-    if (!r)
-        return -1;
-    if (r->op != DOP_NUM) {
-        error_at(m, e->line, e->col, "this expression must be constant, but "
-                 "it depends on the state of automata");
-        return -1;
-    }
-    *out = r->num;
-    return 0;
-}
-
-static int int_value(model *m, const sx *e, const env *en, long *out)
-{
-    double v;
-    if (const_value(m, e, en, &v) < 0)
-        return -1;
-    if (!(v == floor(v) && fabs(v) <= 1e15)) {
-        char buf[32];
-        error_at(m, e->line, e->col, "a subscript must be an integer, got "
-                 "%s", fmt_double(buf, v));
-        return -1;
-    }
-    *out = (long)v;
-    return 0;
-}
-
-/* The values lo..hi of a range or loop, checked against SAN_MAX_RANGE. */
-static int range_values(model *m, const sx *lo_e, const sx *hi_e,
-                        const env *en, long *lo, long *count)
-{
-    long hi;
-    if (int_value(m, lo_e, en, lo) < 0 || int_value(m, hi_e, en, &hi) < 0)
-        return -1;
-    *count = hi < *lo ? 0 : hi - *lo + 1;
-    if (*count > (long)SAN_MAX_RANGE) {
-        error_at(m, lo_e->line, lo_e->col, "range %ld..%ld has %ld values, "
-                 "over the limit of %u", *lo, hi, *count, SAN_MAX_RANGE);
-        return -1;
-    }
-    return 0;
-}
-
-/* The spellings of a name: one, or several when a subscript is a range
- * (the first subscript varying slowest). Appends to out. */
-static int expand_name(model *m, const san_name *n, const env *en,
-                       strvec *out)
-{
-    size_t first = out->len;
-    VEC_PUSH(out, xstrdup(n->ident));
-    for (size_t s = 0; s < n->subs.len; s++) {
-        const san_sub *sub = &n->subs.items[s];
-        long lo, count = 1;
-        if (sub->hi ? range_values(m, sub->lo, sub->hi, en, &lo, &count)
-                    : int_value(m, sub->lo, en, &lo))
-            return -1;
-        /* Replace each prefix by its count extensions. */
-        size_t nprefix = out->len - first;
-        char **prefix = xmalloc(sizeof *prefix * (nprefix ? nprefix : 1));
-        memcpy(prefix, out->items + first, sizeof *prefix * nprefix);
-        out->len = first;
-        int status = 0;
-        for (size_t p = 0; p < nprefix; p++) {
-            for (long k = 0; k < count && status == 0; k++) {
-                status = expand_one(m, n->line, n->col);
-                strbuf sb = {0};
-                sb_printf(&sb, "%s[%ld]", prefix[p], lo + k);
-                VEC_PUSH(out, sb.text);
-            }
-            free(prefix[p]);
-        }
-        free(prefix);
-        if (status < 0)
-            return -1;
-    }
-    return 0;
-}
-
-static void free_names(strvec *v)
-{
-    for (size_t i = 0; i < v->len; i++)
-        free(v->items[i]);
-    free(v->items);
-    v->items = NULL;
-    v->len = v->cap = 0;
-}
-
-/* One spelling of a name that has no ranges (the grammar's `name`). */
-static char *single_name(model *m, const san_name *n, const env *en)
-{
-    strvec v = {0};
-    char *s = NULL;
-    if (expand_name(m, n, en, &v) == 0) {
-        s = v.items[0];
-        v.items[0] = NULL;
-        v.len = 1;
-    }
-    free_names(&v);
-    return s;
-}
-
-static int find(const keymap *k, const char *name)
-{
-    size_t v;
-    return keymap_get(k, name, strlen(name), &v) ? (int)v : -1;
-}
-
-static int find_aut(model *m, const san_name *n, const env *en)
-{
-    char *name = single_name(m, n, en);
-    if (!name)
-        return -1;
-    int a = find(&m->aut_index, name);
-    if (a < 0)
-        error_at(m, n->line, n->col, "unknown automaton '%s'", name);
-    free(name);
-    return a;
-}
-
-static int find_state(model *m, int a, const san_name *n, const env *en)
-{
-    char *name = single_name(m, n, en);
-    if (!name)
-        return -1;
-    int s = find(&m->auts.items[a].state_index, name);
-    if (s < 0)
-        error_at(m, n->line, n->col, "unknown state '%s' of automaton '%s'",
-                 name, m->auts.items[a].name);
-    free(name);
-    return s;
-}
-
-static int no_state_here(model *m, const sx *e)
-{
-    if (!m->const_only)
-        return 0;
-    error_at(m, e->line, e->col, "this expression must be constant, but it "
-             "depends on the state of automata");
-    return 1;
-}
-
-/* st A == s */
-static rx *in_state(model *m, int a, int s)
-{
-    rx *st = rx_new(m, DOP_ST);
-    st->aut = a;
-    return rx_op(m, DOP_EQ, st, rx_num(m, s), NULL);
-}
-
-/* The automata of an nb group, in order. */
-static int group_auts(model *m, const san_names *g, const env *en,
-                      intvec *out)
-{
-    for (size_t i = 0; i < g->len; i++) {
-        const san_name *n = g->items[i];
-        size_t fam;
-        if (n->subs.len == 0 && find(&m->aut_index, n->ident) < 0 &&
-            keymap_get(&m->family_index, n->ident, strlen(n->ident), &fam)) {
-            for (size_t a = 0; a < m->auts.len; a++)
-                if (m->auts.items[a].family &&
-                    strcmp(m->auts.items[a].base, n->ident) == 0)
-                    VEC_PUSH(out, (int)a);
-            continue;
-        }
-        strvec names = {0};
-        if (expand_name(m, n, en, &names) < 0) {
-            free_names(&names);
-            return -1;
-        }
-        for (size_t k = 0; k < names.len; k++) {
-            int a = find(&m->aut_index, names.items[k]);
-            if (a < 0) {
-                error_at(m, n->line, n->col, "unknown automaton '%s'",
-                         names.items[k]);
-                free_names(&names);
-                return -1;
-            }
-            VEC_PUSH(out, a);
-        }
-        free_names(&names);
-    }
-    return 0;
-}
-
-static rx *resolve_nb(model *m, const sx *e, const env *en)
-{
-    intvec auts = {0};
-    rx *sum = NULL;
-    if (group_auts(m, &e->group, en, &auts) == 0) {
-        sum = rx_num(m, 0);
-        for (size_t i = 0; i < auts.len; i++) {
-            int s = find_state(m, auts.items[i], e->state, en);
-            if (s < 0) {
-                sum = NULL;
-                break;
-            }
-            sum = rx_op(m, DOP_ADD, sum, in_state(m, auts.items[i], s), NULL);
-        }
-    }
-    free(auts.items);
-    return sum;
-}
-
-static rx *resolve_ident(model *m, const sx *e, const env *en)
-{
-    for (const env *v = en; v; v = v->up)
-        if (strcmp(v->name, e->ident) == 0)
-            return rx_num(m, (double)v->value);
-    int k = find(&m->ident_index, e->ident);
-    if (k < 0) {
-        error_at(m, e->line, e->col, "unknown identifier '%s'", e->ident);
-        return NULL;
-    }
-    m_ident *id = &m->idents.items[k];
-    if (m->cur_ident >= 0 && k >= m->cur_ident) {
-        error_at(m, e->line, e->col, "identifier '%s' is used before its "
-                 "definition at %d:%d", e->ident, id->line, id->col);
-        return NULL;
-    }
-    if (!id->value) {
-        /* An identifier sees no loop variable and only earlier identifiers:
-           no recursion. Resolved once and shared. */
-        int saved = m->cur_ident;
-        m->cur_ident = k;
-        rx *r = resolve(m, id->body, NULL);
-        m->cur_ident = saved;
-        if (!r)
-            return NULL;
-        m->idents.items[k].value = r;
-        id = &m->idents.items[k];
-    }
-    if (m->const_only && id->value->op != DOP_NUM) {
-        error_at(m, e->line, e->col, "this expression must be constant, but "
-                 "it depends on the state of automata");
-        return NULL;
-    }
-    return id->value;
-}
-
-static rx *resolve(model *m, const sx *e, const env *en)
-{
-    /* Loops re-resolve their expressions: bound the nodes that makes. */
-    if (m->arena.len > SAN_MAX_NODES) {
-        error_at(m, e->line, e->col, "the model's expressions expand to "
-                 "more than %u nodes", SAN_MAX_NODES);
-        return NULL;
-    }
-    switch (e->kind) {
-    case SX_NUM:
-        return rx_num(m, e->num);
-    case SX_IDENT:
-        return resolve_ident(m, e, en);
-    case SX_ST: {
-        if (no_state_here(m, e))
-            return NULL;
-        int a = find_aut(m, e->aut, en);
-        if (a < 0)
-            return NULL;
-        rx *r = rx_new(m, DOP_ST);
-        r->aut = a;
-        return r;
-    }
-    case SX_IS: {
-        if (no_state_here(m, e))
-            return NULL;
-        int a = find_aut(m, e->aut, en);
-        int s = a < 0 ? -1 : find_state(m, a, e->state, en);
-        return s < 0 ? NULL : in_state(m, a, s);
-    }
-    case SX_NB:
-        return no_state_here(m, e) ? NULL : resolve_nb(m, e, en);
-    case SX_OP:
-        break;
-    }
-    rx *kid[3] = {NULL, NULL, NULL};
-    for (int i = 0; i < arity(e->op); i++)
-        if (!(kid[i] = resolve(m, e->kid[i], en)))
-            return NULL;
-    return rx_op(m, e->op, kid[0], kid[1], kid[2]);
-}
 
 /* ------------------------------------------------------------ walking */
 
@@ -417,11 +32,11 @@ static int walk(model *m, const san_stmts *list, const env *en, visit_fn fn,
             continue;
         }
         long lo, count;
-        if (range_values(m, s->expr, s->hi, en, &lo, &count) < 0)
+        if (model_range(m, s->expr, s->hi, en, &lo, &count) < 0)
             return -1;
         for (long k = 0; k < count; k++) {
             env inner = {s->ident, lo + k, en};
-            if (expand_one(m, s->line, s->col) < 0 ||
+            if (model_count(m, s->line, s->col) < 0 ||
                 walk(m, &s->body, &inner, fn, ctx) < 0)
                 return -1;
         }
@@ -434,11 +49,11 @@ static int declare(model *m, keymap *index, size_t value, const char *kind,
                    const char *name, int line, int col, srcloc first_of(
                        const model *, size_t))
 {
-    int old = find(index, name);
+    int old = model_find(index, name);
     if (old >= 0) {
         srcloc f = first_of(m, (size_t)old);
-        error_at(m, line, col, "duplicate %s '%s' (first defined at %d:%d)",
-                 kind, name, f.line, f.col);
+        model_error(m, line, col, "duplicate %s '%s' (first defined at %d:%d)",
+                    kind, name, f.line, f.col);
         return -1;
     }
     keymap_put(index, name, strlen(name), value);
@@ -472,27 +87,27 @@ static int visit_states(model *m, const san_stmt *s, const env *en, void *ctx)
     for (size_t i = 0; i < s->names.len; i++) {
         const san_name *n = s->names.items[i];
         strvec names = {0};
-        int status = expand_name(m, n, en, &names);
+        int status = model_names(m, n, en, &names);
         for (size_t k = 0; k < names.len && status == 0; k++) {
             const char *st = names.items[k];
-            int old = find(&a->state_index, st);
+            int old = model_find(&a->state_index, st);
             if (old >= 0) {
-                error_at(m, n->line, n->col, "duplicate state '%s' of "
-                         "automaton '%s' (first defined at %d:%d)", st,
-                         a->name, a->state_at.items[old].line,
-                         a->state_at.items[old].col);
+                model_error(m, n->line, n->col, "duplicate state '%s' of "
+                            "automaton '%s' (first defined at %d:%d)", st,
+                            a->name, a->state_at.items[old].line,
+                            a->state_at.items[old].col);
                 status = -1;
             } else if (a->states.len >= DESC_MAX_ORDER) {
-                error_at(m, n->line, n->col, "automaton '%s' has more than "
-                         "%d states", a->name, DESC_MAX_ORDER);
+                model_error(m, n->line, n->col, "automaton '%s' has more than "
+                            "%d states", a->name, DESC_MAX_ORDER);
                 status = -1;
-            } else if ((status = expand_one(m, n->line, n->col)) == 0) {
+            } else if ((status = model_count(m, n->line, n->col)) == 0) {
                 keymap_put(&a->state_index, st, strlen(st), a->states.len);
                 VEC_PUSH(&a->states, xstrdup(st));
                 VEC_PUSH(&a->state_at, ((srcloc){NULL, n->line, n->col}));
             }
         }
-        free_names(&names);
+        model_free_names(&names);
         if (status < 0)
             return -1;
     }
@@ -504,17 +119,17 @@ static int visit_automaton(model *m, const san_stmt *s, const env *en,
 {
     (void)ctx;
     const san_name *n = s->names.items[0];
-    char *name = single_name(m, n, en);
+    char *name = model_name(m, n, en);
     if (!name)
         return -1;
     if (m->auts.len >= DESC_MAX_AUTOMATA) {
-        error_at(m, n->line, n->col, "more than %d automata",
-                 DESC_MAX_AUTOMATA);
+        model_error(m, n->line, n->col, "more than %d automata",
+                    DESC_MAX_AUTOMATA);
         free(name);
         return -1;
     }
     if (declare(m, &m->aut_index, m->auts.len, "automaton", name, n->line,
-                n->col, aut_at) < 0 || expand_one(m, n->line, n->col) < 0) {
+                n->col, aut_at) < 0 || model_count(m, n->line, n->col) < 0) {
         free(name);
         return -1;
     }
@@ -532,7 +147,7 @@ static int visit_automaton(model *m, const san_stmt *s, const env *en,
     if (walk(m, &s->body, en, visit_states, &k) < 0)
         return -1;
     if (m->auts.items[k].states.len == 0) {
-        error_at(m, n->line, n->col, "automaton '%s' has no states", name);
+        model_error(m, n->line, n->col, "automaton '%s' has no states", name);
         return -1;
     }
     return 0;
@@ -542,7 +157,7 @@ static int check_network(model *m, const san_syntax *s)
 {
     if (m->auts.len)
         return 0;
-    error_at(m, s->net_line, s->net_col, "the network has no automata");
+    model_error(m, s->net_line, s->net_col, "the network has no automata");
     return -1;
 }
 
@@ -553,9 +168,9 @@ static int check_product(model *m)
     for (size_t a = 0; a < m->auts.len; a++) {
         const m_aut *au = &m->auts.items[a];
         if (!mul_u64(nn, au->states.len, &nn) || nn > DESC_MAX_STATES) {
-            error_at(m, au->line, au->col, "the product state space exceeds "
-                     "the limit of %llu states",
-                     (unsigned long long)DESC_MAX_STATES);
+            model_error(m, au->line, au->col, "the product state space "
+                        "exceeds the limit of %llu states",
+                        (unsigned long long)DESC_MAX_STATES);
             return -1;
         }
     }
@@ -567,26 +182,27 @@ static int check_product(model *m)
 static int visit_event(model *m, const san_stmt *s, const env *en, void *ctx)
 {
     (void)ctx;
-    rx *rate = resolve(m, s->expr, en);
+    rx *rate = model_resolve(m, s->expr, en);
     if (!rate)
         return -1;
     for (size_t i = 0; i < s->names.len; i++) {
         const san_name *n = s->names.items[i];
         strvec names = {0};
-        int status = expand_name(m, n, en, &names);
+        int status = model_names(m, n, en, &names);
         for (size_t k = 0; k < names.len && status == 0; k++) {
             char *name = names.items[k];
             if (rate->op == DOP_NUM && !(isfinite(rate->num) &&
                                          rate->num >= 0)) {
                 char buf[32];
-                error_at(m, s->expr->line, s->expr->col, "rate of event '%s' "
-                         "must be finite and non-negative, got %s", name,
-                         fmt_double(buf, rate->num));
+                model_error(m, s->expr->line, s->expr->col, "rate of event "
+                            "'%s' must be finite and non-negative, got %s",
+                            name,
+                            fmt_double(buf, rate->num));
                 status = -1;
             } else if ((status = declare(m, &m->event_index, m->events.len,
                                          "event", name, n->line, n->col,
                                          event_at)) == 0 &&
-                       (status = expand_one(m, n->line, n->col)) == 0) {
+                       (status = model_count(m, n->line, n->col)) == 0) {
                 m_event ev = {0};
                 ev.name = name;
                 names.items[k] = NULL;
@@ -597,7 +213,7 @@ static int visit_event(model *m, const san_stmt *s, const env *en, void *ctx)
                 VEC_PUSH(&m->events, ev);
             }
         }
-        free_names(&names);
+        model_free_names(&names);
         if (status < 0)
             return -1;
     }
@@ -621,9 +237,10 @@ static int use_event(model *m, int a, int ev, const san_name *n)
     if (e->users.len && e->users.items[e->users.len - 1] == a)
         return 0;
     if (!e->sync && e->users.len) {
-        error_at(m, n->line, n->col, "local event '%s' is used in automata "
-                 "'%s' and '%s'", e->name,
-                 m->auts.items[e->users.items[0]].name, m->auts.items[a].name);
+        model_error(m, n->line, n->col, "local event '%s' is used in automata "
+                    "'%s' and '%s'", e->name,
+                    m->auts.items[e->users.items[0]].name,
+                    m->auts.items[a].name);
         return -1;
     }
     VEC_PUSH(&e->users, a);
@@ -634,25 +251,27 @@ static int add_arcs(model *m, int a, int from, int to, const san_evitem *it,
                     const san_stmt *s, const env *en)
 {
     rx *prob = NULL;
-    if (it->prob && !(prob = resolve(m, it->prob, en)))
+    if (it->prob && !(prob = model_resolve(m, it->prob, en)))
         return -1;
     strvec names = {0};
-    int status = expand_name(m, it->name, en, &names);
+    int status = model_names(m, it->name, en, &names);
     for (size_t k = 0; k < names.len && status == 0; k++) {
         const char *name = names.items[k];
-        int ev = find(&m->event_index, name);
+        int ev = model_find(&m->event_index, name);
         if (ev < 0) {
-            error_at(m, it->name->line, it->name->col, "unknown event '%s': "
-                     "it is not declared in the events section", name);
+            model_error(m, it->name->line, it->name->col, "unknown event "
+                        "'%s': it is not declared in the events section",
+                        name);
             status = -1;
             break;
         }
         if (prob && prob->op == DOP_NUM &&
             !(prob->num >= 0 && prob->num <= 1)) {
             char buf[32];
-            error_at(m, it->prob->line, it->prob->col, "routing probability "
-                     "of event '%s' must be in [0, 1], got %s", name,
-                     fmt_double(buf, prob->num));
+            model_error(m, it->prob->line, it->prob->col, "routing "
+                        "probability of event '%s' must be in [0, 1], got %s",
+                        name,
+                        fmt_double(buf, prob->num));
             status = -1;
             break;
         }
@@ -661,22 +280,23 @@ static int add_arcs(model *m, int a, int from, int to, const san_evitem *it,
         size_t old;
         if (keymap_get(&m->arc_index, key, sizeof key, &old)) {
             const m_aut *au = &m->auts.items[a];
-            error_at(m, it->name->line, it->name->col, "transition from '%s' "
-                     "to '%s' on event '%s' is given twice in automaton '%s' "
-                     "(first at %d:%d)", au->states.items[from],
-                     au->states.items[to], name, au->name,
-                     m->arcs.items[old].line, m->arcs.items[old].col);
+            model_error(m, it->name->line, it->name->col, "transition from "
+                        "'%s' to '%s' on event '%s' is given twice in "
+                        "automaton '%s' (first at %d:%d)",
+                        au->states.items[from],
+                        au->states.items[to], name, au->name,
+                        m->arcs.items[old].line, m->arcs.items[old].col);
             status = -1;
             break;
         }
         if ((status = use_event(m, a, ev, it->name)) < 0 ||
-            (status = expand_one(m, s->line, s->col)) < 0)
+            (status = model_count(m, s->line, s->col)) < 0)
             break;
         keymap_put(&m->arc_index, key, sizeof key, m->arcs.len);
         m_arc arc = {a, from, to, ev, prob, it->name->line, it->name->col};
         VEC_PUSH(&m->arcs, arc);
     }
-    free_names(&names);
+    model_free_names(&names);
     return status;
 }
 
@@ -685,12 +305,12 @@ static int visit_item(model *m, const san_stmt *s, const env *en, void *ctx)
     int a = *(int *)ctx;
     m_aut *au = &m->auts.items[a];
     if (s->kind == SS_INITIAL) {
-        int st = find_state(m, a, s->names.items[0], en);
+        int st = model_find_state(m, a, s->names.items[0], en);
         if (st < 0)
             return -1;
         if (au->initial >= 0) {
-            error_at(m, s->line, s->col, "initial state of automaton '%s' is "
-                     "given twice", au->name);
+            model_error(m, s->line, s->col, "initial state of automaton '%s' "
+                        "is given twice", au->name);
             return -1;
         }
         au->initial = st;
@@ -700,8 +320,8 @@ static int visit_item(model *m, const san_stmt *s, const env *en, void *ctx)
     }
     if (s->kind != SS_TRANS)
         return 0;
-    int from = find_state(m, a, s->names.items[0], en);
-    int to = from < 0 ? -1 : find_state(m, a, s->to, en);
+    int from = model_find_state(m, a, s->names.items[0], en);
+    int to = from < 0 ? -1 : model_find_state(m, a, s->to, en);
     if (to < 0)
         return -1;
     for (size_t i = 0; i < s->evs.len; i++)
@@ -714,8 +334,8 @@ static int visit_transitions(model *m, const san_stmt *s, const env *en,
                              void *ctx)
 {
     (void)ctx;
-    char *name = single_name(m, s->names.items[0], en);
-    int a = find(&m->aut_index, name);   /* declared in pass 1 */
+    char *name = model_name(m, s->names.items[0], en);
+    int a = model_find(&m->aut_index, name);   /* declared in pass 1 */
     free(name);
     return walk(m, &s->body, en, visit_item, &a);
 }
@@ -732,10 +352,10 @@ static int check_initial(model *m)
         return 0;
     for (size_t a = 0; a < m->auts.len; a++)
         if (m->auts.items[a].initial < 0) {
-            error_at(m, m->auts.items[a].line, m->auts.items[a].col,
-                     "automaton '%s' has no initial state, but automaton "
-                     "'%s' has one", m->auts.items[a].name,
-                     m->auts.items[with].name);
+            model_error(m, m->auts.items[a].line, m->auts.items[a].col,
+                        "automaton '%s' has no initial state, but automaton "
+                        "'%s' has one", m->auts.items[a].name,
+                        m->auts.items[with].name);
             return -1;
         }
     return 0;
@@ -792,10 +412,10 @@ static int check_probabilities(model *m)
         const m_arc *arc = &m->arcs.items[gr->first];
         const m_aut *au = &m->auts.items[arc->aut];
         char buf[32];
-        error_at(m, arc->line, arc->col, "routing probabilities of event '%s' "
-                 "from state '%s' of automaton '%s' sum to %s, not 1",
-                 m->events.items[arc->ev].name, au->states.items[arc->from],
-                 au->name, fmt_double(buf, gr->sum));
+        model_error(m, arc->line, arc->col, "routing probabilities of event "
+                    "'%s' from state '%s' of automaton '%s' sum to %s, not 1",
+                    m->events.items[arc->ev].name, au->states.items[arc->from],
+                    au->name, fmt_double(buf, gr->sum));
         status = -1;
     }
     free(groups.items);
@@ -825,7 +445,7 @@ static int resolve_idents(model *m)
         sx use = {.kind = SX_IDENT, .line = m->idents.items[k].line,
                   .col = m->idents.items[k].col,
                   .ident = m->idents.items[k].name};
-        if (!resolve(m, &use, NULL))
+        if (!model_resolve(m, &use, NULL))
             return -1;
     }
     return 0;
@@ -835,7 +455,7 @@ static int resolve_results(model *m, const san_stmts *list)
 {
     for (size_t i = 0; i < list->len; i++) {
         const san_stmt *s = list->items[i];
-        rx *r = resolve(m, s->expr, NULL);
+        rx *r = model_resolve(m, s->expr, NULL);
         if (!r || declare(m, &m->result_index, m->results.len, "result",
                           s->ident, s->line, s->col, result_at) < 0)
             return -1;
@@ -853,13 +473,17 @@ int model_build(model *m, const san_syntax *s, diag *dg)
     m->cur_ident = -1;
     if (s->model_name)
         m->name = xstrdup(s->model_name);
+    if (s->reach) {
+        m->reach_line = s->reach->line;
+        m->reach_col = s->reach->col;
+    }
     if (define_all(m, &s->idents) < 0 ||
         walk(m, &s->network, NULL, visit_automaton, NULL) < 0 ||
         check_network(m, s) < 0 || check_product(m) < 0 ||
         resolve_idents(m) < 0 ||
         walk(m, &s->events, NULL, visit_event, NULL) < 0 ||
         walk(m, &s->network, NULL, visit_transitions, NULL) < 0 ||
-        (s->reach && !(m->reach = resolve(m, s->reach, NULL))) ||
+        (s->reach && !(m->reach = model_resolve(m, s->reach, NULL))) ||
         resolve_results(m, &s->results) < 0 ||
         check_initial(m) < 0 || check_events(m) < 0 ||
         check_probabilities(m) < 0)

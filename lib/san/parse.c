@@ -54,6 +54,21 @@ sx *sx_new(sx_kind kind, int line, int col)
 
 sx *sx_op(desc_op op, int line, int col, sx *a, sx *b, sx *c)
 {
+    sx *kid[3] = {a, b, c};
+    int constant = 1;
+    double v[3] = {0, 0, 0};
+    for (int i = 0; i < 3 && kid[i]; i++) {
+        constant &= kid[i]->kind == SX_NUM;
+        if (constant)
+            v[i] = kid[i]->num;
+    }
+    if (constant) {             /* located at the operator, as unfolded */
+        sx *e = sx_new(SX_NUM, line, col);
+        e->num = san_fold(op, v);
+        for (int i = 0; i < 3; i++)
+            sx_free(kid[i]);
+        return e;
+    }
     sx *e = sx_new(SX_OP, line, col);
     e->op = op;
     e->kid[0] = a;
@@ -62,17 +77,32 @@ sx *sx_op(desc_op op, int line, int col, sx *a, sx *b, sx *c)
     return e;
 }
 
+/* Iterative: a left-deep sum of 10^6 terms is freed without recursion. */
 void sx_free(sx *e)
 {
-    if (!e)
-        return;
-    for (int i = 0; i < 3; i++)
-        sx_free(e->kid[i]);
-    free(e->ident);
-    san_name_free(e->aut);
-    san_name_free(e->state);
-    san_names_free(&e->group);
-    free(e);
+    VEC(sx *) todo = {0};
+    while (e) {
+        switch (e->kind) {
+        case SX_NUM:
+            break;
+        case SX_IDENT:
+            free(e->ident);
+            break;
+        case SX_OP:
+            for (int i = 0; i < 3; i++)
+                if (e->kid[i])
+                    VEC_PUSH(&todo, e->kid[i]);
+            break;
+        case SX_ST: case SX_IS: case SX_NB:
+            san_name_free(e->aut);
+            san_name_free(e->state);
+            san_names_free(&e->group);
+            break;
+        }
+        free(e);
+        e = todo.len ? todo.items[--todo.len] : NULL;
+    }
+    free(todo.items);
 }
 
 san_name *san_name_new(char *ident, int line, int col)

@@ -36,13 +36,17 @@ typedef enum {
 struct sx {
     sx_kind kind;
     int line, col;
-    double num;
-    char *ident;
     desc_op op;           /* SX_OP: an operator of the postfix code */
-    sx *kid[3];
-    san_name *aut;        /* SX_ST, SX_IS */
-    san_name *state;      /* SX_IS, SX_NB */
-    san_names group;      /* SX_NB */
+    union {               /* by kind: a long expression is many nodes */
+        double num;       /* SX_NUM */
+        char *ident;      /* SX_IDENT */
+        sx *kid[3];       /* SX_OP */
+        struct {
+            san_name *aut;        /* SX_ST, SX_IS */
+            san_name *state;      /* SX_IS, SX_NB */
+            san_names group;      /* SX_NB */
+        };
+    };
 };
 
 typedef struct {
@@ -103,6 +107,11 @@ void san_error_at(struct san_parser *ps, int line, int col, const char *fmt,
 char *san_unquote(struct san_parser *ps, struct SAN_YYLTYPE *loc,
                   const char *text, size_t len);
 const char *san_show_char(struct san_parser *ps, char c);
+
+/* op applied to the constants v[0..arity-1], with the descriptor's own
+ * arithmetic (expr.c): the parser folds constant operands as it goes, so
+ * `1 + 1 + ...` holds one node, not two per term. */
+double san_fold(desc_op op, const double *v);
 
 sx *sx_new(sx_kind kind, int line, int col);
 sx *sx_op(desc_op op, int line, int col, sx *a, sx *b, sx *c);

@@ -20,6 +20,7 @@
 
 /* Limits on what the model expands to (formats/san.md, "Limits"). */
 #define SAN_MAX_RANGE 1000000u        /* values of one range or loop */
+#define SAN_MAX_SUBSCRIPT 1e15        /* magnitude of a subscript or bound */
 #define SAN_MAX_EXPANDED 10000000u    /* declarations after expansion */
 #define SAN_MAX_NODES 5000000u        /* nodes of resolved expressions */
 #define SAN_MAX_INPUT ((size_t)16 << 20)

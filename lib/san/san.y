@@ -19,12 +19,18 @@ typedef void *yyscan_t;
 #include <stdlib.h>
 #include <string.h>
 
+/* Bison's stack limit, YYMAXDEPTH, stated for the message. */
+#define SAN_MAX_NESTING "10000"
+#define YYMAXDEPTH 10000
+
 int san_yylex(SAN_YYSTYPE *lval, SAN_YYLTYPE *lloc, yyscan_t scanner);
 
 static void san_yyerror(SAN_YYLTYPE *loc, yyscan_t scanner,
                         struct san_parser *ps, const char *msg)
 {
     (void)scanner;
+    if (strcmp(msg, "memory exhausted") == 0)   /* the parser's stack */
+        msg = "nested deeper than the parser's limit (" SAN_MAX_NESTING ")";
     san_error_at(ps, loc->first_line, loc->first_column, "%s", msg);
 }
 

@@ -5,6 +5,7 @@
  * the master automaton (the first that uses it) and whose other automata
  * hold routing probabilities, so the expanded generator has -rate exactly
  * where the event can fire and every row sums to zero. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,8 +26,6 @@ typedef struct {
     char concerned[DESC_MAX_AUTOMATA];
 } lterm;
 
-typedef VEC(desc_insn) insns;
-
 /* The descriptor's functions, one per distinct postfix code. */
 typedef struct {
     model *m;
@@ -34,6 +33,8 @@ typedef struct {
     keymap by_code, names;
     keymap given;         /* node address -> identifier (k) or event
                              rate (nidents + e): names chosen by the user */
+    keymap by_node;       /* node address -> function: compiled once */
+    uint64_t nodes;       /* instructions compiled (SAN_MAX_NODES) */
     size_t *ev_arcs, *ev_start;   /* arcs grouped by event (counting sort) */
 } funcs;
 
@@ -51,39 +52,6 @@ static void add(model *m, lterm *t, const m_arc *arc, int row, int col,
     keymap_put(&t->index, key, sizeof key, t->cells.len);
     cell c = {arc->aut, row, col, v, arc->line, arc->col};
     VEC_PUSH(&t->cells, c);
-}
-
-/* x = c * X, X NULL when x is the constant c. */
-static rx *split(rx *x, double *c)
-{
-    if (x->op == DOP_NUM) {
-        *c = x->num;
-        return NULL;
-    }
-    if (x->op == DOP_NEG) {
-        rx *r = split(x->kid[0], c);
-        *c = -*c;
-        return r;
-    }
-    if (x->op == DOP_MUL && (x->kid[0]->op == DOP_NUM ||
-                             x->kid[1]->op == DOP_NUM)) {
-        int k = x->kid[0]->op == DOP_NUM;   /* the non-constant side */
-        rx *r = split(x->kid[k], c);
-        *c *= x->kid[1 - k]->num;
-        return r;
-    }
-    *c = 1;
-    return x;
-}
-
-static void compile(const rx *x, insns *code)
-{
-    int n = x->op == DOP_NUM || x->op == DOP_ST ? 0
-          : x->op == DOP_NEG || x->op == DOP_NOT ? 1
-          : x->op == DOP_ITE ? 3 : 2;
-    for (int i = 0; i < n; i++)
-        compile(x->kid[i], code);
-    VEC_PUSH(code, ((desc_insn){x->op, x->aut, x->num}));
 }
 
 /* A name for the function x: an identifier's or an event rate's when x
@@ -113,33 +81,65 @@ static char *func_name(funcs *F, const rx *x, const char *hint)
     return name;
 }
 
+/* The key of identical code: its bytes, field by field (no padding). */
+static void code_key(const rx_code *code, strbuf *key)
+{
+    for (size_t i = 0; i < code->len; i++) {
+        const desc_insn *in = &code->items[i];
+        char b[1 + sizeof in->aut + sizeof in->num];
+        b[0] = (char)in->op;
+        memcpy(b + 1, &in->aut, sizeof in->aut);
+        memcpy(b + 1 + sizeof in->aut, &in->num, sizeof in->num);
+        sb_putn(key, b, sizeof b);
+    }
+}
+
 /* The index of the function computing x, added when new; -1 after a
- * diagnostic at `at`. */
+ * diagnostic at `at`. The functions written hold at most SAN_MAX_NODES
+ * instructions in all, x counted expanded as a tree. */
 static int func_for(funcs *F, rx *x, const char *hint, srcloc at, diag *dg)
 {
-    insns code = {0};
-    compile(x, &code);
-    strbuf key = {0};
-    for (size_t i = 0; i < code.len; i++)
-        sb_printf(&key, "%d %d %a;", (int)code.items[i].op,
-                  code.items[i].aut, code.items[i].num);
     size_t f;
+    if (keymap_get(&F->by_node, &x, sizeof x, &f))
+        return (int)f;
+    if (x->size > SAN_MAX_NODES - F->nodes) {
+        diag_error(dg, at, "the model's expressions expand to more than %u "
+                   "nodes", SAN_MAX_NODES);
+        return -1;
+    }
+    F->nodes += x->size;
+    rx_code code = {0};
+    rx_compile(x, &code);
+    for (size_t i = 0; i < code.len; i++)
+        if (code.items[i].op == DOP_NUM && !isfinite(code.items[i].num)) {
+            char buf[32];
+            diag_error(dg, at, "expression has the constant %s (folded from "
+                       "its constant parts), but a descriptor holds only "
+                       "finite numbers", fmt_double(buf, code.items[i].num));
+            free(code.items);
+            return -1;
+        }
+    strbuf key = {0};
+    code_key(&code, &key);
+    int k;
     if (keymap_get(&F->by_code, key.text, key.len, &f)) {
         free(code.items);
-        sb_free(&key);
-        return (int)f;
-    }
-    char *name = func_name(F, x, hint);
-    int k = desc_add_func(F->d, name, code.items, code.len);
-    if (k < 0) {
-        diag_error(dg, at, "expression needs more than %d stack places",
-                   DESC_MAX_STACK);
-        free(code.items);
+        k = (int)f;
     } else {
-        keymap_put(&F->by_code, key.text, key.len, (size_t)k);
-        keymap_put(&F->names, name, strlen(name), (size_t)k);
+        char *name = func_name(F, x, hint);
+        k = desc_add_func(F->d, name, code.items, code.len);
+        if (k < 0) {
+            diag_error(dg, at, "expression needs more than %d stack places",
+                       DESC_MAX_STACK);
+            free(code.items);
+        } else {
+            keymap_put(&F->by_code, key.text, key.len, (size_t)k);
+            keymap_put(&F->names, name, strlen(name), (size_t)k);
+        }
+        free(name);
     }
-    free(name);
+    if (k >= 0)
+        keymap_put(&F->by_node, &x, sizeof x, (size_t)k);
     sb_free(&key);
     return k;
 }
@@ -151,7 +151,7 @@ static int term_is_zero(const lterm *t)
     char nonzero[DESC_MAX_AUTOMATA] = {0};
     for (size_t i = 0; i < t->cells.len; i++) {
         double c;
-        split(t->cells.items[i].sum, &c);
+        rx_split(t->cells.items[i].sum, &c);
         if (c != 0)
             nonzero[t->cells.items[i].aut] = 1;
     }
@@ -168,13 +168,23 @@ static int emit_term(funcs *F, const lterm *t, diag *dg)
     int k = desc_add_term(F->d, t->kind, t->label);
     for (size_t i = 0; i < t->cells.len; i++) {
         const cell *c = &t->cells.items[i];
+        const m_aut *au = &F->m->auts.items[c->aut];
         double v;
-        rx *x = split(c->sum, &v);
+        rx *x = rx_split(c->sum, &v);
         if (v == 0)
             continue;
+        if (!isfinite(v)) {     /* constants added up past DBL_MAX */
+            static const char *const kind[] = {"local", "sync+", "sync-"};
+            char buf[32];
+            diag_error(dg, (srcloc){F->m->file, c->line, c->col_at},
+                       "element (%s, %s) of automaton '%s' in term %s '%s' "
+                       "is %s, but a descriptor holds only finite numbers",
+                       au->states.items[c->row], au->states.items[c->col],
+                       au->name, kind[t->kind], t->label, fmt_double(buf, v));
+            return -1;
+        }
         int f = -1;
         if (x) {
-            const m_aut *au = &F->m->auts.items[c->aut];
             strbuf hint = {0};
             sb_printf(&hint, "f_%s_%s_%s_%s", t->label, au->name,
                       au->states.items[c->row], au->states.items[c->col]);
@@ -286,7 +296,7 @@ static void given_names(funcs *F)
 
 int model_to_desc(model *m, desc *d, diag *dg)
 {
-    funcs F = {m, d, {0}, {0}, {0}, NULL, NULL};
+    funcs F = {m, d, {0}, {0}, {0}, {0}, 0, NULL, NULL};
     int status = 0;
     group_arcs(&F);
     given_names(&F);
@@ -302,8 +312,9 @@ int model_to_desc(model *m, desc *d, diag *dg)
         if (m->events.items[e].sync && m->events.items[e].users.len >= 2)
             status = sync_terms(&F, (int)e, dg);
     if (status == 0 && m->reach)
-        status = (d->reach = named_func(&F, m->reach, "reachability", 0, 0,
-                                        dg)) < 0 ? -1 : 0;
+        status = (d->reach = named_func(&F, m->reach, "reachability",
+                                        m->reach_line, m->reach_col, dg)) < 0
+                 ? -1 : 0;
     for (size_t r = 0; r < m->results.len && status == 0; r++) {
         const m_result *res = &m->results.items[r];
         int f = named_func(&F, res->value, res->name, res->line, res->col, dg);
@@ -320,6 +331,7 @@ int model_to_desc(model *m, desc *d, diag *dg)
     keymap_free(&F.by_code);
     keymap_free(&F.names);
     keymap_free(&F.given);
+    keymap_free(&F.by_node);
     free(F.ev_arcs);
     free(F.ev_start);
     if (status == 0)

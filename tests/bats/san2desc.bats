@@ -186,6 +186,13 @@ san_error() {
         "1:33: error: this expression must be constant, but it depends on the state of automata"
     san_error 'events network aut A { states s[1.5]; }' \
         "1:33: error: a subscript must be an integer, got 1.5"
+    # 2^63 is an integer: the message said it was not.
+    san_error 'events network aut A { states s[9223372036854775808]; }' \
+        "1:33: error: a subscript must be between -1000000000000000 and 1000000000000000, got 9.223372036854776e+18"
+    san_error 'events network for i in -1e16..0 { aut A[i] { states x; } }' \
+        "1:25: error: a subscript must be between -1000000000000000 and 1000000000000000, got -1e+16"
+    san_error 'events network aut A { states s[0/0]; }' \
+        "1:34: error: a subscript must be an integer, got nan"
     san_error 'identifiers n = nb P busy; events network for i in 1..2 { aut P[i] { states idle, busy; } } aut R { states s[0..n]; }' \
         "1:17: error: this expression must be constant, but it depends on the state of automata"
 }
@@ -218,5 +225,169 @@ san_error() {
 
 @test "limits: resolved expression nodes" {
     san_error 'events for i in 1..1000000 { loc e[i] (nb P busy); } network for i in 1..30 { aut P[i] { states idle, busy; } }' \
-        "1:36: error: the model's expressions expand to more than 5000000 nodes"
+        "1:40: error: the model's expressions expand to more than 5000000 nodes"
+}
+
+@test "limits: a loop's subscripts do not count against the node limit once per value" {
+    # 7 nodes per value made 7,000,000; only the numbers are kept.
+    san_run 'events network aut A { for i in 1..999999 { states s[(i + 1) * 2 - 1]; } }'
+    assert_success
+    assert_line "end 1 0 0"
+}
+
+# ulimit_v KB: "ulimit -v KB;" for a `bash -c` that proves memory stays
+# bounded; nothing under AddressSanitizer, whose shadow memory is reserved
+# virtual memory.
+ulimit_v() {
+    case "${PERFPIPE_CFLAGS:-}" in
+    *sanitize=address*) ;;
+    *) echo "ulimit -v $1;" ;;
+    esac
+}
+
+# doubling N: identifiers f1 = f0 + f0 ... fN = fN-1 + fN-1 (fk expands to
+# 2^(k+1) - 1 nodes), one per line from line 3.
+doubling() {
+    printf 'identifiers\nf0 = st A;\n'
+    for ((k = 1; k <= $1; k++)); do printf 'f%d = f%d + f%d;\n' $k $((k - 1)) $((k - 1)); done
+}
+
+@test "limits: shared identifiers count at their expanded size (doubling to f26)" {
+    # f22 is the first past 5000000 nodes; memory stays small (it was 1.3 GB).
+    { doubling 26; printf 'events loc a (f26);\nnetwork aut A { states x, y; x -> y on a; }\n'; } \
+        > "$BATS_TEST_TMPDIR/bad.san"
+    cd "$BATS_TEST_TMPDIR"
+    run bash -c "$(ulimit_v 200000) san2desc bad.san"
+    assert_failure 2
+    assert_output "san2desc: bad.san:24:11: error: the model's expressions expand to more than 5000000 nodes"
+}
+
+@test "limits: the functions written count their expanded nodes in all" {
+    # f21 (4194303 nodes) fits once; a second function built on it does not.
+    { doubling 21; printf 'events loc a (1);\nnetwork aut A { states x, y; x -> y on a; }\nresults\nr1 = f21;\nr1b = f21;\nr2 = f21 + 1;\n'; } \
+        > "$BATS_TEST_TMPDIR/bad.san"
+    cd "$BATS_TEST_TMPDIR"
+    run bash -c "$(ulimit_v 400000) san2desc bad.san"
+    assert_failure 2
+    assert_output "san2desc: bad.san:29:1: error: the model's expressions expand to more than 5000000 nodes"
+    # The same node twice is one function, counted once.
+    { doubling 21; printf 'events loc a (1);\nnetwork aut A { states x, y; x -> y on a; }\nresults\nr1 = f21;\nr1b = f21;\n'; } \
+        > "$BATS_TEST_TMPDIR/ok.san"
+    run bash -c "$(ulimit_v 400000) san2desc ok.san | grep -c '^result r1b* f21$'"
+    assert_output 2
+}
+
+# ------------------------------------------------ depth and linear time
+
+@test "flat sums of 10^5 terms: constant and functional, no recursion" {
+    terms=$(printf '+1%.0s' $(seq 99999))
+    san_run "events loc a (1$terms); network aut A { states x, y; x -> y on a; }"
+    assert_success
+    assert_line "e 0 1 100000"
+    terms=$(printf '+st A%.0s' $(seq 99999))
+    san_run "events loc a (st A$terms); network aut A { states x, y; x -> y on a; }"
+    assert_success
+    assert_line "e 0 1 1 rate_a"
+    # 1 MB of constant sum is folded as it is parsed: it took 229 MB.
+    terms=$(printf '+1%.0s' $(seq 499999))
+    printf '%s\n' "events loc a (1$terms); network aut A { states x, y; x -> y on a; }" \
+        > "$BATS_TEST_TMPDIR/mb.san"
+    run bash -c "$(ulimit_v 50000) san2desc '$BATS_TEST_TMPDIR/mb.san'"
+    assert_success
+    assert_line "e 0 1 500000"
+    # A subscript, and a loop bound, folded the same way.
+    terms=$(printf '+0%.0s' $(seq 99999))
+    san_run "events loc a (1); network aut A[1$terms] { states x, y; x -> y on a; }"
+    assert_success
+    assert_line "automaton A[1] x y"
+}
+
+@test "10^4 nested parentheses: the parser's nesting limit, not bison's 'memory exhausted'" {
+    open=$(printf '(%.0s' $(seq 10000))
+    close=$(printf ')%.0s' $(seq 10000))
+    san_error "events loc a (${open}1$close); network aut A { states x, y; x -> y on a; }" \
+        "1:10007: error: nested deeper than the parser's limit (10000)"
+    minus=$(printf -- '- %.0s' $(seq 10000))
+    san_error "events loc a ($minus 1); network aut A { states x, y; x -> y on a; }" \
+        "1:19999: error: nested deeper than the parser's limit (10000)"
+}
+
+@test "a chain of 10^5 identifiers, each using the one before, resolves without recursion" {
+    {
+        printf 'identifiers\nn0 = 1;\n'
+        seq 100000 | awk '{ printf "n%d = n%d + 0;\n", $1, $1 - 1 }'
+        printf 'events loc a (1); network aut A[n100000] { states x, y; x -> y on a; }\n'
+    } > "$BATS_TEST_TMPDIR/chain.san"
+    run san2desc "$BATS_TEST_TMPDIR/chain.san"
+    assert_success
+    assert_line "automaton A[1] x y"
+}
+
+@test "a name with 60000 subscripts is spelt in linear time" {
+    # Quadratic spelling took 18 s of CPU here; linear takes 0.1 s.
+    subs=$(printf '[1]%.0s' $(seq 60000))
+    printf '%s\n' "events loc a (1); network aut A$subs { states x, y; x -> y on a; }" \
+        > "$BATS_TEST_TMPDIR/long.san"
+    cd "$BATS_TEST_TMPDIR"
+    run bash -c 'ulimit -t 10; san2desc long.san'
+    assert_success
+    assert_line "automaton A$subs x y"
+}
+
+# ------------------------------------------- folding keeps IEEE semantics
+
+@test "x * 0 is not folded where x is infinite in a reachable state: mvd-solve refuses it" {
+    printf '%s\n' 'identifiers x = 1 / (st A);' 'events loc a (x * 0); loc b (1);' \
+        'network aut A { states z, o; z -> o on a; o -> z on b; }' > "$BATS_TEST_TMPDIR/nan.san"
+    cd "$BATS_TEST_TMPDIR"
+    run san2desc nan.san
+    assert_success
+    assert_line "function rate_a 1 st A / 0 *"
+    run bash -c 'san2desc nan.san | mvd-solve'
+    assert_failure 2
+    assert_output "mvd-solve: <stdin>: error: term 0 (A): function 'rate_a' is not finite in state (A=z)"
+}
+
+@test "x * 0, 0 / x, x - x, x / x fold only where x is provably finite" {
+    san_run 'identifiers fin = 1 / (st A + 1); inf = 1 / st A;
+events loc a (1); loc b (fin * 0); loc c (0 * (st A - 1));
+network aut A { states z, o; z -> o on a, b, c; o -> z on a; }
+results same = fin - fin + fin / fin + 0 / fin; kept = inf - inf + inf / inf + 0 / inf;'
+    assert_success
+    assert_output 'san-desc 1
+automaton A z o
+function same 1
+function kept 1 st A / 1 st A / - 1 st A / 1 st A / / + 0 1 st A / / +
+term local A
+factor A
+e 0 0 -1
+e 0 1 1
+e 1 0 1
+e 1 1 -1
+result same same
+result kept kept
+end 1 2 1'
+}
+
+@test "a constant that folds to inf or nan is refused where the descriptor would hold it" {
+    # mvd-solve's reader refuses 'inf': san2desc said nothing and exit 0.
+    san_error 'events loc a (1e308); loc b (1e308);
+network aut A { states x, y; x -> y on a, b; y -> x on a; }' \
+        "2:40: error: element (x, y) of automaton 'A' in term local 'A' is inf, but a descriptor holds only finite numbers"
+    san_error 'events loc a (1);
+network aut A { states x, y; x -> y on a; y -> x on a; }
+results r = st A > 0 ? 1 / 0 : 0;' \
+        "3:9: error: expression has the constant inf (folded from its constant parts), but a descriptor holds only finite numbers"
+    san_error 'events loc a (st A * (0 / 0));
+network aut A { states x, y; x -> y on a; y -> x on a; }' \
+        "2:40: error: expression has the constant nan (folded from its constant parts), but a descriptor holds only finite numbers"
+}
+
+@test "x + 0 is not folded where x may be -0: 1 / (-(st A) + 0) is +inf at A = 0" {
+    san_run 'events loc a (1); network aut A { states z, o; z -> o on a; o -> z on a; }
+results pos = 1 / (-(st A) + 0) > 0;'
+    assert_success
+    assert_line "function pos 1 st A neg 0 + / 0 >"
+    run bash -c 'san2desc bad.san | mvd-solve | grep "^result"'
+    assert_output "result pos 0.5"
 }

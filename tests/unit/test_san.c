@@ -6,6 +6,9 @@
  * distribution solved on the reachable states matches the closed form. */
 #include <stdlib.h>
 
+#include <math.h>
+
+#include "san/model.h"
 #include "san/san.h"
 #include "unit.h"
 
@@ -377,8 +380,108 @@ static void test_round_trip(void)
     }
 }
 
+/* A model with one automaton A of two states, for expr.c's nodes. */
+static void one_automaton(model *m)
+{
+    memset(m, 0, sizeof *m);
+    m_aut a = {0};
+    a.name = xstrdup("A");
+    a.base = xstrdup("A");
+    VEC_PUSH(&a.states, xstrdup("z"));
+    VEC_PUSH(&a.states, xstrdup("o"));
+    VEC_PUSH(&m->auts, a);
+}
+
+/* Folding keeps IEEE semantics: x * 0 and friends only where x is
+ * provably finite, x + 0 only where x is never -0. */
+static void test_fold_ieee(void)
+{
+    model m;
+    one_automaton(&m);
+    rx *st = rx_st(&m, 0), *zero = rx_num(&m, 0), *one = rx_num(&m, 1);
+    CHECK(rx_finite(st) && st->lo == 0 && st->hi == 1);
+    rx *inf = rx_op(&m, DOP_DIV, one, st, NULL);            /* 1 / st A */
+    rx *fin = rx_op(&m, DOP_DIV, one,
+                    rx_op(&m, DOP_ADD, st, one, NULL), NULL); /* in [0.5, 1] */
+    CHECK(!rx_finite(inf));
+    CHECK(rx_finite(fin) && fin->lo == 0.5 && fin->hi == 1);
+    CHECK(rx_op(&m, DOP_MUL, inf, zero, NULL)->op == DOP_MUL);
+    CHECK(rx_op(&m, DOP_SUB, inf, inf, NULL)->op == DOP_SUB);
+    CHECK(rx_op(&m, DOP_DIV, inf, inf, NULL)->op == DOP_DIV);
+    CHECK(rx_op(&m, DOP_DIV, zero, st, NULL)->op == DOP_DIV);  /* 0 / 0 */
+    rx *r = rx_op(&m, DOP_MUL, fin, zero, NULL);
+    CHECK(r->op == DOP_NUM && r->num == 0 && !signbit(r->num));
+    r = rx_op(&m, DOP_MUL, rx_op(&m, DOP_NEG, fin, 0, 0), zero, NULL);
+    CHECK(r->op == DOP_NUM && r->num == 0 && signbit(r->num));   /* -0 */
+    r = rx_op(&m, DOP_SUB, st, one, NULL);                      /* -1 or 0 */
+    CHECK(rx_op(&m, DOP_MUL, r, zero, NULL)->op == DOP_MUL);    /* sign? */
+    CHECK(rx_op(&m, DOP_SUB, fin, fin, NULL)->op == DOP_NUM);
+    CHECK(rx_op(&m, DOP_DIV, fin, fin, NULL)->op == DOP_NUM);
+    /* -(st A) is -0 in state z: -0 + 0 is +0, so the 0 stays. */
+    rx *neg = rx_op(&m, DOP_NEG, st, NULL, NULL);
+    CHECK(rx_op(&m, DOP_ADD, neg, zero, NULL)->op == DOP_ADD);
+    CHECK(rx_op(&m, DOP_ADD, st, zero, NULL) == st);
+    CHECK(rx_op(&m, DOP_ADD, neg, rx_num(&m, -0.0), NULL) == neg);
+    CHECK(rx_op(&m, DOP_SUB, neg, zero, NULL) == neg);
+    /* Bounds hold for the computed values: a product that overflows is
+       not finite. */
+    rx *big = rx_op(&m, DOP_MUL, rx_num(&m, 1e308),
+                    rx_op(&m, DOP_ADD, st, one, NULL), NULL);
+    CHECK(!rx_finite(big));
+    model_free(&m);
+}
+
+/* c * X exactly: negations and one constant factor; a zero factor only
+ * off a provably finite X. */
+static void test_split(void)
+{
+    model m;
+    one_automaton(&m);
+    rx *st = rx_st(&m, 0), *one = rx_num(&m, 1);
+    double c;
+    rx *x = rx_op(&m, DOP_NEG, rx_op(&m, DOP_MUL, rx_num(&m, 3), st, NULL),
+                  NULL, NULL);
+    CHECK(rx_split(x, &c) == st && c == -3);
+    rx *inner = rx_op(&m, DOP_MUL, rx_num(&m, 3), st, NULL);
+    x = rx_op(&m, DOP_MUL, rx_num(&m, 2), inner, NULL);
+    CHECK(rx_split(x, &c) == inner && c == 2);      /* not 6 * st A */
+    rx *inf = rx_op(&m, DOP_DIV, one, st, NULL);
+    x = rx_op(&m, DOP_MUL, rx_num(&m, 0), inf, NULL);
+    CHECK(rx_split(x, &c) == x && c == 1);
+    rx *sub = rx_op(&m, DOP_SUB, st, one, NULL);
+    x = rx_op(&m, DOP_MUL, rx_num(&m, 0), sub, NULL);
+    CHECK(rx_split(x, &c) == sub && c == 0);
+    CHECK(rx_split(rx_num(&m, 5), &c) == NULL && c == 5);
+    model_free(&m);
+}
+
+/* Shared nodes count at their expanded size; compiling a left-deep sum
+ * of 10^6 terms needs no recursion. */
+static void test_size_and_compile(void)
+{
+    model m;
+    one_automaton(&m);
+    rx *f = rx_st(&m, 0);
+    for (int k = 1; k <= 40; k++)
+        f = rx_op(&m, DOP_ADD, f, f, NULL);
+    CHECK(f->size == (UINT64_C(1) << 41) - 1);
+    rx *sum = rx_st(&m, 0);
+    for (int k = 1; k < 1000000; k++)
+        sum = rx_op(&m, DOP_ADD, sum, rx_st(&m, 0), NULL);
+    CHECK(sum->size == 1999999);
+    rx_code code = {0};
+    rx_compile(sum, &code);
+    CHECK(code.len == 1999999);
+    CHECK(code.items[0].op == DOP_ST && code.items[code.len - 1].op == DOP_ADD);
+    free(code.items);
+    model_free(&m);
+}
+
 int main(void)
 {
+    RUN(test_fold_ieee);
+    RUN(test_split);
+    RUN(test_size_and_compile);
     RUN(test_round_trip);
     RUN(test_independent_onoff);
     RUN(test_sharing_functional);
