@@ -391,6 +391,10 @@ void proto_emit_mpi(FILE *fp, const proto_program *p)
     sb_put_quoted(&qq, sb_str(&q));
     banner(&em, "mpi", "mpicc -O2 prog.c -lm -o prog\n * Run:   mpirun -n P "
            "./prog [-D NAME=VALUE]... [--seed S] [--summary] [-o FILE]");
+    /* The runtime is pasted whole; a program uses only part of it, and
+     * clang warns about unused static inline functions of the main file. */
+    fputs("\n#ifdef __clang__\n#pragma clang diagnostic push\n"
+          "#pragma clang diagnostic ignored \"-Wunused-function\"\n#endif\n", fp);
     fputs("\n/* ===== lib/common/rng_core.h ===== */\n", fp);
     fputs(embed_rng_core_h, fp);
     fputs("\n/* ===== lib/sim/timeline_core.h ===== */\n", fp);
@@ -399,6 +403,7 @@ void proto_emit_mpi(FILE *fp, const proto_program *p)
     fputs(embed_mpi_runtime_cin, fp);
     fputs("\n/* ===== lib/proto/arith.h ===== */\n", fp);
     fputs(embed_arith_h, fp);
+    fputs("\n#ifdef __clang__\n#pragma clang diagnostic pop\n#endif\n", fp);
     fputs("\n/* ===== the prototype ===== */\n\n", fp);
     tables(&em);
     fputs("static int body(sim *s, int rank, double *v)\n{\n"

@@ -361,7 +361,7 @@ netsim: bad.net:3:1: error: expected: procs-per-node N, an integer from 1 to 100
     check 'compute(1, 0)' "netsim: bad.proto:2:1: error: syntax error, unexpected end of file, expecting ';'"
     check 'if (x == 1) { };' "netsim: bad.proto:1:15: error: syntax error, unexpected '}'"
     check 'x = 1e999;' "netsim: bad.proto:1:5: error: number '1e999' is out of range"
-    check "x = $(printf -- '-%.0s' $(seq 1001))1;" "netsim: bad.proto:1:1006: error: expression nested deeper than 1000"
+    check "x = $(printf -- '-%.0s' $(seq 101))1;" "netsim: bad.proto:1:5: error: expression nested deeper than 100 levels of operators, signs and calls; split it with intermediate variables"
 }
 
 @test "parameters: missing values and bad -D are errors, exit 2" {
@@ -479,7 +479,7 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
 @test "nesting limits: long sums and deep parentheses give one clear error" {
     proto_run "x = 1$(printf '+1%.0s' $(seq 1100));"
     assert_failure 2
-    assert_output "netsim: bad.proto:1:202: error: expression nested deeper than 1000"
+    assert_output "netsim: bad.proto:1:206: error: expression nested deeper than 100 levels of operators, signs and calls; split it with intermediate variables"
     proto_run "x = $(printf '(%.0s' $(seq 20000))1$(printf ')%.0s' $(seq 20000));"
     assert_failure 2
     assert_output "netsim: bad.proto:1:10001: error: nested deeper than the parser's limit (10000)"
