@@ -198,3 +198,45 @@ shape() { awk '$1 == "op" { print $2, $3, $4, $5, $6 }'; }
         assert_line "source $(netsim --summary -n 2 "$f" | sed -n 's/^source //p')"
     done
 }
+
+# issue 9, item 8: the three implementations stay identical on values that
+# are not finite (operands in the same order, the same first error).
+@test "sim and mpi targets: the same non-finite errors as netsim" {
+    # Rank 0 fails; rank 1 waits for it, so that MPI_Abort ends the job
+    # (a rank that finalizes while another aborts can hang Open MPI).
+    wait1='if (rank == 1) { receive(0); };'
+    cases=("x = 1;
+x = 1e308 * (10 - 10 * rank); $wait1" "x = 1/rank + 2/rank; $wait1"
+        "x = log(rank); $wait1" "compute(1e308 * (1 - rank), 0); $wait1"
+        'if (rank == 0) { send(1, (sqrt(0-1), 0)); } else { receive(0); };'
+        "while (1e308 * (2 - 2 * rank), 0) { compute(0, 0); }; $wait1"
+        'bcast(0, (pow(10, 400 - 400 * rank), 0));')
+    for text in "${cases[@]}"; do
+        printf '%s\n' "$text" > nf.proto
+        run netsim nf.proto
+        assert_failure 1
+        want=${output#netsim: }
+        proto2c nf.proto > nf.c
+        cc $PERFPIPE_CFLAGS -std=c11 -Wall -Wextra -Werror -I"$ROOT/lib" nf.c \
+            "$(dirname "$PERFPIPE_BIN")/libperfpipe.a" -lm -o nf
+        run ./nf
+        assert_failure 1
+        assert_output "nf: $want"
+        proto2c --target=mpi nf.proto > nf-mpi.c
+        mpicc -O2 -Wall -Wextra -Werror nf-mpi.c -lm -o nf-mpi
+        run mpi_run -n 2 ./nf-mpi
+        assert_failure
+        assert_output --partial "nf-mpi: $want"
+    done
+    printf 'compute(X, 0);\n' > nf.proto
+    proto2c --target=mpi nf.proto > nf-mpi.c
+    mpicc -O2 -Wall -Wextra -Werror nf-mpi.c -lm -o nf-mpi
+    for value in inf nan 1e999; do
+        run netsim -D "X=$value" nf.proto
+        assert_failure 2
+        want=$(printf '%s\n' "$output" | head -1)
+        run mpi_run -n 2 ./nf-mpi -D "X=$value"
+        assert_failure
+        assert_output --partial "nf-mpi: ${want#netsim: }"
+    done
+}
