@@ -163,6 +163,19 @@ void sim_fail(sim *s, int rank, int line, const char *fmt, ...)
     s->failed = 1;
 }
 
+/* Simulated times stay finite: 0 after reporting that `what` takes the
+ * clock to `t` (an overflow: huge times, sizes or network costs). */
+static int finite_time(sim *s, int rank, int line, double t, const char *what,
+                       double amount, const char *unit)
+{
+    if (isfinite(t))
+        return 1;
+    sim_fail(s, rank, line, "%s of %.17g %s takes the simulated clock to %s; "
+             "times must stay finite", what, amount, unit,
+             isnan(t) ? "NaN" : "inf");
+    return 0;
+}
+
 static void make_runnable(sim *s, int rank)
 {
     proc *p = &s->procs[rank];
@@ -180,19 +193,6 @@ static void record(sim *s, proc *p, sim_op_kind kind, int partner,
         return;
     op_record r = {kind, partner, bytes, tag, start, end};
     VEC_PUSH(&p->ops, r);
-}
-
-/* Simulated times stay finite: 0 after reporting that `what` takes the
- * clock to `t` (an overflow: huge times, sizes or network costs). */
-static int finite_time(sim *s, int rank, int line, double t, const char *what,
-                       double amount, const char *unit)
-{
-    if (isfinite(t))
-        return 1;
-    sim_fail(s, rank, line, "%s of %.17g %s takes the simulated clock to %s; "
-             "times must stay finite", what, amount, unit,
-             isnan(t) ? "NaN" : "inf");
-    return 0;
 }
 
 /* ---------------------------------------------------------- computation */
