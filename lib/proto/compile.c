@@ -1,6 +1,6 @@
 /* compile.c — checks a parsed prototype and compiles it to the instruction
- * list that the interpreter (vm.c) runs and the translators (emit_*.c)
- * turn into C.
+ * list that the interpreter (vm.c) runs and the translator (emit.c)
+ * turns into C.
  *
  * Names: slot 0 is rank, slot 1 is P, then every other identifier in order
  * of first appearance. An identifier the program reads but never assigns

@@ -172,7 +172,7 @@ static inline double *proto_slots(proto_state *st, int rank)
 int proto_vm_step(sim *s, int rank, void *program);
 
 /* Runtime helpers shared by the interpreter and generated code:
- * proto_div and proto_mod (arith.h), and the loop budget. */
+ * proto_arith, proto_call1/2 and proto_drawn (arith.h), and the loop budget. */
 /* Counts a backward jump; 0 when the loop budget is spent (after failing). */
 int proto_loop(sim *s, proto_state *st, int rank, int line);
 

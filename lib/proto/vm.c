@@ -1,6 +1,6 @@
 /* vm.c — the interpreter netsim runs: executes a compiled prototype for
  * one simulated process until it posts a communication, ends or fails.
- * Generated simulators (emit_sim.c) do the same in straight C and share the
+ * Generated simulators (emit.c) do the same in straight C and share the
  * runtime helpers at the bottom of this file. */
 #include <math.h>
 
