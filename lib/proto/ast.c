@@ -40,17 +40,43 @@ proto_expr *proto_expr_new(proto_expr_kind kind, int line, int col)
     return e;
 }
 
+int proto_expr_depth(struct proto_parser *ps, proto_expr *e)
+{
+    int deepest = 0;
+    if (e->a && e->a->depth > deepest)
+        deepest = e->a->depth;
+    if (e->b && e->b->depth > deepest)
+        deepest = e->b->depth;
+    for (size_t i = 0; i < e->args.len; i++)
+        if (e->args.items[i]->depth > deepest)
+            deepest = e->args.items[i]->depth;
+    e->depth = deepest + 1;
+    if (e->depth <= PROTO_MAX_EXPR_DEPTH)
+        return 0;
+    proto_error_at(ps, e->line, e->col, "expression nested deeper than %d "
+                   "levels of operators, signs and calls; split it with "
+                   "intermediate variables", PROTO_MAX_EXPR_DEPTH);
+    return -1;
+}
+
+/* Iterative, like proto_stmt_free: a long chain such as 1+1+...+1 is a
+ * left spine as deep as it has terms, too deep for the C stack. */
 void proto_expr_free(proto_expr *e)
 {
-    if (!e)
-        return;
-    free(e->name);
-    proto_expr_free(e->a);
-    proto_expr_free(e->b);
-    for (size_t i = 0; i < e->args.len; i++)
-        proto_expr_free(e->args.items[i]);
-    free(e->args.items);
-    free(e);
+    VEC(proto_expr *) todo = {0};
+    while (e) {
+        free(e->name);
+        if (e->a)
+            VEC_PUSH(&todo, e->a);
+        if (e->b)
+            VEC_PUSH(&todo, e->b);
+        for (size_t i = 0; i < e->args.len; i++)
+            VEC_PUSH(&todo, e->args.items[i]);
+        free(e->args.items);
+        free(e);
+        e = todo.len ? todo.items[--todo.len] : NULL;
+    }
+    free(todo.items);
 }
 
 proto_stmt *proto_stmt_new(proto_stmt_kind kind, int line, int col)
@@ -73,20 +99,28 @@ void proto_stmts_free(proto_stmts *list)
     list->len = list->cap = 0;
 }
 
+/* Iterative: nested blocks are as deep as the parser allows. */
 void proto_stmt_free(proto_stmt *s)
 {
-    if (!s)
-        return;
-    free(s->name);
-    free(s->src_var);
-    free(s->tag_var);
-    for (int i = 0; i < 4; i++)
-        proto_expr_free(s->e[i]);
-    proto_expr_free(s->cond.a);
-    proto_expr_free(s->cond.b);
-    proto_stmts_free(&s->body);
-    proto_stmts_free(&s->other);
-    free(s);
+    VEC(proto_stmt *) todo = {0};
+    while (s) {
+        free(s->name);
+        free(s->src_var);
+        free(s->tag_var);
+        for (int i = 0; i < 4; i++)
+            proto_expr_free(s->e[i]);
+        proto_expr_free(s->cond.a);
+        proto_expr_free(s->cond.b);
+        for (size_t i = 0; i < s->body.len; i++)
+            VEC_PUSH(&todo, s->body.items[i]);
+        for (size_t i = 0; i < s->other.len; i++)
+            VEC_PUSH(&todo, s->other.items[i]);
+        free(s->body.items);
+        free(s->other.items);
+        free(s);
+        s = todo.len ? todo.items[--todo.len] : NULL;
+    }
+    free(todo.items);
 }
 
 int proto_parse(const char *text, size_t len, const char *file, diag *d,

@@ -1,6 +1,6 @@
 /* compile.c — checks a parsed prototype and compiles it to the instruction
- * list that the interpreter (vm.c) runs and the translators (emit_*.c)
- * turn into C.
+ * list that the interpreter (vm.c) runs and the translator (emit.c)
+ * turns into C.
  *
  * Names: slot 0 is rank, slot 1 is P, then every other identifier in order
  * of first appearance. An identifier the program reads but never assigns
@@ -15,10 +15,6 @@
 #include <string.h>
 
 #include "proto/parser.h"
-
-/* Expressions nested deeper than this are refused: evaluation and
- * translation recurse on them. */
-#define MAX_EXPR_DEPTH 1000
 
 const proto_function proto_functions[] = {
     {"acos", 1, acos, NULL},   {"asin", 1, asin, NULL},
@@ -86,23 +82,18 @@ static int target_slot(compiler *c, const char *name, int line, int col,
     return slot;
 }
 
-/* Resolves names and functions; -1 after reporting an expression nested
- * too deep (once, then the walk stops). */
-static int check_expr(compiler *c, proto_expr *e, int depth)
+/* Resolves names and functions. Recursive: the parser bounds the depth
+ * (PROTO_MAX_EXPR_DEPTH). */
+static void check_expr(compiler *c, proto_expr *e)
 {
     if (!e)
-        return 0;
-    if (depth > MAX_EXPR_DEPTH) {
-        error_at(c, e->line, e->col, "expression nested deeper than %d",
-                 MAX_EXPR_DEPTH);
-        return -1;
-    }
+        return;
     switch (e->kind) {
     case PX_NUM:
-        return 0;
+        return;
     case PX_VAR:
         e->slot = slot_of(c, e->name, e->line);
-        return 0;
+        return;
     case PX_CALL:
         for (size_t i = 0; i < proto_function_count; i++)
             if (strcmp(proto_functions[i].name, e->name) == 0)
@@ -116,17 +107,14 @@ static int check_expr(compiler *c, proto_expr *e, int depth)
                      proto_functions[e->func].arity == 1 ? "" : "s",
                      e->args.len);
         for (size_t i = 0; i < e->args.len; i++)
-            if (check_expr(c, e->args.items[i], depth + 1) < 0)
-                return -1;
-        return 0;
+            check_expr(c, e->args.items[i]);
+        return;
     case PX_NEG:
-        return check_expr(c, e->a, depth + 1);
     case PX_BIN:
-        if (check_expr(c, e->a, depth + 1) < 0)
-            return -1;
-        return check_expr(c, e->b, depth + 1);
+        check_expr(c, e->a);
+        check_expr(c, e->b);
+        return;
     }
-    return 0;
 }
 
 /* The names of a statement list: pass 1. */
@@ -135,11 +123,11 @@ static void resolve_list(compiler *c, proto_stmts *list);
 static void resolve_stmt(compiler *c, proto_stmt *s)
 {
     if (s->kind == PS_IF || s->kind == PS_WHILE) {
-        (void)check_expr(c, s->cond.a, 0);
-        (void)check_expr(c, s->cond.b, 0);
+        check_expr(c, s->cond.a);
+        check_expr(c, s->cond.b);
     }
     for (int i = 0; i < 4; i++)
-        (void)check_expr(c, s->e[i], 0);
+        check_expr(c, s->e[i]);
     if (s->kind == PS_ASSIGN)
         s->slot = target_slot(c, s->name, s->name_line, s->name_col,
                               "assigned");

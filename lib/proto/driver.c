@@ -4,6 +4,7 @@
  * byte-identical timelines for the same program, P, model and seed. */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,6 +110,9 @@ static definition parse_definition(const char *prog, const char *arg)
     double value = strtod(eq + 1, &end);
     if (eq[1] == '\0' || *end != '\0' || errno == ERANGE)
         usage_error(prog, "-D %.*s: '%s' is not a number",
+                    (int)(eq - arg), arg, eq + 1);
+    if (!isfinite(value))   /* "inf", "nan": every value is finite */
+        usage_error(prog, "-D %.*s: '%s' is not a finite number",
                     (int)(eq - arg), arg, eq + 1);
     return (definition){xstrndup(arg, (size_t)(eq - arg)), value};
 }

@@ -25,6 +25,7 @@ typedef struct {
     int mpi;
     int depth;              /* indentation */
     int resume_points;      /* sim: blocking operations so far */
+    int temps;              /* temporaries t1, t2, ... so far */
 } emitter;
 
 static void indent(emitter *em)
@@ -47,64 +48,90 @@ static void line(emitter *em, const char *fmt, ...)
 }
 
 /* A double literal that reads back as the same double. */
-static void put_number(FILE *fp, double x)
+static void put_number(strbuf *sb, double x)
 {
     char buf[32];
-    fputs(fmt_double(buf, x), fp);
+    sb_puts(sb, fmt_double(buf, x));
     if (!strpbrk(buf, ".e"))
-        fputs(".0", fp);
+        sb_puts(sb, ".0");
 }
 
-/* Fully parenthesised, since the prototype's precedence of % is not C's. */
-static void expr(emitter *em, const proto_expr *e)
+/* Emits the evaluation of e as the interpreter does it (vm.c: operands
+ * first, left to right, every result checked by arith.h), one temporary
+ * per operation, and writes the C text of its value to `out`: a literal,
+ * v[slot] or a temporary. Flat C whatever the depth of e. */
+static void value(emitter *em, const proto_expr *e, strbuf *out)
 {
-    FILE *fp = em->fp;
+    strbuf a = {0}, b = {0};
     switch (e->kind) {
     case PX_NUM:
-        put_number(fp, e->num);
-        break;
+        put_number(out, e->num);
+        return;
     case PX_VAR:
-        fprintf(fp, "v[%d]", e->slot);
-        break;
+        sb_printf(out, "v[%d]", e->slot);
+        return;
     case PX_NEG:
-        fputs("(-", fp);
-        expr(em, e->a);
-        fputc(')', fp);
+        value(em, e->a, &a);
+        line(em, "double t%d = -%s;", ++em->temps, sb_str(&a));
         break;
-    case PX_CALL:
-        fprintf(fp, "%s(", proto_functions[e->func].name);
-        for (size_t i = 0; i < e->args.len; i++) {
-            if (i)
-                fputs(", ", fp);
-            expr(em, e->args.items[i]);
-        }
-        fputc(')', fp);
-        break;
-    case PX_BIN:
-        if (e->op == '/' || e->op == '%') {
-            fprintf(fp, "proto_%s(s, rank, ", e->op == '/' ? "div" : "mod");
-            expr(em, e->a);
-            fputs(", ", fp);
-            expr(em, e->b);
-            fprintf(fp, ", %d)", e->line);
-        } else {
-            fputc('(', fp);
-            expr(em, e->a);
-            fprintf(fp, " %c ", e->op);
-            expr(em, e->b);
-            fputc(')', fp);
-        }
+    case PX_CALL: {
+        const proto_function *f = &proto_functions[e->func];
+        value(em, e->args.items[0], &a);
+        if (f->arity == 2)
+            value(em, e->args.items[1], &b);
+        if (f->arity == 1)
+            line(em, "double t%d = proto_call1(s, rank, \"%s\", %s, %s, %d);",
+                 ++em->temps, f->name, f->name, sb_str(&a), e->line);
+        else
+            line(em, "double t%d = proto_call2(s, rank, \"%s\", %s, %s, %s, "
+                 "%d);", ++em->temps, f->name, f->name, sb_str(&a),
+                 sb_str(&b), e->line);
         break;
     }
+    case PX_BIN:
+        value(em, e->a, &a);
+        value(em, e->b, &b);
+        line(em, "double t%d = proto_arith(s, rank, '%c', %s, %s, %d);",
+             ++em->temps, e->op, sb_str(&a), sb_str(&b), e->line);
+        break;
+    }
+    sb_printf(out, "t%d", em->temps);
+    sb_free(&a);
+    sb_free(&b);
 }
 
-/* `double NAME = EXPR;` */
+/* User text (the file name) as a C string literal that is also safe in a
+ * comment: only printable ASCII passes through; '?' is written \? (no
+ * trigraph), '*' as \052 (no comment start or end), everything else
+ * outside printable ASCII in octal. */
+static void put_c_string(strbuf *sb, const char *text)
+{
+    sb_putc(sb, '"');
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c == '\\' || *c == '"' || *c == '?')
+            sb_printf(sb, "\\%c", *c);
+        else if (*c < 0x20 || *c >= 0x7f || *c == '*')
+            sb_printf(sb, "\\%03o", *c);
+        else
+            sb_putc(sb, (char)*c);
+    }
+    sb_putc(sb, '"');
+}
+
+/* `double NAME = EXPR;`, after the temporaries EXPR needs. */
 static void temp(emitter *em, const char *name, const proto_expr *e)
 {
-    indent(em);
-    fprintf(em->fp, "double %s = ", name);
-    expr(em, e);
-    fputs(";\n", em->fp);
+    strbuf x = {0};
+    value(em, e, &x);
+    line(em, "double %s = %s;", name, sb_str(&x));
+    sb_free(&x);
+}
+
+/* `double NAME = DRAW;` checked finite, after `mean` and `sd`. */
+static void drawn(emitter *em, const char *name, const char *draw, int at)
+{
+    line(em, "double %s = proto_drawn(s, rank, %s, mean, sd, %d);", name,
+         draw, at);
 }
 
 static void fail_check(emitter *em)
@@ -121,13 +148,13 @@ static void loop_check(emitter *em, int at)
 static void condition(emitter *em, const proto_cmp *c)
 {
     static const char *const ops[] = {"==", "!=", ">", ">=", "<", "<="};
-    indent(em);
-    fputs("c = ", em->fp);
-    expr(em, c->a);
-    fprintf(em->fp, " %s ", ops[c->op]);
-    expr(em, c->b);
-    fputs(";\n", em->fp);
+    strbuf a = {0}, b = {0};
+    value(em, c->a, &a);
+    value(em, c->b, &b);
+    line(em, "c = %s %s %s;", sb_str(&a), ops[c->op], sb_str(&b));
     fail_check(em);
+    sb_free(&a);
+    sb_free(&b);
 }
 
 static void open_block(emitter *em, const char *head)
@@ -167,13 +194,12 @@ static void stmt(emitter *em, const proto_stmt *st)
         "", "", "", "SIM_OP_BCAST", "SIM_OP_GATHER", "SIM_OP_SCATTER",
         "SIM_OP_REDUCE", "SIM_OP_ALL_GATHER", "SIM_OP_ALL_TO_ALL",
         "SIM_OP_ALL_REDUCE"};
+    strbuf x = {0};
     line(em, "/* line %d */", st->line);
     switch (st->kind) {
     case PS_ASSIGN:
-        indent(em);
-        fprintf(em->fp, "v[%d] = ", st->slot);
-        expr(em, st->e[0]);
-        fputs(";\n", em->fp);
+        value(em, st->e[0], &x);
+        line(em, "v[%d] = %s;", st->slot, sb_str(&x));
         fail_check(em);
         break;
     case PS_BLOCK:
@@ -212,8 +238,10 @@ static void stmt(emitter *em, const proto_stmt *st)
         open_block(em, "");
         temp(em, "mean", st->e[0]);
         temp(em, "sd", st->e[1]);
-        line(em, "v[%d] = sim_shared_var(s, %d, v[%d]++, mean, sd);",
-             st->left_slot, st->draw_id, st->count_slot);
+        sb_printf(&x, "sim_shared_var(s, %d, v[%d]++, mean, sd)",
+                  st->draw_id, st->count_slot);
+        drawn(em, "count", sb_str(&x), st->line);
+        line(em, "v[%d] = count;", st->left_slot);
         fail_check(em);
         close_block(em);
         indent(em);
@@ -227,10 +255,8 @@ static void stmt(emitter *em, const proto_stmt *st)
     case PS_FOR:
         line(em, "v[%d] = 0;", st->slot);
         open_block(em, "for (;;) ");
-        indent(em);
-        fprintf(em->fp, "c = v[%d] < ", st->slot);
-        expr(em, st->e[0]);
-        fputs(";\n", em->fp);
+        value(em, st->e[0], &x);
+        line(em, "c = v[%d] < %s;", st->slot, sb_str(&x));
         fail_check(em);
         line(em, "if (!c) break;");
         stmts(em, &st->body);
@@ -242,8 +268,9 @@ static void stmt(emitter *em, const proto_stmt *st)
         open_block(em, "");
         temp(em, "mean", st->e[0]);
         temp(em, "sd", st->e[1]);
-        line(em, "sim_compute(s, rank, sim_var(s, rank, mean, sd), %d);",
-             st->line);
+        drawn(em, "seconds", "sim_var(s, rank, mean, sd)", st->line);
+        line(em, "if (!sim_failed(s))");
+        line(em, "    sim_compute(s, rank, seconds, %d);", st->line);
         fail_check(em);
         close_block(em);
         break;
@@ -252,7 +279,7 @@ static void stmt(emitter *em, const proto_stmt *st)
         temp(em, "dest", st->e[0]);
         temp(em, "mean", st->e[1]);
         temp(em, "sd", st->e[2]);
-        line(em, "double bytes = sim_var(s, rank, mean, sd);");
+        drawn(em, "bytes", "sim_var(s, rank, mean, sd)", st->line);
         if (st->e[3])
             temp(em, "tag", st->e[3]);
         else
@@ -283,17 +310,17 @@ static void stmt(emitter *em, const proto_stmt *st)
         else
             line(em, "double root = 0;");
         temp(em, "mean", st->e[1]);
-        indent(em);
-        fprintf(em->fp, "double bytes = sim_shared_var(s, %d, v[%d]++, mean, ",
-                st->draw_id, st->count_slot);
-        expr(em, st->e[2]);
-        fputs(");\n", em->fp);
+        temp(em, "sd", st->e[2]);
+        sb_printf(&x, "sim_shared_var(s, %d, v[%d]++, mean, sd)",
+                  st->draw_id, st->count_slot);
+        drawn(em, "bytes", sb_str(&x), st->line);
         line(em, "if (!sim_failed(s))");
         line(em, "    sim_collective(s, rank, %s, root, bytes, %d);",
              coll_names[st->coll], st->line);
         block(em);
         break;
     }
+    sb_free(&x);
 }
 
 static void stmts(emitter *em, const proto_stmts *list)
@@ -325,7 +352,7 @@ static void tables(emitter *em)
     fputs("static const char *const slot_names[NSLOTS] = {", fp);
     for (size_t i = 0; i < p->slot_names.len; i++) {
         sb_clear(&q);
-        sb_put_quoted(&q, p->slot_names.items[i]);
+        put_c_string(&q, p->slot_names.items[i]);
         fprintf(fp, "%s\n    %s", i ? "," : "", sb_str(&q));
     }
     fputs("\n};\nstatic const char is_parameter[NVARS] = {", fp);
@@ -340,16 +367,19 @@ static void tables(emitter *em)
 
 static void banner(emitter *em, const char *target, const char *build)
 {
+    strbuf name = {0};
+    put_c_string(&name, em->p->file);
     fprintf(em->fp, "/* Generated by proto2c (perfpipe %s) from %s, target "
             "%s. Edit the prototype, not this file.\n * Build: %s */\n",
-            PERFPIPE_VERSION, em->p->file, target, build);
+            PERFPIPE_VERSION, sb_str(&name), target, build);
+    sb_free(&name);
 }
 
 void proto_emit_sim(FILE *fp, const proto_program *p)
 {
-    emitter em = {fp, p, 0, 1, 0};
+    emitter em = {fp, p, 0, 1, 0, 0};
     strbuf q = {0};
-    sb_put_quoted(&q, p->file);
+    put_c_string(&q, p->file);
     banner(&em, "sim", "cc -std=c11 -I<perfpipe include dir> prog.c "
            "-L<lib dir> -lperfpipe -lm -o prog\n * Run:   ./prog [netsim's "
            "options, without the file argument]");
@@ -385,12 +415,18 @@ void proto_emit_sim(FILE *fp, const proto_program *p)
 
 void proto_emit_mpi(FILE *fp, const proto_program *p)
 {
-    emitter em = {fp, p, 1, 1, 0};
-    strbuf q = {0}, qq = {0};
-    sb_put_quoted(&q, p->file);
-    sb_put_quoted(&qq, sb_str(&q));
+    emitter em = {fp, p, 1, 1, 0, 0};
+    /* The name for messages, and as the timeline quotes it. */
+    strbuf q = {0}, text = {0}, qq = {0};
+    put_c_string(&q, p->file);
+    sb_put_quoted(&text, p->file);
+    put_c_string(&qq, sb_str(&text));
     banner(&em, "mpi", "mpicc -O2 prog.c -lm -o prog\n * Run:   mpirun -n P "
            "./prog [-D NAME=VALUE]... [--seed S] [--summary] [-o FILE]");
+    /* The runtime is pasted whole; a program uses only part of it, and
+     * clang warns about unused static inline functions of the main file. */
+    fputs("\n#ifdef __clang__\n#pragma clang diagnostic push\n"
+          "#pragma clang diagnostic ignored \"-Wunused-function\"\n#endif\n", fp);
     fputs("\n/* ===== lib/common/rng_core.h ===== */\n", fp);
     fputs(embed_rng_core_h, fp);
     fputs("\n/* ===== lib/sim/timeline_core.h ===== */\n", fp);
@@ -399,6 +435,7 @@ void proto_emit_mpi(FILE *fp, const proto_program *p)
     fputs(embed_mpi_runtime_cin, fp);
     fputs("\n/* ===== lib/proto/arith.h ===== */\n", fp);
     fputs(embed_arith_h, fp);
+    fputs("\n#ifdef __clang__\n#pragma clang diagnostic pop\n#endif\n", fp);
     fputs("\n/* ===== the prototype ===== */\n\n", fp);
     tables(&em);
     fputs("static int body(sim *s, int rank, double *v)\n{\n"
@@ -414,5 +451,6 @@ void proto_emit_mpi(FILE *fp, const proto_program *p)
             "    return mpi_main(argc, argv, &program);\n}\n",
             sb_str(&q), sb_str(&qq));
     sb_free(&q);
+    sb_free(&text);
     sb_free(&qq);
 }

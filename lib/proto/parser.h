@@ -10,6 +10,7 @@ struct proto_parser {
     diag *d;
     int line, col;
     int comment_line, comment_col;
+    int blocks;              /* '{' open at the scanner's position */
     proto_stmts result;
 };
 
@@ -20,6 +21,9 @@ void proto_error_at(struct proto_parser *ps, int line, int col,
                     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 proto_expr *proto_expr_new(proto_expr_kind kind, int line, int col);
+/* Sets e's depth from its operands; -1 after reporting it deeper than
+ * PROTO_MAX_EXPR_DEPTH (at e). */
+int proto_expr_depth(struct proto_parser *ps, proto_expr *e);
 void proto_expr_free(proto_expr *e);
 proto_stmt *proto_stmt_new(proto_stmt_kind kind, int line, int col);
 void proto_stmt_free(proto_stmt *s);

@@ -31,7 +31,17 @@ struct proto_expr {
     int func;                  /* PX_CALL: index in proto_functions */
     proto_expr *a, *b;         /* PX_NEG: a; PX_BIN: a op b */
     VEC(proto_expr *) args;    /* PX_CALL */
+    int depth;                 /* 0 for a leaf, 1 + the deepest operand */
 };
+
+/* Nesting limits, checked as the parser builds the tree, so that every
+ * walk of it (checking, compiling, evaluating, translating) is bounded and
+ * the C that proto2c writes stays within what compilers accept (clang
+ * stops at 256 nested brackets): expressions at most PROTO_MAX_EXPR_DEPTH
+ * levels of operators, signs and calls; blocks at most
+ * PROTO_MAX_BLOCK_DEPTH levels. */
+#define PROTO_MAX_EXPR_DEPTH 100
+#define PROTO_MAX_BLOCK_DEPTH 100
 
 /* Comparison operators. */
 enum { PC_EQ, PC_NE, PC_GT, PC_GE, PC_LT, PC_LE };
@@ -162,7 +172,7 @@ static inline double *proto_slots(proto_state *st, int rank)
 int proto_vm_step(sim *s, int rank, void *program);
 
 /* Runtime helpers shared by the interpreter and generated code:
- * proto_div and proto_mod (arith.h), and the loop budget. */
+ * proto_arith, proto_call1/2 and proto_drawn (arith.h), and the loop budget. */
 /* Counts a backward jump; 0 when the loop budget is spent (after failing). */
 int proto_loop(sim *s, proto_state *st, int rank, int line);
 

@@ -35,6 +35,17 @@ static void proto_yyerror(PROTO_YYLTYPE *loc, yyscan_t scanner,
     proto_error_at(ps, loc->first_line, loc->first_column, "%s", msg);
 }
 
+/* An operator, sign or call node: within PROTO_MAX_EXPR_DEPTH, or a syntax
+ * error after the message (YYERROR does not destroy the rule's symbols,
+ * which the node owns: it is freed here). */
+#define DEPTH_CHECKED(node)                                                 \
+    do {                                                                    \
+        if (proto_expr_depth(ps, (node)) < 0) {                             \
+            proto_expr_free(node);                                          \
+            YYERROR;                                                        \
+        }                                                                   \
+    } while (0)
+
 static proto_stmt *stmt(proto_stmt_kind kind, PROTO_YYLTYPE at)
 {
     return proto_stmt_new(kind, at.first_line, at.first_column);
@@ -213,23 +224,30 @@ exp
                                       $$->name = $1; }
     | IDENT '(' args ')'            { $$ = $3; $$->name = $1;
                                       $$->line = @1.first_line;
-                                      $$->col = @1.first_column; }
+                                      $$->col = @1.first_column;
+                                      DEPTH_CHECKED($$); }
     | '(' exp ')'                   { $$ = $2; }
     | '-' exp %prec UNARY           { $$ = proto_expr_new(PX_NEG, @1.first_line,
                                                           @1.first_column);
-                                      $$->a = $2; }
+                                      $$->a = $2; DEPTH_CHECKED($$); }
     | '+' exp %prec UNARY           { $$ = $2; }
-    | exp '+' exp                   { $$ = binary('+', $1, $3, @2); }
-    | exp '-' exp                   { $$ = binary('-', $1, $3, @2); }
-    | exp '*' exp                   { $$ = binary('*', $1, $3, @2); }
-    | exp '/' exp                   { $$ = binary('/', $1, $3, @2); }
-    | exp '%' exp                   { $$ = binary('%', $1, $3, @2); }
+    | exp '+' exp                   { $$ = binary('+', $1, $3, @2);
+                                      DEPTH_CHECKED($$); }
+    | exp '-' exp                   { $$ = binary('-', $1, $3, @2);
+                                      DEPTH_CHECKED($$); }
+    | exp '*' exp                   { $$ = binary('*', $1, $3, @2);
+                                      DEPTH_CHECKED($$); }
+    | exp '/' exp                   { $$ = binary('/', $1, $3, @2);
+                                      DEPTH_CHECKED($$); }
+    | exp '%' exp                   { $$ = binary('%', $1, $3, @2);
+                                      DEPTH_CHECKED($$); }
     ;
 
 args
     : exp                           { $$ = proto_expr_new(PX_CALL, 0, 0);
                                       VEC_PUSH(&$$->args, $1); }
     | args ',' exp                  { $$ = $1; VEC_PUSH(&$$->args, $3); }
+    /* the call's depth is checked once it has its name and location */
     ;
 
 %%

@@ -1,11 +1,12 @@
 /* vm.c — the interpreter netsim runs: executes a compiled prototype for
  * one simulated process until it posts a communication, ends or fails.
- * Generated simulators (emit_sim.c) do the same in straight C and share the
+ * Generated simulators (emit.c) do the same in straight C and share the
  * runtime helpers at the bottom of this file. */
 #include <math.h>
 
 #include "proto/proto.h"
 
+/* Operands first, left to right: the order proto2c's code follows. */
 static double eval(sim *s, int rank, const double *v, const proto_expr *e)
 {
     switch (e->kind) {
@@ -19,20 +20,37 @@ static double eval(sim *s, int rank, const double *v, const proto_expr *e)
         const proto_function *f = &proto_functions[e->func];
         double x = eval(s, rank, v, e->args.items[0]);
         if (f->arity == 1)
-            return f->f1(x);
-        return f->f2(x, eval(s, rank, v, e->args.items[1]));
+            return proto_call1(s, rank, f->name, f->f1, x, e->line);
+        double y = eval(s, rank, v, e->args.items[1]);
+        return proto_call2(s, rank, f->name, f->f2, x, y, e->line);
     }
     case PX_BIN:
         break;
     }
-    double a = eval(s, rank, v, e->a), b = eval(s, rank, v, e->b);
-    switch (e->op) {
-    case '+': return a + b;
-    case '-': return a - b;
-    case '*': return a * b;
-    case '/': return proto_div(s, rank, a, b, e->line);
-    default:  return proto_mod(s, rank, a, b, e->line);
-    }
+    double a = eval(s, rank, v, e->a);
+    double b = eval(s, rank, v, e->b);
+    return proto_arith(s, rank, e->op, a, b, e->line);
+}
+
+/* This process's draw of Gaussian(e[i], e[i + 1]), checked finite. */
+static double draw(sim *s, int rank, const double *v, const proto_instr *in,
+                   int i)
+{
+    double mean = eval(s, rank, v, in->e[i]);
+    double sd = eval(s, rank, v, in->e[i + 1]);
+    return proto_drawn(s, rank, sim_var(s, rank, mean, sd), mean, sd,
+                       in->line);
+}
+
+/* The shared draw of statement in->stmt (its execution counter in slot
+ * in->b), checked finite. */
+static double shared_draw(sim *s, int rank, double *v, const proto_instr *in,
+                          int i)
+{
+    double mean = eval(s, rank, v, in->e[i]);
+    double sd = eval(s, rank, v, in->e[i + 1]);
+    double x = sim_shared_var(s, in->stmt, v[in->b]++, mean, sd);
+    return proto_drawn(s, rank, x, mean, sd, in->line);
 }
 
 static int holds(sim *s, int rank, const double *v, const proto_cmp *c)
@@ -96,9 +114,7 @@ int proto_vm_step(sim *s, int rank, void *program)
             pc = in->target;
             break;
         case PI_DRAW_COUNT:
-            x = eval(s, rank, v, in->e[0]);
-            v[in->h] = sim_shared_var(s, in->stmt, v[in->b]++, x,
-                                      eval(s, rank, v, in->e[1]));
+            v[in->h] = shared_draw(s, rank, v, in, 0);
             break;
         case PI_COUNT_TEST:
             if (!(v[in->h] > 0))
@@ -110,15 +126,13 @@ int proto_vm_step(sim *s, int rank, void *program)
                 pc = in->target;
             break;
         case PI_COMPUTE:
-            x = eval(s, rank, v, in->e[0]);
-            sim_compute(s, rank, sim_var(s, rank, x,
-                                         eval(s, rank, v, in->e[1])),
-                        in->line);
+            x = draw(s, rank, v, in, 0);
+            if (!sim_failed(s))
+                sim_compute(s, rank, x, in->line);
             break;
         case PI_SEND: {
             double dest = eval(s, rank, v, in->e[0]);
-            double mean = eval(s, rank, v, in->e[1]);
-            double bytes = sim_var(s, rank, mean, eval(s, rank, v, in->e[2]));
+            double bytes = draw(s, rank, v, in, 1);
             double tag = opt(s, rank, v, in->e[3], 0);
             if (!sim_failed(s))
                 sim_send(s, rank, dest, bytes, tag, in->line);
@@ -140,9 +154,7 @@ int proto_vm_step(sim *s, int rank, void *program)
             break;
         case PI_COLL: {
             double root = opt(s, rank, v, in->e[0], 0);
-            double mean = eval(s, rank, v, in->e[1]);
-            double bytes = sim_shared_var(s, in->stmt, v[in->b]++, mean,
-                                          eval(s, rank, v, in->e[2]));
+            double bytes = shared_draw(s, rank, v, in, 1);
             if (!sim_failed(s))
                 sim_collective(s, rank, in->coll, root, bytes, in->line);
             st->pc[rank] = pc;

@@ -103,6 +103,19 @@ void sim_fail(sim *s, int rank, int line, const char *fmt, ...)
     s->failed = 1;
 }
 
+/* Simulated times stay finite: 0 after reporting that `what` takes the
+ * clock to `t` (an overflow: huge times, sizes or network costs). */
+static int finite_time(sim *s, int rank, int line, double t, const char *what,
+                       double amount, const char *unit)
+{
+    if (isfinite(t))
+        return 1;
+    sim_fail(s, rank, line, "%s of %.17g %s takes the simulated clock to %s; "
+             "times must stay finite", what, amount, unit,
+             isnan(t) ? "NaN" : "inf");
+    return 0;
+}
+
 static void make_runnable(sim *s, int rank)
 {
     proc *p = &s->procs[rank];
@@ -152,6 +165,9 @@ void sim_compute(sim *s, int rank, double seconds, int line)
             seconds = 0;
     }
     double start = p->clock;
+    if (!finite_time(s, rank, line, start + seconds * 1e6, "compute",
+                     seconds, "seconds"))
+        return;
     p->clock += seconds * 1e6;
     p->compute += seconds * 1e6;
     record(s, p, SIM_OP_COMPUTE, -1, NAN, NAN, start, p->clock);
@@ -173,6 +189,9 @@ void kernel_complete(sim *s, int from, int to)
         *la = *lb = start + cost;
     }
     double end = start + cost;
+    if (!finite_time(s, from, a->op.line, end, "message", bytes,
+                     "bytes"))
+        return;
     a->idle += start - a->op.posted;
     b->idle += start - b->op.posted;
     a->comm += cost;
@@ -247,6 +266,9 @@ static void post_send(sim *s, int rank, int dest, double bytes, double tag,
         /* Eager: the sender pays the transfer and goes on. */
         double cost = net_cost(s->net, bytes);
         double start = a->clock;
+        if (!finite_time(s, rank, line, start + cost, "message",
+                         bytes, "bytes"))
+            return;
         a->clock += cost;
         a->comm += cost;
         record(s, a, SIM_OP_SEND, dest, bytes, tag, start, a->clock);
@@ -485,6 +507,8 @@ int sim_run(sim *s, sim_step_fn step, void *program)
             report_deadlock(s);
             return 1;
         }
+        if (s->failed)   /* a match that overflowed the clock */
+            return 1;
     }
     size_t unreceived = 0;
     for (int r = 0; r < s->opt.nprocs; r++)

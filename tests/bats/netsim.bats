@@ -371,7 +371,7 @@ netsim: bad.net:3:1: error: expected: procs-per-node N, an integer from 1 to 100
     check 'compute(1, 0)' "netsim: bad.proto:2:1: error: syntax error, unexpected end of file, expecting ';'"
     check 'if (x == 1) { };' "netsim: bad.proto:1:15: error: syntax error, unexpected '}'"
     check 'x = 1e999;' "netsim: bad.proto:1:5: error: number '1e999' is out of range"
-    check "x = $(printf -- '-%.0s' $(seq 1001))1;" "netsim: bad.proto:1:1006: error: expression nested deeper than 1000"
+    check "x = $(printf -- '-%.0s' $(seq 101))1;" "netsim: bad.proto:1:5: error: expression nested deeper than 100 levels of operators, signs and calls; split it with intermediate variables"
 }
 
 @test "parameters: missing values and bad -D are errors, exit 2" {
@@ -465,7 +465,7 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
     assert_output "netsim: bad.proto:1: error: rank 0: send to rank 0.5, not a whole number"
     proto_run 'compute(sqrt(-1), 0);' -n 1
     assert_failure 1
-    assert_output "netsim: bad.proto:1: error: rank 0: compute of -nan seconds"
+    assert_output "netsim: bad.proto:1: error: rank 0: sqrt(-1) gives NaN, not a finite number"
 }
 
 @test "eager: any_source still takes the earliest message; unreceived eager messages are reported" {
@@ -489,7 +489,7 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
 @test "nesting limits: long sums and deep parentheses give one clear error" {
     proto_run "x = 1$(printf '+1%.0s' $(seq 1100));"
     assert_failure 2
-    assert_output "netsim: bad.proto:1:202: error: expression nested deeper than 1000"
+    assert_output "netsim: bad.proto:1:206: error: expression nested deeper than 100 levels of operators, signs and calls; split it with intermediate variables"
     proto_run "x = $(printf '(%.0s' $(seq 20000))1$(printf ')%.0s' $(seq 20000));"
     assert_failure 2
     assert_output "netsim: bad.proto:1:10001: error: nested deeper than the parser's limit (10000)"
@@ -619,4 +619,59 @@ PROTO
     assert_success
     assert_line "op 0 recv 2 1000 0 0.000000000 0.000020000"
     assert_line "op 0 recv 1 8 0 0.000020000 1.000010000"
+}
+
+# issue 9, items 4 and 8
+
+@test "a 300000-term sum is a located error, not a crash" {
+    proto_run "x = 1$(printf '+1%.0s' $(seq 300000));"
+    assert_failure 2
+    assert_output "netsim: bad.proto:1:206: error: expression nested deeper than 100 levels of operators, signs and calls; split it with intermediate variables"
+}
+
+@test "every computed value is finite: overflow, NaN and draws are located errors, NaN is called NaN" {
+    check() {   # check PROGRAM MESSAGE [OPTIONS]: exit 1 with that message
+        proto_run "$1" "${@:3}"
+        assert_failure 1
+        assert_output "netsim: bad.proto:$2"
+    }
+    check 'x = 1;
+x = 1e308 * 10;' "2: error: rank 0: 1e+308 * 10 gives inf, not a finite number"
+    check 'x = 0 - 1e308 - 1e308;' "1: error: rank 0: -1e+308 - 1e+308 gives -inf, not a finite number"
+    check 'x = 1e308 / 0.5;' "1: error: rank 0: 1e+308 / 0.5 gives inf, not a finite number"
+    check 'x = pow(10, 400);' "1: error: rank 0: pow(10, 400) gives inf, not a finite number"
+    check 'x = exp(1000);' "1: error: rank 0: exp(1000) gives inf, not a finite number"
+    check 'x = log(0);' "1: error: rank 0: log(0) gives -inf, not a finite number"
+    # A NaN size was counted as a negative size; now it is named.
+    check 'if (rank == 0) { send(1, (sqrt(0-1), 0)); } else { receive(0); };' "1: error: rank 0: sqrt(-1) gives NaN, not a finite number"
+    check 'x = fmod(1, 0);' "1: error: rank 0: fmod(1, 0) gives NaN, not a finite number"
+    # Only the first error of a run: the second division is not reported.
+    check 'x = 1/0 + 2/0;' "1: error: rank 0: division by zero (1 / 0)"
+    check 'compute(1.7e308, 1.7e308);' "1: error: rank 0: a draw of mean 1.6999999999999999e+308 and sd 1.6999999999999999e+308 gives inf, not a finite number" -n 1 --seed 3
+}
+
+@test "simulated clocks stay finite: huge computations, sizes and network costs are located errors" {
+    proto_run 'compute(1e308, 0);' -n 1
+    assert_failure 1
+    assert_output "netsim: bad.proto:1: error: rank 0: compute of 1e+308 seconds takes the simulated clock to inf; times must stay finite"
+    # 1e308 bytes cost 8.9e306 us each: the 21st message overflows.
+    proto_run 'for (i, 100) { if (rank == 0) { send(1, (1e308, 0)); } else { receive(0); }; };'
+    assert_failure 1
+    assert_output "netsim: bad.proto:1: error: rank 0: message of 1e+308 bytes takes the simulated clock to inf; times must stay finite"
+    printf 'net-model 1\nregime any 1e308 0\n' > huge.net
+    proto_run 'if (rank == 0) { send(1, (8, 0)); send(1, (8, 0)); } else { receive(any_source); receive(any_source); };' --net huge.net
+    assert_failure 1
+    assert_output "netsim: bad.proto:1: error: rank 0: message of 8 bytes takes the simulated clock to inf; times must stay finite"
+    printf 'net-model 1\nregime any 0 1e308\neager 100\n' > huge.net
+    proto_run 'if (rank == 0) { send(1, (8, 0)); } else { receive(0); };' --net huge.net
+    assert_failure 1
+    assert_output "netsim: bad.proto:1: error: rank 0: message of 8 bytes takes the simulated clock to inf; times must stay finite"
+}
+
+@test "-D values are finite numbers" {
+    for value in inf -inf nan; do
+        proto_run 'compute(X, 0);' -D "X=$value"
+        assert_failure 2
+        assert_line "netsim: -D X: '$value' is not a finite number"
+    done
 }
