@@ -597,23 +597,26 @@ same_status() {
     done
 }
 
-# -o onto files that are not regular: the program writes through them and
-# leaves them what they were (issue 9 item 11). The device nodes are the
+# -o onto files that are not regular: the program writes through them (or
+# refuses them with a message) and leaves them what they were (issue 9
+# item 11); a symlink is followed to its target. The device nodes are the
 # test's own (mknod), never the system's /dev/null and /dev/full, which a
 # program with this defect would replace.
 node() {
     mknod "$1" c "$2" "$3" 2>/dev/null || skip "mknod is not permitted here"
 }
-# device_output PROG NODE STATUS: PROG -o NODE ends with STATUS and
-# leaves NODE a device.
+# device_output PROG NODE: PROG -o NODE writes through the node or
+# refuses it with a message (sane), and leaves it a device.
 device_output() {
     go "$1" -o "$2" "$(input "$1")"
     sane "$1" "-o onto a device node ($2)"
-    [ "$status" -eq "$3" ] || fail "$1 -o $2: status $status"
     [ -c "$2" ] || fail "$1 -o $2 replaced the device node"
 }
-devnull_output() { device_output "$1" null 0; }
-devfull_output() { device_output "$1" full 1; }
+devnull_output() { device_output "$1" null; }
+devfull_output() {
+    device_output "$1" full
+    [ "$status" -ne 0 ] || fail "$1 -o full: status 0"
+}
 @test "hostile: -o onto a null device node" {
     skip "issue 9 item 11: -o renames a regular file over the device node (all five)"
     node null 1 3
@@ -649,7 +652,13 @@ fifo_output() {
     reader=$!
     go "$1" -o fifo "$(input "$1")"
     sane "$1" "-o onto a FIFO"
-    [ -p fifo ] || { kill "$reader"; fail "$1 -o fifo replaced the FIFO"; }
+    if [ "$status" -ne 0 ] || [ ! -p fifo ]; then
+        # Refused (allowed, with a message): the reader got nothing.
+        kill "$reader" 2>/dev/null || true
+        wait "$reader" || true
+        [ -p fifo ] || fail "$1 -o fifo replaced the FIFO"
+        return 0
+    fi
     wait "$reader"
     "$1" "$(input "$1")" > want
     cmp -s got want || fail "$1 -o fifo: the reader got other bytes"
