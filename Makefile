@@ -5,7 +5,8 @@
 #   make asan       the same tests under AddressSanitizer + UBSan (build/asan)
 #   make demo       run the main pipelines on examples/ (writes out/)
 #   make bench      run the benchmarks and print their figures
-#   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60)
+#   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60,
+#                   or FUZZ_RUNS executions each)
 #   make deps       install the system packages (as root) or say which
 #   make install    PREFIX=/usr/local: programs and man pages
 #   make clean
@@ -120,14 +121,18 @@ asan:
 	  SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
 
 # libFuzzer targets tests/fuzz/fuzz_*.c, built with clang, ASan and UBSan,
-# each run for FUZZ_SECONDS from a corpus seeded with the examples.
+# each run for FUZZ_SECONDS from a corpus seeded with the examples, or for
+# FUZZ_RUNS executions each when set (the long campaign, >= 10^7 per
+# parser: make fuzz FUZZ_RUNS=10000000). Prints executions and exec/s per
+# target; findings go to build/fuzz/findings and make the status 1.
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS    ?= 0
 .PHONY: fuzz
 fuzz:
 	$(MAKE) BUILD=build/fuzz CC=clang OPT="-O1 -g" \
 	  SAN="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all" \
 	  build/fuzz/libperfpipe.a
-	@tests/fuzz/run build/fuzz $(FUZZ_SECONDS)
+	@tests/fuzz/run build/fuzz $(FUZZ_SECONDS) $(FUZZ_RUNS)
 
 # --------------------------------------------------------------- demo, bench
 .PHONY: demo bench

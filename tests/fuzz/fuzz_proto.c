@@ -1,12 +1,66 @@
 /* libFuzzer target: any bytes through the prototype front end, the checks
- * and both C emitters. Bad input must give diagnostics and NULL, never a
+ * and both C emitters; a program it accepts is then run by the interpreter
+ * on 3 simulated processes, every parameter 1, within a budget of steps
+ * and loop iterations. Bad input must give diagnostics and NULL, never a
  * crash, a leak or undefined behaviour (make fuzz: ASan and UBSan). */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "proto/proto.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+enum { PROCS = 3, MAX_STEPS = 500, MAX_LOOP = 100 };
+
+/* proto_vm_step, stopped after MAX_STEPS steps of the whole run: a
+ * program that communicates forever must not hang the fuzzer. */
+typedef struct {
+    proto_state st;
+    int steps;
+} bounded;
+
+static int bounded_step(sim *s, int rank, void *program)
+{
+    bounded *b = program;
+    if (++b->steps > MAX_STEPS) {
+        sim_fail(s, rank, 0, "fuzz: more than %d steps", MAX_STEPS);
+        return SIM_FAILED;
+    }
+    return proto_vm_step(s, rank, &b->st);
+}
+
+static void run(const proto_program *p, FILE *sink)
+{
+    proto_runnable r = {p->file, (int)p->slot_names.len, p->nvars,
+                        (const char *const *)p->slot_names.items,
+                        p->is_parameter, p->first_line, proto_vm_step,
+                        (void *)p};
+    bounded b = {{&r, calloc(PROCS, sizeof(int)),
+                  calloc((size_t)PROCS * (size_t)r.nslots, sizeof(double)),
+                  0}, 0};
+    if (!b.st.pc || !b.st.slots)
+        abort();
+    for (int rank = 0; rank < PROCS; rank++) {
+        double *v = proto_slots(&b.st, rank);
+        for (int i = 0; i < r.nvars; i++)
+            v[i] = r.is_parameter[i] ? 1 : 0;
+        v[PROTO_SLOT_RANK] = rank;
+        v[PROTO_SLOT_P] = PROCS;
+    }
+    diag d;
+    diag_init(&d, "fuzz", sink);
+    net_model net;
+    net_model_default(&net);
+    sim_options opt = {PROCS, 1, 0, 1, MAX_LOOP};
+    sim *s = sim_new(&opt, &net, &d, p->file);
+    if (sim_run(s, bounded_step, &b) == 0)
+        sim_write_timeline(s, sink, p->file);
+    sim_free(s);
+    net_model_free(&net);
+    free(b.st.pc);
+    free(b.st.slots);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -20,6 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (p) {
         proto_emit_sim(sink, p);
         proto_emit_mpi(sink, p);
+        run(p, sink);
     }
     proto_program_free(p);
     return 0;
