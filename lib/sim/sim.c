@@ -563,7 +563,16 @@ void sim_write_timeline(const sim *s, FILE *fp, const char *source)
             max = p->clock;
         sum += p->clock;
     }
-    timeline_summary(fp, max / 1e6, sum / n / 1e6,
+    double mean = sum / n;
+    if (!isfinite(mean)) {
+        /* Every clock is finite (finite_time), but their sum may not be:
+         * clocks near DBL_MAX. Averaging the scaled clocks cannot overflow;
+         * the sum first keeps the published means' last digits. */
+        mean = 0;
+        for (int r = 0; r < n; r++)
+            mean += s->procs[r].clock / n;
+    }
+    timeline_summary(fp, max / 1e6, mean / 1e6,
                      (unsigned long long)s->messages,
                      (unsigned long long)ops, n);
 }
