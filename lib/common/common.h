@@ -130,18 +130,24 @@ double rng_normal(rng *r, double mean, double sd);   /* Box–Muller, no cache *
 
 /* --------------------------------------------------------- output files */
 
-/* Output that is all or nothing. out_open("-" or NULL) is stdout; any
- * other path is written to a temporary file in the same directory, which
- * out_commit renames over the path and out_abort removes. */
+/* Output that is all or nothing. out_open("-" or NULL) is stdout; a
+ * regular file (or one not there yet) is written to a temporary file in
+ * its directory, which out_commit renames over it and out_abort removes; a
+ * symbolic link is followed, so the link stays and its target is
+ * replaced. Anything else that is not a directory (a device such as
+ * /dev/null, a FIFO, /dev/stdout) is written through, as by the shell's
+ * `>`: not atomic, and never replaced by a file. */
 typedef struct {
     FILE *fp;
-    char *path;       /* final path, NULL for stdout */
-    char *tmp_path;   /* temporary path, NULL for stdout */
+    char *path;       /* the file written (links resolved), NULL for stdout */
+    char *tmp_path;   /* temporary path, NULL for stdout or write-through */
 } outfile;
 
-/* Returns 0, or -1 with errno set (nothing created). */
+/* Returns 0, or -1 with errno set (nothing created; EISDIR for a
+ * directory). */
 int out_open(outfile *o, const char *path);
-/* Flushes and renames; returns 0, or -1 with errno set (temporary removed). */
+/* Flushes and renames (or closes, written through); returns 0, or -1 with
+ * errno set (temporary removed). */
 int out_commit(outfile *o);
 void out_abort(outfile *o);
 /* A program's output: out_open, or "prog: cannot write 'PATH': ERROR" and

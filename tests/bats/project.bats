@@ -47,3 +47,87 @@ programs() { sed -n 's/^PROGS *:= *//p' "$ROOT/Makefile"; }
     cc $PERFPIPE_CFLAGS -std=c11 -I"$prefix/include/perfpipe" ring.c -L"$prefix/lib" -lperfpipe -lm -o ring
     ./ring -n 3 --summary | grep -q '^summary 0.003570000 '
 }
+
+# ------------------------------------------------------------------------
+# Conventions shared by the five programs (README.md, "Conventions").
+
+# run_args PROG: arguments that make PROG write a small, deterministic
+# output from an example.
+run_args() {
+    case $1 in
+    pasl2graph) echo "$EXAMPLES/pasl/example3.pasl" ;;
+    netsim)     echo "-n 3 $EXAMPLES/proto/ring.proto" ;;
+    proto2c)    echo "$EXAMPLES/proto/ring.proto" ;;
+    san2desc)   echo "$EXAMPLES/san/sharing-sync.san" ;;
+    mvd-solve)  echo "$EXAMPLES/san/two-procs.desc" ;;
+    esac
+}
+
+@test "-o through a symbolic link replaces the link's target, and the link stays" {
+    cd "$BATS_TEST_TMPDIR"
+    for p in $(programs); do
+        echo old > "$p.target"
+        ln -sf "$p.target" "$p.link"
+        $p -o "$p.link" $(run_args $p)
+        [ -L "$p.link" ] || { echo "$p replaced the link"; false; }
+        $p $(run_args $p) | cmp - "$p.target"
+    done
+}
+
+@test "-o onto a FIFO writes through to its reader, and the FIFO stays" {
+    cd "$BATS_TEST_TMPDIR"
+    for p in $(programs); do
+        mkfifo "$p.fifo"
+        # Bounded: a program that replaced the FIFO leaves cat waiting.
+        timeout 20 cat "$p.fifo" > "$p.got" &
+        $p -o "$p.fifo" $(run_args $p)
+        wait $!
+        [ -p "$p.fifo" ] || { echo "$p replaced the FIFO"; false; }
+        $p $(run_args $p) | cmp - "$p.got"
+    done
+}
+
+@test "-o onto a character device writes through, and the device stays" {
+    cd "$BATS_TEST_TMPDIR"
+    # A private null device first (as root), so that a regression replaces
+    # that one and the test stops before it reaches the system's.
+    if mknod null c 1 3 2>/dev/null; then
+        for p in $(programs); do
+            $p -o null $(run_args $p)
+            [ -c null ] || { echo "$p replaced a character device"; false; }
+        done
+    fi
+    for p in $(programs); do
+        run $p -o /dev/null $(run_args $p)
+        assert_success
+        assert_output ""
+        [ -c /dev/null ]
+    done
+}
+
+@test "-o /dev/full, into a missing directory or onto a directory: exit 1, what failed" {
+    cd "$BATS_TEST_TMPDIR"
+    mkdir adir
+    # A private full device first, as with null above.
+    if mknod full c 1 7 2>/dev/null; then
+        for p in $(programs); do
+            run $p -o full $(run_args $p)
+            assert_failure 1
+            assert_output "$p: cannot write 'full': No space left on device"
+            [ -c full ]
+        done
+    fi
+    for p in $(programs); do
+        run $p -o /dev/full $(run_args $p)
+        assert_failure 1
+        assert_output "$p: cannot write '/dev/full': No space left on device"
+        [ -c /dev/full ]
+        run $p -o nowhere/out $(run_args $p)
+        assert_failure 1
+        assert_output "$p: cannot write 'nowhere/out': No such file or directory"
+        run $p -o adir $(run_args $p)
+        assert_failure 1
+        assert_output "$p: cannot write 'adir': Is a directory"
+        [ -z "$(ls -A adir)" ]
+    done
+}

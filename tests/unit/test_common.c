@@ -560,8 +560,8 @@ static void test_out_failures(void)
     CHECK(o.fp == NULL);
     out_abort(&o);   /* safe after a failed open */
 
-    /* A failing rename (the path is a non-empty directory) removes the
-     * temporary and reports the rename's errno. */
+    /* A failing rename (the path became a non-empty directory after the
+     * open) removes the temporary and reports the rename's errno. */
     char dir[] = "/tmp/perfpipe-test-XXXXXX";
     if (!mkdtemp(dir)) {
         CHECK(!"mkdtemp");
@@ -570,12 +570,12 @@ static void test_out_failures(void)
     char sub[256], inner[300];
     snprintf(sub, sizeof sub, "%s/sub", dir);
     snprintf(inner, sizeof inner, "%s/keep", sub);
+    CHECK_INT(out_open(&o, sub), 0);
+    fputs("x", o.fp);
     CHECK_INT(mkdir(sub, 0700), 0);
     FILE *fp = fopen(inner, "w");
     if (fp)
         fclose(fp);
-    CHECK_INT(out_open(&o, sub), 0);
-    fputs("x", o.fp);
     errno = 0;
     CHECK_INT(out_commit(&o), -1);
     CHECK(errno != 0);
@@ -595,6 +595,115 @@ static void test_out_stdout(void)
     CHECK(o.fp == stdout && o.path == NULL && o.tmp_path == NULL);
     out_abort(&o);   /* a no-op for stdout */
     CHECK(o.fp == stdout);
+}
+
+/* A symbolic link is followed: the link stays, its target gets the new
+ * contents (atomically, beside the target), also when the target does not
+ * exist yet; the target's permissions are kept. */
+static void test_out_symlink(void)
+{
+    char dir[] = "/tmp/perfpipe-test-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    char target[256], link[256], dangling[256], created[256], buf[64];
+    snprintf(target, sizeof target, "%s/target.txt", dir);
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    snprintf(dangling, sizeof dangling, "%s/dangling.txt", dir);
+    snprintf(created, sizeof created, "%s/created.txt", dir);
+    FILE *fp = fopen(target, "w");
+    if (fp) {
+        fputs("old\n", fp);
+        fclose(fp);
+    }
+    CHECK_INT(chmod(target, 0640), 0);
+    CHECK_INT(symlink("target.txt", link), 0);        /* relative */
+    CHECK_INT(symlink("created.txt", dangling), 0);   /* not there yet */
+
+    outfile o;
+    CHECK_INT(out_open(&o, link), 0);
+    CHECK_STR(o.path, target);
+    fputs("new\n", o.fp);
+    CHECK_INT(out_commit(&o), 0);
+    struct stat st;
+    CHECK_INT(lstat(link, &st), 0);
+    CHECK(S_ISLNK(st.st_mode));
+    slurp(target, buf, sizeof buf);
+    CHECK_STR(buf, "new\n");
+    CHECK_INT(stat(target, &st), 0);
+    CHECK_INT(st.st_mode & 0777, 0640);
+
+    CHECK_INT(out_open(&o, dangling), 0);
+    fputs("made\n", o.fp);
+    CHECK_INT(out_commit(&o), 0);
+    CHECK_INT(lstat(dangling, &st), 0);
+    CHECK(S_ISLNK(st.st_mode));
+    slurp(created, buf, sizeof buf);
+    CHECK_STR(buf, "made\n");
+    CHECK_INT(dir_entries(dir), 4);   /* no temporary left */
+
+    /* A link to itself: ELOOP, nothing created. */
+    unlink(dangling);
+    CHECK_INT(symlink("dangling.txt", dangling), 0);
+    errno = 0;
+    CHECK_INT(out_open(&o, dangling), -1);
+    CHECK_INT(errno, ELOOP);
+    CHECK_INT(dir_entries(dir), 4);
+
+    unlink(target);
+    unlink(link);
+    unlink(dangling);
+    unlink(created);
+    CHECK_INT(rmdir(dir), 0);
+}
+
+/* Not a regular file: written through, never replaced. A FIFO (opened
+ * for reading here first, so the writer's open does not block); a
+ * directory is refused. */
+static void test_out_special(void)
+{
+    char dir[] = "/tmp/perfpipe-test-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    char fifo[256], buf[64] = "";
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    CHECK_INT(mkfifo(fifo, 0600), 0);
+    FILE *reader = fopen(fifo, "r+");   /* Linux: does not block */
+    outfile o;
+    CHECK_INT(out_open(&o, fifo), 0);
+    CHECK(o.tmp_path == NULL);
+    fputs("through\n", o.fp);
+    CHECK_INT(out_commit(&o), 0);
+    if (reader) {
+        CHECK(fgets(buf, sizeof buf, reader) != NULL);
+        fclose(reader);
+    }
+    CHECK_STR(buf, "through\n");
+    struct stat st;
+    CHECK_INT(lstat(fifo, &st), 0);
+    CHECK(S_ISFIFO(st.st_mode));
+    CHECK_INT(dir_entries(dir), 1);
+
+    errno = 0;
+    CHECK_INT(out_open(&o, dir), -1);
+    CHECK_INT(errno, EISDIR);
+    CHECK_INT(dir_entries(dir), 1);
+
+    /* A write error on a device is the commit's failure. */
+    if (stat("/dev/full", &st) == 0 && S_ISCHR(st.st_mode)) {
+        CHECK_INT(out_open(&o, "/dev/full"), 0);
+        fputs("x", o.fp);
+        errno = 0;
+        CHECK_INT(out_commit(&o), -1);
+        CHECK_INT(errno, ENOSPC);
+        CHECK_INT(stat("/dev/full", &st), 0);
+        CHECK(S_ISCHR(st.st_mode));
+    }
+    unlink(fifo);
+    CHECK_INT(rmdir(dir), 0);
 }
 
 static void test_in_open(void)
@@ -1029,6 +1138,8 @@ int main(void)
     RUN(test_out_abort);
     RUN(test_out_failures);
     RUN(test_out_stdout);
+    RUN(test_out_symlink);
+    RUN(test_out_special);
     RUN(test_in_open);
     RUN(test_quote);
     RUN(test_string_roundtrip);
