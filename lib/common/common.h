@@ -107,6 +107,11 @@ void usage_error(const char *prog, const char *fmt, ...)
     __attribute__((format(printf, 2, 3), noreturn));
 /* "prog (perfpipe) VERSION", the --version line. */
 void print_version(const char *prog);
+/* Refuses an option given where it would have no effect: when opt (its
+ * name, NULL when it was not given) is set and applies is 0, "prog: OPT
+ * applies only WHEN" and exit status 2, as usage_error. */
+void option_applies(const char *prog, const char *opt, int applies,
+                    const char *when);
 /* The one input operand from argv[first] on: "-" (standard input) when
  * there is none, a usage error when there are several. */
 const char *single_input(const char *prog, int argc, char **argv, int first);
@@ -165,9 +170,12 @@ void in_close(FILE *fp);
  * NUL). Returns NULL with errno set on a read error or when the input
  * exceeds max_bytes (errno EFBIG). */
 char *read_all(FILE *fp, size_t max_bytes, size_t *len);
-/* A program's input argument, whole: path "-" or NULL is stdin. Exits
- * through die() when it cannot be read (status 1) or exceeds max_bytes
- * (status 2). */
+/* A program's input argument, opened: "-" or NULL is stdin. When it
+ * cannot be read (missing, unreadable, a directory, a closed stdin):
+ * "prog: cannot read 'PATH': ERROR" and exit status 1. */
+FILE *in_open_or_die(const char *prog, const char *path);
+/* A program's input argument, whole: in_open_or_die, then the same message
+ * and status 1 on a read error, or status 2 when it exceeds max_bytes. */
 char *read_input(const char *prog, const char *path, size_t max_bytes,
                  size_t *len);
 /* How messages name an input: "<stdin>" for "-" or NULL. */

@@ -131,3 +131,106 @@ run_args() {
         [ -z "$(ls -A adir)" ]
     done
 }
+
+@test "an input that cannot be read: exit 1, \"PROG: cannot read 'FILE': REASON\", in every program" {
+    cd "$BATS_TEST_TMPDIR"
+    mkdir adir
+    for p in $(programs); do
+        run $p missing.in
+        assert_failure 1
+        assert_output "$p: cannot read 'missing.in': No such file or directory"
+        run $p adir
+        assert_failure 1
+        assert_output "$p: cannot read 'adir': Is a directory"
+        # Closed in a shell of its own: closed around bats' run, fd 0 would
+        # be reused by run's own plumbing.
+        run sh -c 'exec "$@" <&-' sh $p
+        assert_failure 1
+        assert_output "$p: cannot read '<stdin>': Bad file descriptor"
+        run sh -c 'exec "$@" <&-' sh $p -
+        assert_failure 1
+        assert_output "$p: cannot read '<stdin>': Bad file descriptor"
+    done
+}
+
+@test "an unreadable input file: exit 1, the same message in every program" {
+    [ "$(id -u)" -ne 0 ] || skip "root reads a file whatever its mode (the directory case above stands in)"
+    cd "$BATS_TEST_TMPDIR"
+    echo x > locked.in
+    chmod 000 locked.in
+    for p in $(programs); do
+        run $p locked.in
+        assert_failure 1
+        assert_output "$p: cannot read 'locked.in': Permission denied"
+    done
+}
+
+@test "standard output that cannot be written: exit 1, \"PROG: cannot write '<stdout>': REASON\"" {
+    for p in $(programs); do
+        run sh -c 'exec "$@" >/dev/full' sh $p $(run_args $p)
+        assert_failure 1
+        assert_output "$p: cannot write '<stdout>': No space left on device"
+        run sh -c 'exec "$@" >&-' sh $p $(run_args $p)
+        assert_failure 1
+        assert_output "$p: cannot write '<stdout>': Bad file descriptor"
+    done
+}
+
+@test "a pipe closed downstream (| head -c1) ends every program by SIGPIPE, silently" {
+    cd "$BATS_TEST_TMPDIR"
+    # Outputs of several hundred KB, more than a pipe holds, so each
+    # program is still writing when head has gone.
+    echo 'B1 = L1 (100000) << NULL;' > big.pasl
+    for i in $(seq 20000); do echo 'compute(1, 0);'; done > big.proto
+    printf '%s\n' 'events' '    loc up (1);' '    loc down (2);' \
+        'network "a long birth-death chain"' '    aut A {' \
+        '        states s[0..100000];' '        for k in 0..99999 {' \
+        '            s[k] -> s[k+1] on up;' '            s[k+1] -> s[k] on down;' \
+        '        }' '    }' 'results' '    p0 = A is s[0];' > big.san
+    san2desc -o big.desc big.san
+    for args in "pasl2graph --tasks big.pasl" "netsim -n 2000 $EXAMPLES/proto/ring.proto" \
+                "proto2c big.proto" "san2desc big.san" "mvd-solve --ones big.desc"; do
+        $args 2> err | head -c1 > /dev/null
+        status=${PIPESTATUS[0]}
+        [ "$status" -eq 141 ] || { echo "$args: exit $status, not 141 (SIGPIPE)"; false; }
+        [ ! -s err ] || { echo "$args: $(cat err)"; false; }
+    done
+}
+
+@test "an option that would have no effect is refused: exit 2, which and where it applies" {
+    D=$EXAMPLES/san/two-procs.desc
+    refused() {   # refused MESSAGE COMMAND...: usage error, exit 2
+        local want=$1
+        shift
+        run "$@"
+        assert_failure 2
+        assert_line --index 0 "$want"
+        assert_line --index 1 "Try '$1 --help'."
+    }
+    refused "pasl2graph: --max-tasks applies only with --tasks" \
+        pasl2graph --max-tasks 5 "$EXAMPLES/pasl/example3.pasl"
+    for opt in "--method gmres" "--tol 1e-6" "--max-iter 9" "--top 1" --partial --time; do
+        refused "mvd-solve: ${opt%% *} applies only when solving, not with --ones" \
+            mvd-solve --ones $opt "$D"
+        refused "mvd-solve: ${opt%% *} applies only when solving, not with --mvd" \
+            mvd-solve --mvd x.vec $opt "$D"
+    done
+    refused "mvd-solve: --omega applies only with --method jor" \
+        mvd-solve --omega 0.5 --method gmres "$D"
+    refused "mvd-solve: --restart applies only with --method gmres" \
+        mvd-solve --restart 5 --method jor "$D"
+    refused "mvd-solve: --faithful applies only with --algo shuffle or slice" \
+        mvd-solve --faithful --algo sparse --ones "$D"
+    for opt in "-n 3" "-D x=1" "--seed 2" --clamp-negative --summary "--max-loop 9"; do
+        refused "netsim: ${opt%% *} applies only when simulating, not with --print-net" \
+            netsim --print-net $opt
+    done
+    refused "netsim: --print-net writes the network model only, not 'ring.proto'" \
+        netsim --print-net ring.proto
+    # Where they apply, they are taken.
+    mvd-solve --method jor --omega 0.5 "$D" > /dev/null
+    mvd-solve --method gmres --restart 5 "$D" > /dev/null
+    cd "$BATS_TEST_TMPDIR"
+    netsim --print-net -o k6.net
+    netsim --print-net | cmp - k6.net
+}
