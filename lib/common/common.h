@@ -4,7 +4,8 @@
  *
  * Nothing here keeps hidden global state: a diagnostics context, a reader,
  * a generator are values the caller owns, so several can live at once
- * (tests, fuzzers, a library linked into a bigger program). */
+ * (tests, fuzzers, a library linked into a bigger program). The one
+ * exception is the program's name for "out of memory" (set_program_name). */
 #ifndef PERFPIPE_COMMON_H
 #define PERFPIPE_COMMON_H
 
@@ -20,9 +21,9 @@ enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_BADINPUT = 2 };
 
 /* ---------------------------------------------------------------- memory */
 
-/* Allocation that cannot fail: on exhaustion it prints
- * "perfpipe: out of memory" (no program name is kept globally) and exits
- * with status 1. */
+/* Allocation that cannot fail: on exhaustion it prints "PROG: out of
+ * memory" (PROG as set by set_program_name, "perfpipe" until then) and
+ * exits with status 1. */
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *ptr, size_t size);
@@ -105,6 +106,13 @@ int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 /* "prog: message" then "Try 'prog --help'.", exit status 2. */
 void usage_error(const char *prog, const char *fmt, ...)
     __attribute__((format(printf, 2, 3), noreturn));
+/* Names the program for "PROG: out of memory": each main calls it first.
+ * The name is kept in the library's one process-wide variable, because an
+ * allocation fails deep inside code that has no program name or diag at
+ * hand, and threading one through every allocation would be worse; every
+ * other message takes the name as an argument. prog must outlive the
+ * process (a string literal, or argv). */
+void set_program_name(const char *prog);
 /* "prog (perfpipe) VERSION", the --version line. */
 void print_version(const char *prog);
 /* Refuses an option given where it would have no effect: when opt (its

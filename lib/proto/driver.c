@@ -147,6 +147,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
     int print_net = 0, clamp = 0, summary = 0;
     const char *sim_opt = NULL;   /* the last option only a simulation uses */
     definitions defs = {0};
+    set_program_name(prog);
 
     int c;
     opterr = 0;

@@ -234,3 +234,16 @@ run_args() {
     netsim --print-net -o k6.net
     netsim --print-net | cmp - k6.net
 }
+
+@test "out of memory: \"PROG: out of memory\", exit 1, in every program" {
+    [[ ${PERFPIPE_CFLAGS:-} != *sanitize* ]] || skip "the sanitizers reserve more address space than the limit set here"
+    cd "$BATS_TEST_TMPDIR"
+    # 15 MB, under every input cap, read under a 12 MB address-space
+    # limit: the buffer's growth fails in xrealloc.
+    head -c 15000000 /dev/zero | tr '\0' ' ' > big.in
+    for p in $(programs); do
+        run bash -c "ulimit -v 12000 && exec $p big.in"
+        assert_failure 1
+        assert_output "$p: out of memory"
+    done
+}

@@ -149,7 +149,20 @@ static void test_grow_array_overflow(void)
 {
     char err[256];
     CHECK_INT(run_child(grow_overflow_child, err, sizeof err), 1);
-    CHECK_STR(err, "perfpipe: out of memory\n");
+    CHECK_STR(err, "perfpipe: out of memory\n");   /* no name set */
+}
+
+static void named_overflow_child(void)
+{
+    set_program_name("tool");
+    grow_overflow_child();
+}
+
+static void test_out_of_memory_names_program(void)
+{
+    char err[256];
+    CHECK_INT(run_child(named_overflow_child, err, sizeof err), 1);
+    CHECK_STR(err, "tool: out of memory\n");
 }
 
 static void test_strbuf(void)
@@ -1119,6 +1132,7 @@ int main(void)
     RUN(test_xalloc);
     RUN(test_grow_array);
     RUN(test_grow_array_overflow);
+    RUN(test_out_of_memory_names_program);
     RUN(test_strbuf);
     RUN(test_overflow_helpers);
     RUN(test_diag_format);

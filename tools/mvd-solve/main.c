@@ -352,6 +352,7 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
 int main(int argc, char **argv)
 {
     options op;
+    set_program_name(prog);
     parse_options(argc, argv, &op);
     const char *shown = input_name(op.path);
     FILE *in = in_open_or_die(prog, op.path);

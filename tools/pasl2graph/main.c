@@ -64,6 +64,7 @@ int main(int argc, char **argv)
     int tasks = 0, dot = 0, stats = 0, strict = 0;
     uint64_t max_tasks = DEFAULT_MAX_TASKS;
     pasl_limits limits = {PASL_DEFAULT_MAX_BATCHES, PASL_DEFAULT_MAX_CARDINALITY};
+    set_program_name(prog);
 
     int c;
     opterr = 0;
