@@ -252,6 +252,7 @@ typedef struct {
     VEC(tf_field) fields;   /* the current record */
     char *format;           /* from the header */
     int version;
+    int crlf_seen;          /* CRLF reported (once a file) */
 } tf_reader;
 
 /* Initialises and reads the header line. Returns 0, or -1 after a

@@ -247,3 +247,52 @@ run_args() {
         assert_output "$p: out of memory"
     done
 }
+
+@test "a 1 MB bad token is cut in the message: its first 40 bytes and '...'" {
+    cd "$BATS_TEST_TMPDIR"
+    digits=$(head -c 1000000 /dev/zero | tr '\0' '7')
+    word=$(head -c 1000000 /dev/zero | tr '\0' 'a')
+    d40=$(head -c 40 /dev/zero | tr '\0' '7')
+    w40=$(head -c 40 /dev/zero | tr '\0' 'a')
+    printf 'B1 = L1 (%s) << NULL;\n' "$digits" > big.pasl
+    run pasl2graph big.pasl
+    assert_failure 2
+    assert_output "pasl2graph: big.pasl:1:10: error: integer '$d40...' is too large (at most 1000000000000000000)"
+    printf 'x = %s;\n' "$digits" > big.proto
+    for p in netsim proto2c; do
+        run $p big.proto
+        assert_failure 2
+        assert_output "$p: big.proto:1:5: error: number '$d40...' is out of range"
+    done
+    printf 'identifiers\n    x = %s;\n' "$digits" > big.san
+    run san2desc big.san
+    assert_failure 2
+    assert_output "san2desc: big.san:2:9: error: number '$d40...' is out of range"
+    printf 'san-desc 1\n%s 1\n' "$word" > big.desc
+    run mvd-solve big.desc
+    assert_failure 2
+    assert_output "mvd-solve: big.desc:2:1: error: unknown record '$w40...'"
+    printf '%s 1\n' "$word" > big.net
+    run netsim --net big.net "$EXAMPLES/proto/ring.proto"
+    assert_failure 2
+    assert_output "netsim: big.net:1:1: error: expected a 'net-model' file, got a '$w40...' file"
+}
+
+@test "CRLF: the languages read it as Unix text; the formats name it, once" {
+    cd "$BATS_TEST_TMPDIR"
+    for f in pasl/example3.pasl proto/ring.proto san/sharing-sync.san; do
+        sed 's/$/\r/' "$EXAMPLES/$f" > "crlf.${f##*.}"
+    done
+    pasl2graph crlf.pasl | cmp - <(pasl2graph "$EXAMPLES/pasl/example3.pasl" | sed 's|".*example3.pasl"|"crlf.pasl"|')
+    netsim crlf.proto | sed 's|crlf.proto|ring.proto|' | cmp - <(cd "$EXAMPLES/proto" && netsim ring.proto)
+    proto2c crlf.proto > /dev/null
+    san2desc crlf.san > /dev/null
+    sed 's/$/\r/' "$EXAMPLES/san/two-procs.desc" > crlf.desc
+    run mvd-solve crlf.desc
+    assert_failure 2
+    assert_output "mvd-solve: crlf.desc:1:$(($(head -1 crlf.desc | wc -c) - 1)): error: CRLF line endings (a DOS/Windows file): convert with dos2unix"
+    sed 's/$/\r/' "$EXAMPLES/net/k6.net" > crlf.net
+    run netsim --net crlf.net "$EXAMPLES/proto/ring.proto"
+    assert_failure 2
+    assert_output "netsim: crlf.net:1:$(($(head -1 crlf.net | wc -c) - 1)): error: CRLF line endings (a DOS/Windows file): convert with dos2unix"
+}

@@ -256,6 +256,61 @@ static void verror_wrapper(diag *d, srcloc at, const char *fmt, ...)
     va_end(ap);
 }
 
+/* Input quoted in a message is cut after 40 bytes when longer than 128,
+ * without splitting UTF-8; apostrophes are not quotes; a message longer
+ * than 2048 bytes keeps its start and its last 256 bytes. */
+static void test_diag_cuts_long_input(void)
+{
+    strbuf big = {0};
+    for (int i = 0; i < 100000; i++)
+        sb_putc(&big, '7');
+    capture c;
+    cap_open(&c);
+    diag_error(&c.d, (srcloc){"f", 1, 2}, "number '%s' is out of range",
+               big.text);
+    CHECK_STR(cap_text(&c), "test: f:1:2: error: number "
+              "'7777777777777777777777777777777777777777...' is out of range\n");
+    cap_close(&c);
+
+    sb_clear(&big);
+    sb_puts(&big, "a");
+    for (int i = 0; i < 100; i++)
+        sb_puts(&big, "\xc3\xa9");   /* é: byte 40 is inside one */
+    cap_open(&c);
+    diag_error(&c.d, (srcloc){0}, "name '%s'", big.text);
+    CHECK_STR(cap_text(&c), "test: error: name 'a\xc3\xa9\xc3\xa9\xc3\xa9"
+              "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+              "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+              "...'\n");
+    cap_close(&c);
+
+    /* Short quotes, and prose with apostrophes around a long run. */
+    sb_clear(&big);
+    for (int i = 0; i < 200; i++)
+        sb_putc(&big, 'x');
+    cap_open(&c);
+    diag_error(&c.d, (srcloc){0}, "the program's '%s' isn't %s's", "ab",
+               big.text);
+    char want[512];
+    snprintf(want, sizeof want, "test: error: the program's 'ab' isn't "
+             "%s's\n", big.text);
+    CHECK_STR(cap_text(&c), want);
+    cap_close(&c);
+
+    /* Unquoted: start and end kept. */
+    sb_clear(&big);
+    for (int i = 0; i < 5000; i++)
+        sb_putc(&big, 'y');
+    cap_open(&c);
+    diag_error(&c.d, (srcloc){0}, "%s, expected z", big.text);
+    const char *got = cap_text(&c);
+    CHECK_INT(strlen(got), strlen("test: error: ") + 1792 + 5 + 256 + 1);
+    CHECK(strstr(got, "yyy ... yyy") != NULL);
+    CHECK(strstr(got, "y, expected z\n") != NULL);
+    cap_close(&c);
+    sb_free(&big);
+}
+
 static void test_diag_verror(void)
 {
     capture c;
@@ -1053,6 +1108,35 @@ static void test_tf_header(void)
     tf_close(&r);
 }
 
+/* CRLF: named once, at the first line's '\r'; the records read on as if
+ * the file had Unix newlines. */
+static void test_tf_crlf(void)
+{
+    FILE *fp = input("# a comment\r\nt 1\r\nx 2.5\r\n");
+    capture c;
+    cap_open(&c);
+    tf_reader r;
+    CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), -1);
+    CHECK_STR(cap_text(&c), "test: in.txt:1:12: error: CRLF line endings "
+              "(a DOS/Windows file): convert with dos2unix\n");
+    fclose(fp);
+    cap_close(&c);
+
+    fp = input("t 1\nx 2.5\r\ny 3\r\n");
+    cap_open(&c);
+    CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), 0);
+    CHECK_INT(tf_next(&r), -1);
+    CHECK_INT(tf_next(&r), 1);
+    CHECK_STR(r.fields.items[0].text, "y");
+    CHECK(r.fields.items[1].kind == TF_NUMBER);
+    CHECK_INT(tf_next(&r), 0);
+    CHECK_STR(cap_text(&c), "test: in.txt:2:6: error: CRLF line endings "
+              "(a DOS/Windows file): convert with dos2unix\n");
+    tf_close(&r);
+    fclose(fp);
+    cap_close(&c);
+}
+
 static void test_tf_errors(void)
 {
     FILE *fp = input("t 1\n"
@@ -1137,6 +1221,7 @@ int main(void)
     RUN(test_overflow_helpers);
     RUN(test_diag_format);
     RUN(test_diag_verror);
+    RUN(test_diag_cuts_long_input);
     RUN(test_diag_max_errors);
     RUN(test_diag_warnings_are_errors);
     RUN(test_diag_init);
@@ -1162,5 +1247,6 @@ int main(void)
     RUN(test_tf_long_line);
     RUN(test_tf_header);
     RUN(test_tf_errors);
+    RUN(test_tf_crlf);
     return unit_done();
 }
