@@ -148,8 +148,8 @@ double rng_normal(rng *r, double mean, double sd);   /* Box–Muller, no cache *
  * its directory, which out_commit renames over it and out_abort removes; a
  * symbolic link is followed, so the link stays and its target is
  * replaced. Anything else that is not a directory (a device such as
- * /dev/null, a FIFO, /dev/stdout) is written through, as by the shell's
- * `>`: not atomic, and never replaced by a file. */
+ * /dev/null, a FIFO, /dev/stdout) is written through, opened to append:
+ * not atomic, and never replaced by a file. */
 typedef struct {
     FILE *fp;
     char *path;       /* the file written (links resolved), NULL for stdout */

@@ -9,12 +9,13 @@
  *
  * Anything else — a character or block device (/dev/null, /dev/full, a
  * tty), a FIFO, a socket, or a descriptor named through /proc or /dev/fd
- * (/dev/stdout, bash's >(...)) — is written through, as the shell's `>`
- * would: it cannot be replaced by a file (as root, renaming over /dev/null
+ * (/dev/stdout, bash's >(...)) — is written through (opened to append,
+ * see open_through): it cannot be replaced by a file (as root, renaming over /dev/null
  * would replace the system's /dev/null), and refusing it would forbid the
  * usual `-o /dev/stdout` or `-o >(gzip > x.gz)`. Such an output is not
  * atomic, which it could not be anyway. A directory is refused (EISDIR). */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,12 +96,19 @@ static char *resolve_links(const char *path, int *through)
     }
 }
 
-/* Write-through output: no temporary, path kept for the messages. */
+/* Write-through output: no temporary, path kept for the messages. Opened
+ * to append, never truncated: a device or FIFO has nothing to truncate,
+ * and /dev/stdout onto a file the shell opened with >> (or that holds
+ * what came before in a { ...; } > file group) must not lose it. */
 static int open_through(outfile *o, const char *path)
 {
-    FILE *fp = fopen(path, "w");
-    if (!fp)
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0666);
+    FILE *fp = fd < 0 ? NULL : fdopen(fd, "a");
+    if (!fp) {
+        if (fd >= 0)
+            close(fd);
         return -1;
+    }
     o->fp = fp;
     o->path = xstrdup(path);
     return 0;

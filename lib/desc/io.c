@@ -568,6 +568,13 @@ static int plain_number(plain *p, double *out, const char *what)
     size_t n = (size_t)(p->s - start);
     srcloc at = {p->file, p->line, p->col};
     p->col += (int)n;
+    /* strtod would stop at a raw NUL and take "\0001" for a whole 0. */
+    const char *nul = memchr(start, '\0', n);
+    if (nul) {
+        at.col += (int)(nul - start);
+        diag_error(p->dg, at, "NUL byte in input");
+        return -1;
+    }
     char *endp = NULL;
     if (n < sizeof buf) {
         memcpy(buf, start, n);

@@ -105,6 +105,24 @@ run_args() {
     done
 }
 
+@test "-o /dev/stdout writes to the descriptor: into a pipe, and appended to a file opened with >>" {
+    cd "$BATS_TEST_TMPDIR"
+    # A private alias of /dev/stdout first: a regression replaces that one
+    # and stops the test before it reaches the system's.
+    ln -s /proc/self/fd/1 stdout
+    for p in $(programs); do
+        $p -o stdout $(run_args $p) > "$p.out"
+        [ -L stdout ] || { echo "$p replaced a link to /proc/self/fd/1"; false; }
+        $p $(run_args $p) | cmp - "$p.out"
+    done
+    for p in $(programs); do
+        $p -o /dev/stdout $(run_args $p) | cmp - <($p $(run_args $p))
+        echo kept > "$p.log"
+        $p -o /dev/stdout $(run_args $p) >> "$p.log"
+        cmp "$p.log" <(echo kept; $p $(run_args $p))
+    done
+}
+
 @test "-o /dev/full, into a missing directory or onto a directory: exit 1, what failed" {
     cd "$BATS_TEST_TMPDIR"
     mkdir adir
