@@ -169,6 +169,15 @@ run_args() {
         assert_failure 1
         assert_output "$p: cannot read '<stdin>': Bad file descriptor"
     done
+    # The second inputs: a network model, a vector.
+    for f in adir missing.in; do
+        run netsim --net $f "$EXAMPLES/proto/ring.proto"
+        assert_failure 1
+        assert_output --regexp "^netsim: cannot read '$f': (Is a directory|No such file or directory)\$"
+        run mvd-solve --mvd $f "$EXAMPLES/san/two-procs.desc"
+        assert_failure 1
+        assert_output --regexp "^mvd-solve: cannot read '$f': (Is a directory|No such file or directory)\$"
+    done
 }
 
 @test "an unreadable input file: exit 1, the same message in every program" {

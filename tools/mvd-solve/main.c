@@ -265,16 +265,10 @@ static int run_multiply(const options *op, const desc *d, const mvd_space *sp,
         for (size_t k = 0; k < sp->len; k++)
             x[sp->idx[k]] = 1;
     } else {
-        FILE *in = fopen(op->vector, "r");
-        if (!in) {
-            fprintf(stderr, "%s: cannot read '%s': %s\n", prog, op->vector,
-                    strerror(errno));
-            status = EXIT_RUNTIME;
-        } else {
-            if (mvd_vector_read(in, op->vector, d, sp, x, dg) < 0)
-                status = EXIT_BADINPUT;
-            fclose(in);
-        }
+        FILE *in = in_open_or_die(prog, op->vector);
+        if (mvd_vector_read(in, input_name(op->vector), d, sp, x, dg) < 0)
+            status = EXIT_BADINPUT;
+        in_close(in);
     }
     if (status == EXIT_OK) {
         mvd_multiply(plan, x, y);
