@@ -48,12 +48,12 @@ FILE *in_open_or_die(const char *prog, const char *path)
 {
     FILE *in = in_open(path);
     struct stat st;
-    if (in && fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode)) {
+    int why = !in ? 0 : fstat(fileno(in), &st) != 0 ? errno   /* EBADF */
+                     : S_ISDIR(st.st_mode) ? EISDIR : 0;
+    if (why) {
         in_close(in);
         in = NULL;
-        errno = EISDIR;
-    } else if (in && fstat(fileno(in), &st) != 0) {
-        in = NULL;   /* only stdin can be a stream without a descriptor */
+        errno = why;
     }
     if (!in)
         die(prog, EXIT_RUNTIME, "cannot read '%s': %s", input_name(path),
