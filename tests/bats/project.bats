@@ -160,6 +160,10 @@ run_args() {
         run $p adir
         assert_failure 1
         assert_output "$p: cannot read 'adir': Is a directory"
+        # A read error after a successful open (Linux: reading address 0).
+        run $p /proc/self/mem
+        assert_failure 1
+        assert_output "$p: cannot read '/proc/self/mem': Input/output error"
         # Closed in a shell of its own: closed around bats' run, fd 0 would
         # be reused by run's own plumbing.
         run sh -c 'exec "$@" <&-' sh $p

@@ -349,12 +349,13 @@ int main(int argc, char **argv)
     set_program_name(prog);
     parse_options(argc, argv, &op);
     const char *shown = input_name(op.path);
-    FILE *in = in_open_or_die(prog, op.path);
+    size_t len;
+    char *text = read_input(prog, op.path, DESC_MAX_INPUT, &len);
     diag dg;
     diag_init(&dg, prog, stderr);
     desc d;
-    int bad = desc_read(&d, in, shown, &dg) < 0;
-    in_close(in);
+    int bad = desc_read_text(&d, text, len, shown, &dg) < 0;
+    free(text);
     if (bad)
         return EXIT_BADINPUT;
 
