@@ -44,6 +44,13 @@ const char *single_input(const char *prog, int argc, char **argv, int first)
     return first < argc ? argv[first] : "-";
 }
 
+void option_applies(const char *prog, const char *opt, int applies,
+                    const char *when)
+{
+    if (opt && !applies)
+        usage_error(prog, "%s applies only %s", opt, when);
+}
+
 void out_open_or_die(outfile *o, const char *prog, const char *path)
 {
     if (out_open(o, path) < 0)

@@ -4,7 +4,8 @@
  *
  * Nothing here keeps hidden global state: a diagnostics context, a reader,
  * a generator are values the caller owns, so several can live at once
- * (tests, fuzzers, a library linked into a bigger program). */
+ * (tests, fuzzers, a library linked into a bigger program). The one
+ * exception is the program's name for "out of memory" (set_program_name). */
 #ifndef PERFPIPE_COMMON_H
 #define PERFPIPE_COMMON_H
 
@@ -20,9 +21,9 @@ enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_BADINPUT = 2 };
 
 /* ---------------------------------------------------------------- memory */
 
-/* Allocation that cannot fail: on exhaustion it prints
- * "perfpipe: out of memory" (no program name is kept globally) and exits
- * with status 1. */
+/* Allocation that cannot fail: on exhaustion it prints "PROG: out of
+ * memory" (PROG as set by set_program_name, "perfpipe" until then) and
+ * exits with status 1. */
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *ptr, size_t size);
@@ -105,8 +106,20 @@ int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 /* "prog: message" then "Try 'prog --help'.", exit status 2. */
 void usage_error(const char *prog, const char *fmt, ...)
     __attribute__((format(printf, 2, 3), noreturn));
+/* Names the program for "PROG: out of memory": each main calls it first.
+ * The name is kept in the library's one process-wide variable, because an
+ * allocation fails deep inside code that has no program name or diag at
+ * hand, and threading one through every allocation would be worse; every
+ * other message takes the name as an argument. prog must outlive the
+ * process (a string literal, or argv). */
+void set_program_name(const char *prog);
 /* "prog (perfpipe) VERSION", the --version line. */
 void print_version(const char *prog);
+/* Refuses an option given where it would have no effect: when opt (its
+ * name, NULL when it was not given) is set and applies is 0, "prog: OPT
+ * applies only WHEN" and exit status 2, as usage_error. */
+void option_applies(const char *prog, const char *opt, int applies,
+                    const char *when);
 /* The one input operand from argv[first] on: "-" (standard input) when
  * there is none, a usage error when there are several. */
 const char *single_input(const char *prog, int argc, char **argv, int first);
@@ -130,18 +143,24 @@ double rng_normal(rng *r, double mean, double sd);   /* Box–Muller, no cache *
 
 /* --------------------------------------------------------- output files */
 
-/* Output that is all or nothing. out_open("-" or NULL) is stdout; any
- * other path is written to a temporary file in the same directory, which
- * out_commit renames over the path and out_abort removes. */
+/* Output that is all or nothing. out_open("-" or NULL) is stdout; a
+ * regular file (or one not there yet) is written to a temporary file in
+ * its directory, which out_commit renames over it and out_abort removes; a
+ * symbolic link is followed, so the link stays and its target is
+ * replaced. Anything else that is not a directory (a device such as
+ * /dev/null, a FIFO, /dev/stdout) is written through, opened to append:
+ * not atomic, and never replaced by a file. */
 typedef struct {
     FILE *fp;
-    char *path;       /* final path, NULL for stdout */
-    char *tmp_path;   /* temporary path, NULL for stdout */
+    char *path;       /* the file written (links resolved), NULL for stdout */
+    char *tmp_path;   /* temporary path, NULL for stdout or write-through */
 } outfile;
 
-/* Returns 0, or -1 with errno set (nothing created). */
+/* Returns 0, or -1 with errno set (nothing created; EISDIR for a
+ * directory). */
 int out_open(outfile *o, const char *path);
-/* Flushes and renames; returns 0, or -1 with errno set (temporary removed). */
+/* Flushes and renames (or closes, written through); returns 0, or -1 with
+ * errno set (temporary removed). */
 int out_commit(outfile *o);
 void out_abort(outfile *o);
 /* A program's output: out_open, or "prog: cannot write 'PATH': ERROR" and
@@ -159,9 +178,12 @@ void in_close(FILE *fp);
  * NUL). Returns NULL with errno set on a read error or when the input
  * exceeds max_bytes (errno EFBIG). */
 char *read_all(FILE *fp, size_t max_bytes, size_t *len);
-/* A program's input argument, whole: path "-" or NULL is stdin. Exits
- * through die() when it cannot be read (status 1) or exceeds max_bytes
- * (status 2). */
+/* A program's input argument, opened: "-" or NULL is stdin. When it
+ * cannot be read (missing, unreadable, a directory, a closed stdin):
+ * "prog: cannot read 'PATH': ERROR" and exit status 1. */
+FILE *in_open_or_die(const char *prog, const char *path);
+/* A program's input argument, whole: in_open_or_die, then the same message
+ * and status 1 on a read error, or status 2 when it exceeds max_bytes. */
 char *read_input(const char *prog, const char *path, size_t max_bytes,
                  size_t *len);
 /* How messages name an input: "<stdin>" for "-" or NULL. */
@@ -230,6 +252,7 @@ typedef struct {
     VEC(tf_field) fields;   /* the current record */
     char *format;           /* from the header */
     int version;
+    int crlf_seen;          /* CRLF reported (once a file) */
 } tf_reader;
 
 /* Initialises and reads the header line. Returns 0, or -1 after a

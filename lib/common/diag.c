@@ -2,6 +2,7 @@
  * die() for program-level failures. */
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/common.h"
 
@@ -31,6 +32,83 @@ static void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
     free(big);
 }
 
+/* Input quoted in a message is cut: a '...' span of more than QUOTE_MAX
+ * bytes keeps its first QUOTE_KEEP bytes and "...", so a 1 MB token gives
+ * a one-line message ("number '77777...' is out of range"). Every message
+ * quotes input that way, so this one place covers every front end and
+ * format. A quote opens after a byte that is not a letter or digit and
+ * closes before one, so the apostrophe of "program's" opens nothing. A
+ * message still longer than MESSAGE_MAX (input not quoted) keeps its
+ * start and its end, where "what was expected" is. Cuts never split a
+ * UTF-8 sequence. */
+enum { QUOTE_KEEP = 40, QUOTE_MAX = 128, MESSAGE_MAX = 2048,
+       MESSAGE_TAIL = 256 };
+
+static int is_word_byte(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || (unsigned char)c >= 0x80;
+}
+
+/* Moves back from s + at to the start of a UTF-8 sequence. */
+static size_t utf8_start(const char *s, size_t at)
+{
+    while (at > 0 && ((unsigned char)s[at] & 0xc0) == 0x80)
+        at--;
+    return at;
+}
+
+static void put_cut(strbuf *out, const char *msg, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        const char *q = memchr(msg + i, '\'', n - i);
+        if (!q) {
+            sb_putn(out, msg + i, n - i);
+            return;
+        }
+        size_t open = (size_t)(q - msg);
+        sb_putn(out, msg + i, open + 1 - i);
+        i = open + 1;
+        if (open > 0 && is_word_byte(msg[open - 1]))
+            continue;   /* an apostrophe */
+        size_t close = i;
+        while (close < n && !(msg[close] == '\'' &&
+                              (close + 1 == n || !is_word_byte(msg[close + 1]))))
+            close++;
+        if (close >= n)
+            continue;   /* never closed: not a quote */
+        if (close - i > QUOTE_MAX) {
+            sb_putn(out, msg + i, utf8_start(msg, i + QUOTE_KEEP) - i);
+            sb_puts(out, "...");
+        } else {
+            sb_putn(out, msg + i, close - i);
+        }
+        sb_putc(out, '\'');
+        i = close + 1;
+    }
+}
+
+static void put_message(strbuf *line, const char *fmt, va_list ap)
+{
+    strbuf msg = {0}, cut = {0};
+    sb_vprintf(&msg, fmt, ap);
+    put_cut(&cut, sb_str(&msg), msg.len);
+    if (cut.len <= MESSAGE_MAX) {
+        sb_putn(line, sb_str(&cut), cut.len);
+    } else {
+        size_t head = utf8_start(cut.text, MESSAGE_MAX - MESSAGE_TAIL);
+        size_t tail = cut.len - MESSAGE_TAIL;
+        while (tail < cut.len && ((unsigned char)cut.text[tail] & 0xc0) == 0x80)
+            tail++;
+        sb_putn(line, cut.text, head);
+        sb_puts(line, " ... ");
+        sb_putn(line, cut.text + tail, cut.len - tail);
+    }
+    sb_free(&msg);
+    sb_free(&cut);
+}
+
 /* Formats the whole line first and prints it with one call: stderr is
  * unbuffered, and one call is one write(2) with glibc, so diagnostics of
  * programs sharing a terminal in a pipeline do not interleave mid-line. */
@@ -50,7 +128,7 @@ static void report(diag *d, srcloc at, const char *kind, const char *fmt,
         sb_puts(&line, ": ");
     }
     sb_printf(&line, "%s: ", kind);
-    sb_vprintf(&line, fmt, ap);
+    put_message(&line, fmt, ap);
     sb_putc(&line, '\n');
     fputs(line.text, d->out);
     sb_free(&line);

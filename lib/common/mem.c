@@ -6,11 +6,21 @@
 
 #include "common/common.h"
 
-/* There is no global program name (no hidden state), so the message names
- * the toolkit; running out of memory is not the user's input's fault. */
+/* The one process-wide variable of lib/common (common.h says why). */
+static const char *program_name = "perfpipe";
+
+void set_program_name(const char *prog)
+{
+    if (prog)
+        program_name = prog;
+}
+
+/* Running out of memory is not the user's input's fault: exit 1. One
+ * fputs of a short line, which needs no allocation. */
 static void out_of_memory(void)
 {
-    fputs("perfpipe: out of memory\n", stderr);
+    fputs(program_name, stderr);
+    fputs(": out of memory\n", stderr);
     exit(EXIT_RUNTIME);
 }
 

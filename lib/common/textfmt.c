@@ -25,6 +25,8 @@
  *                                     the escape as written: \x00, \000...)
  *   expected whitespace after string                    (at the byte after ")
  *   NUL byte in input                                   (at the byte)
+ *   CRLF line endings (a DOS/Windows file): convert with dos2unix
+ *                                     (at the first line's \r; once a file)
  *   read error: STRERROR                                (at the file)
  */
 #include <errno.h>
@@ -84,6 +86,20 @@ static int read_line(tf_reader *r)
         diag_error(r->d, (srcloc){r->file, r->line, col_of(at)},
                    "NUL byte in input");
         return -1;
+    }
+    /* A '\r' before the newline would end up in the last field of every
+     * record ("1\r" is not a number): name the cause, once a file, and
+     * read on without it. */
+    if (n > 0 && r->linebuf.text[n - 1] == '\r') {
+        r->linebuf.text[--n] = '\0';
+        r->linebuf.len = (size_t)n;
+        if (!r->crlf_seen) {
+            r->crlf_seen = 1;
+            diag_error(r->d, (srcloc){r->file, r->line, col_of((size_t)n)},
+                       "CRLF line endings (a DOS/Windows file): convert "
+                       "with dos2unix");
+            return -1;
+        }
     }
     return 1;
 }

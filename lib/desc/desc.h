@@ -170,6 +170,12 @@ int desc_next_state(const desc *d, int *state);
  * descriptor file of the thesis (Figure 8: terms of dense matrices), told
  * apart by the first token. 0, or -1 after diagnostics on dg. */
 int desc_read(desc *d, FILE *fp, const char *file, diag *dg);
+/* The same from the len bytes of a whole file already read (a program
+ * reads it with read_input, so that what cannot be read is exit 1). */
+int desc_read_text(desc *d, const char *text, size_t len, const char *file,
+                   diag *dg);
+/* Descriptor files are read whole; a larger one is refused. */
+#define DESC_MAX_INPUT ((size_t)1 << 32)
 /* Writes a name as a bare word when it reads back as one, else quoted
  * (as desc_write does; for other writers of names, such as san-result). */
 void desc_put_name(FILE *fp, const char *s);

@@ -9,9 +9,6 @@
 
 #include "desc/desc.h"
 
-/* A descriptor file is read whole; a larger one is refused. */
-#define DESC_MAX_INPUT ((size_t)1 << 32)
-
 /* ------------------------------------------------------------ functions */
 
 static const struct {
@@ -568,6 +565,13 @@ static int plain_number(plain *p, double *out, const char *what)
     size_t n = (size_t)(p->s - start);
     srcloc at = {p->file, p->line, p->col};
     p->col += (int)n;
+    /* strtod would stop at a raw NUL and take "\0001" for a whole 0. */
+    const char *nul = memchr(start, '\0', n);
+    if (nul) {
+        at.col += (int)(nul - start);
+        diag_error(p->dg, at, "NUL byte in input");
+        return -1;
+    }
     char *endp = NULL;
     if (n < sizeof buf) {
         memcpy(buf, start, n);
@@ -674,6 +678,14 @@ int desc_read(desc *d, FILE *fp, const char *file, diag *dg)
                    ? "input larger than 4 GiB" : strerror(errno));
         return -1;
     }
+    int status = desc_read_text(d, text, len, file, dg);
+    free(text);
+    return status;
+}
+
+int desc_read_text(desc *d, const char *text, size_t len, const char *file,
+                   diag *dg)
+{
     desc_init(d);
     /* A plain file starts with a number; san-desc with its header. */
     plain p = {text, text + len, file, 1, 1, dg};
@@ -685,7 +697,7 @@ int desc_read(desc *d, FILE *fp, const char *file, diag *dg)
     } else if (isdigit((unsigned char)*p.s) || *p.s == '+' || *p.s == '.') {
         status = read_plain(d, text, len, file, dg);
     } else {
-        FILE *mem = fmemopen(text, len, "r");
+        FILE *mem = fmemopen((void *)text, len, "r");   /* read only */
         if (!mem) {
             diag_error(dg, (srcloc){file, 0, 0}, "%s", strerror(errno));
             status = -1;
@@ -694,7 +706,6 @@ int desc_read(desc *d, FILE *fp, const char *file, diag *dg)
             fclose(mem);
         }
     }
-    free(text);
     if (status < 0)
         desc_free(d);
     else

@@ -44,7 +44,7 @@ static void usage(FILE *fp, const char *prog, int compiled)
 "\n"
 "Exit status: 0 success, 1 deadlock or runtime error of the simulated\n"
 "program, or I/O failure, 2 bad usage or bad input.\n",
-            prog, compiled ? "" : " PROGRAM.proto",
+            prog, compiled ? "" : " [PROGRAM.proto]",
             compiled ? "the compiled prototype" : "PROGRAM.proto", MAX_PROCS,
             DEFAULT_MAX_LOOP, SIM_DEFAULT_MAX_EVENTS);
     if (!compiled)
@@ -119,10 +119,7 @@ static definition parse_definition(const char *prog, const char *arg)
 
 static void read_net(const char *prog, const char *path, net_model *net)
 {
-    FILE *fp = in_open(path);
-    if (!fp)
-        die(prog, EXIT_BADINPUT, "cannot open '%s': %s", path,
-            strerror(errno));
+    FILE *fp = in_open_or_die(prog, path);
     diag d;
     diag_init(&d, prog, stderr);
     int got = net_model_read(net, fp, input_name(path), &d);
@@ -156,13 +153,16 @@ int proto_run_main(int argc, char **argv, const char *prog,
              max_events = SIM_DEFAULT_MAX_EVENTS;
     const char *net_path = NULL, *output = NULL;
     int print_net = 0, clamp = 0, summary = 0;
+    const char *sim_opt = NULL;   /* the last option only a simulation uses */
     definitions defs = {0};
+    set_program_name(prog);
 
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":n:D:o:hV", options, NULL)) != -1) {
         switch (c) {
         case 'n':
+            sim_opt = "-n";
             if (parse_u64(optarg, 1, MAX_PROCS, &nprocs) < 0)
                 usage_error(prog, "-n wants a process count from 1 to %u, "
                             "not '%s'", MAX_PROCS, optarg);
@@ -170,18 +170,21 @@ int proto_run_main(int argc, char **argv, const char *prog,
         case OPT_NET: net_path = optarg; break;
         case OPT_PRINT_NET: print_net = 1; break;
         case 'D': {
+            sim_opt = "-D";
             definition def = parse_definition(prog, optarg);
             VEC_PUSH(&defs, def);
             break;
         }
         case OPT_SEED:
+            sim_opt = "--seed";
             if (parse_u64(optarg, 0, UINT64_MAX, &seed) < 0)
                 usage_error(prog, "--seed wants an unsigned integer, not "
                             "'%s'", optarg);
             break;
-        case OPT_CLAMP: clamp = 1; break;
-        case OPT_SUMMARY: summary = 1; break;
+        case OPT_CLAMP: clamp = 1; sim_opt = "--clamp-negative"; break;
+        case OPT_SUMMARY: summary = 1; sim_opt = "--summary"; break;
         case OPT_MAX_LOOP:
+            sim_opt = "--max-loop";
             if (parse_u64(optarg, 1, UINT64_MAX, &max_loop) < 0)
                 usage_error(prog, "--max-loop wants a positive integer, not "
                             "'%s'", optarg);
@@ -200,15 +203,22 @@ int proto_run_main(int argc, char **argv, const char *prog,
         }
     }
 
+    option_applies(prog, sim_opt, !print_net,
+                   "when simulating, not with --print-net");
+    if (print_net && optind < argc)
+        usage_error(prog, "--print-net writes the network model only, "
+                    "not '%s'", argv[optind]);
     net_model net;
     if (net_path)
         read_net(prog, net_path, &net);
     else
         net_model_default(&net);
     if (print_net) {
-        net_model_write(stdout, &net);
+        outfile out;
+        out_open_or_die(&out, prog, output);
+        net_model_write(out.fp, &net);
         net_model_free(&net);
-        return EXIT_OK;
+        return out_commit_status(&out, prog, output);
     }
 
     proto_program *program = NULL;
@@ -219,10 +229,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
             usage_error(prog, "unexpected argument '%s' (the prototype is "
                         "compiled in)", argv[optind]);
     } else {
-        if (argc - optind != 1)
-            usage_error(prog, "expected one prototype file, got %d",
-                        argc - optind);
-        const char *path = argv[optind];
+        const char *path = single_input(prog, argc, argv, optind);
         size_t len;
         char *text = read_input(prog, path, MAX_PROTO_BYTES, &len);
         diag d;

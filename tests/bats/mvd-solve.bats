@@ -36,6 +36,7 @@ SEQ_Q="778 2 4 256 20 40 238 8 16 502 11 22 352 56 112 262 17 34 7416 222 444 56
 @test "--ones on Figure 8: exactly ones(36)*Q of notes §5.2 with shuffle, slice and sparse" {
     for algo in shuffle slice sparse; do
         for mode in --faithful ""; do
+            [ "$algo$mode" = sparse--faithful ] && continue   # no such mode
             run mvd-solve --algo "$algo" $mode --ones figure8.desc
             assert_success
             assert_output "$(vector_file $ONES_Q)"
@@ -52,6 +53,7 @@ SEQ_Q="778 2 4 256 20 40 238 8 16 502 11 22 352 56 112 262 17 34 7416 222 444 56
             run mvd-solve --algo "$algo" --mvd "$vec" figure8.desc
             assert_success
             assert_output "$(vector_file $SEQ_Q)"
+            [ "$algo" = sparse ] && continue   # sparse has no faithful mode
             run mvd-solve --algo "$algo" --faithful --mvd "$vec" figure8.desc
             assert_success
             assert_output "$(vector_file $SEQ_Q)"

@@ -396,15 +396,15 @@ netsim: bad.net:3:1: error: expected: procs-per-node N, an integer from 1 to 100
     run netsim -n 0 "$P/ring.proto"
     assert_failure 2
     assert_line "netsim: -n wants a process count from 1 to 10000000, not '0'"
-    run netsim
+    run netsim a.proto b.proto
     assert_failure 2
-    assert_line "netsim: expected one prototype file, got 0"
+    assert_line "netsim: one input file at most, got 2"
     run netsim --seed -1 "$P/ring.proto"
     assert_failure 2
     assert_line "netsim: --seed wants an unsigned integer, not '-1'"
     run netsim nowhere.proto
-    assert_failure 2
-    assert_output "netsim: cannot open 'nowhere.proto': No such file or directory"
+    assert_failure 1
+    assert_output "netsim: cannot read 'nowhere.proto': No such file or directory"
 }
 
 @test "runtime errors of the simulated program: located, exit 1, no output file" {

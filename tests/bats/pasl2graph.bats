@@ -195,10 +195,10 @@ Try 'pasl2graph --help'."
     assert_line "pasl2graph: option '-o' needs an argument"
 }
 
-@test "a missing input file exits 2" {
+@test "a missing input file exits 1 (an I/O failure, README.md Conventions)" {
     run pasl2graph /nonexistent.pasl
-    assert_failure 2
-    assert_output "pasl2graph: cannot open '/nonexistent.pasl': No such file or directory"
+    assert_failure 1
+    assert_output "pasl2graph: cannot read '/nonexistent.pasl': No such file or directory"
 }
 
 # ------------------------------------------------------------ bad input

@@ -136,8 +136,8 @@ shape() { awk '$1 == "op" { print $2, $3, $4, $5, $6 }'; }
     assert_failure 2
     assert_line "proto2c: one input file at most, got 2"
     run proto2c missing.proto
-    assert_failure 2
-    assert_output --partial "proto2c: cannot open 'missing.proto'"
+    assert_failure 1
+    assert_output "proto2c: cannot read 'missing.proto': No such file or directory"
 }
 
 @test "proto2c: reads standard input, writes -o atomically" {

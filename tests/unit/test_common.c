@@ -1,6 +1,8 @@
 /* test_common.c — unit tests of lib/common: memory, diagnostics, the
  * random generator, atomic output files and the text-format reader and
  * writers. */
+/* mknod and S_IFCHR (a private character device) are XSI. */
+#define _XOPEN_SOURCE 700
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -8,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -149,7 +152,20 @@ static void test_grow_array_overflow(void)
 {
     char err[256];
     CHECK_INT(run_child(grow_overflow_child, err, sizeof err), 1);
-    CHECK_STR(err, "perfpipe: out of memory\n");
+    CHECK_STR(err, "perfpipe: out of memory\n");   /* no name set */
+}
+
+static void named_overflow_child(void)
+{
+    set_program_name("tool");
+    grow_overflow_child();
+}
+
+static void test_out_of_memory_names_program(void)
+{
+    char err[256];
+    CHECK_INT(run_child(named_overflow_child, err, sizeof err), 1);
+    CHECK_STR(err, "tool: out of memory\n");
 }
 
 static void test_strbuf(void)
@@ -241,6 +257,61 @@ static void verror_wrapper(diag *d, srcloc at, const char *fmt, ...)
     va_start(ap, fmt);
     diag_verror(d, at, fmt, ap);
     va_end(ap);
+}
+
+/* Input quoted in a message is cut after 40 bytes when longer than 128,
+ * without splitting UTF-8; apostrophes are not quotes; a message longer
+ * than 2048 bytes keeps its start and its last 256 bytes. */
+static void test_diag_cuts_long_input(void)
+{
+    strbuf big = {0};
+    for (int i = 0; i < 100000; i++)
+        sb_putc(&big, '7');
+    capture c;
+    cap_open(&c);
+    diag_error(&c.d, (srcloc){"f", 1, 2}, "number '%s' is out of range",
+               big.text);
+    CHECK_STR(cap_text(&c), "test: f:1:2: error: number "
+              "'7777777777777777777777777777777777777777...' is out of range\n");
+    cap_close(&c);
+
+    sb_clear(&big);
+    sb_puts(&big, "a");
+    for (int i = 0; i < 100; i++)
+        sb_puts(&big, "\xc3\xa9");   /* é: byte 40 is inside one */
+    cap_open(&c);
+    diag_error(&c.d, (srcloc){0}, "name '%s'", big.text);
+    CHECK_STR(cap_text(&c), "test: error: name 'a\xc3\xa9\xc3\xa9\xc3\xa9"
+              "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+              "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+              "...'\n");
+    cap_close(&c);
+
+    /* Short quotes, and prose with apostrophes around a long run. */
+    sb_clear(&big);
+    for (int i = 0; i < 200; i++)
+        sb_putc(&big, 'x');
+    cap_open(&c);
+    diag_error(&c.d, (srcloc){0}, "the program's '%s' isn't %s's", "ab",
+               big.text);
+    char want[512];
+    snprintf(want, sizeof want, "test: error: the program's 'ab' isn't "
+             "%s's\n", big.text);
+    CHECK_STR(cap_text(&c), want);
+    cap_close(&c);
+
+    /* Unquoted: start and end kept. */
+    sb_clear(&big);
+    for (int i = 0; i < 5000; i++)
+        sb_putc(&big, 'y');
+    cap_open(&c);
+    diag_error(&c.d, (srcloc){0}, "%s, expected z", big.text);
+    const char *got = cap_text(&c);
+    CHECK_INT(strlen(got), strlen("test: error: ") + 1792 + 5 + 256 + 1);
+    CHECK(strstr(got, "yyy ... yyy") != NULL);
+    CHECK(strstr(got, "y, expected z\n") != NULL);
+    cap_close(&c);
+    sb_free(&big);
 }
 
 static void test_diag_verror(void)
@@ -560,8 +631,8 @@ static void test_out_failures(void)
     CHECK(o.fp == NULL);
     out_abort(&o);   /* safe after a failed open */
 
-    /* A failing rename (the path is a non-empty directory) removes the
-     * temporary and reports the rename's errno. */
+    /* A failing rename (the path became a non-empty directory after the
+     * open) removes the temporary and reports the rename's errno. */
     char dir[] = "/tmp/perfpipe-test-XXXXXX";
     if (!mkdtemp(dir)) {
         CHECK(!"mkdtemp");
@@ -570,12 +641,12 @@ static void test_out_failures(void)
     char sub[256], inner[300];
     snprintf(sub, sizeof sub, "%s/sub", dir);
     snprintf(inner, sizeof inner, "%s/keep", sub);
+    CHECK_INT(out_open(&o, sub), 0);
+    fputs("x", o.fp);
     CHECK_INT(mkdir(sub, 0700), 0);
     FILE *fp = fopen(inner, "w");
     if (fp)
         fclose(fp);
-    CHECK_INT(out_open(&o, sub), 0);
-    fputs("x", o.fp);
     errno = 0;
     CHECK_INT(out_commit(&o), -1);
     CHECK(errno != 0);
@@ -595,6 +666,120 @@ static void test_out_stdout(void)
     CHECK(o.fp == stdout && o.path == NULL && o.tmp_path == NULL);
     out_abort(&o);   /* a no-op for stdout */
     CHECK(o.fp == stdout);
+}
+
+/* A symbolic link is followed: the link stays, its target gets the new
+ * contents (atomically, beside the target), also when the target does not
+ * exist yet; the target's permissions are kept. */
+static void test_out_symlink(void)
+{
+    char dir[] = "/tmp/perfpipe-test-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    char target[256], link[256], dangling[256], created[256], buf[64];
+    snprintf(target, sizeof target, "%s/target.txt", dir);
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    snprintf(dangling, sizeof dangling, "%s/dangling.txt", dir);
+    snprintf(created, sizeof created, "%s/created.txt", dir);
+    FILE *fp = fopen(target, "w");
+    if (fp) {
+        fputs("old\n", fp);
+        fclose(fp);
+    }
+    CHECK_INT(chmod(target, 0640), 0);
+    CHECK_INT(symlink("target.txt", link), 0);        /* relative */
+    CHECK_INT(symlink("created.txt", dangling), 0);   /* not there yet */
+
+    outfile o;
+    CHECK_INT(out_open(&o, link), 0);
+    CHECK_STR(o.path, target);
+    fputs("new\n", o.fp);
+    CHECK_INT(out_commit(&o), 0);
+    struct stat st;
+    CHECK_INT(lstat(link, &st), 0);
+    CHECK(S_ISLNK(st.st_mode));
+    slurp(target, buf, sizeof buf);
+    CHECK_STR(buf, "new\n");
+    CHECK_INT(stat(target, &st), 0);
+    CHECK_INT(st.st_mode & 0777, 0640);
+
+    CHECK_INT(out_open(&o, dangling), 0);
+    fputs("made\n", o.fp);
+    CHECK_INT(out_commit(&o), 0);
+    CHECK_INT(lstat(dangling, &st), 0);
+    CHECK(S_ISLNK(st.st_mode));
+    slurp(created, buf, sizeof buf);
+    CHECK_STR(buf, "made\n");
+    CHECK_INT(dir_entries(dir), 4);   /* no temporary left */
+
+    /* A link to itself: ELOOP, nothing created. */
+    unlink(dangling);
+    CHECK_INT(symlink("dangling.txt", dangling), 0);
+    errno = 0;
+    CHECK_INT(out_open(&o, dangling), -1);
+    CHECK_INT(errno, ELOOP);
+    CHECK_INT(dir_entries(dir), 4);
+
+    unlink(target);
+    unlink(link);
+    unlink(dangling);
+    unlink(created);
+    CHECK_INT(rmdir(dir), 0);
+}
+
+/* Not a regular file: written through, never replaced. A FIFO (opened
+ * for reading here first, so the writer's open does not block); a
+ * directory is refused. */
+static void test_out_special(void)
+{
+    char dir[] = "/tmp/perfpipe-test-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    char fifo[256], buf[64] = "";
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    CHECK_INT(mkfifo(fifo, 0600), 0);
+    FILE *reader = fopen(fifo, "r+");   /* Linux: does not block */
+    outfile o;
+    CHECK_INT(out_open(&o, fifo), 0);
+    CHECK(o.tmp_path == NULL);
+    fputs("through\n", o.fp);
+    CHECK_INT(out_commit(&o), 0);
+    if (reader) {
+        CHECK(fgets(buf, sizeof buf, reader) != NULL);
+        fclose(reader);
+    }
+    CHECK_STR(buf, "through\n");
+    struct stat st;
+    CHECK_INT(lstat(fifo, &st), 0);
+    CHECK(S_ISFIFO(st.st_mode));
+    CHECK_INT(dir_entries(dir), 1);
+
+    errno = 0;
+    CHECK_INT(out_open(&o, dir), -1);
+    CHECK_INT(errno, EISDIR);
+    CHECK_INT(dir_entries(dir), 1);
+
+    /* A write error on a device is the commit's failure. A private full
+     * device (as root; skipped otherwise), never the system's /dev/full,
+     * which a regression would replace. */
+    char full[256];
+    snprintf(full, sizeof full, "%s/full", dir);
+    if (mknod(full, S_IFCHR | 0666, makedev(1, 7)) == 0) {
+        CHECK_INT(out_open(&o, full), 0);
+        fputs("x", o.fp);
+        errno = 0;
+        CHECK_INT(out_commit(&o), -1);
+        CHECK_INT(errno, ENOSPC);
+        CHECK_INT(stat(full, &st), 0);
+        CHECK(S_ISCHR(st.st_mode));
+        unlink(full);
+    }
+    unlink(fifo);
+    CHECK_INT(rmdir(dir), 0);
 }
 
 static void test_in_open(void)
@@ -931,6 +1116,35 @@ static void test_tf_header(void)
     tf_close(&r);
 }
 
+/* CRLF: named once, at the first line's '\r'; the records read on as if
+ * the file had Unix newlines. */
+static void test_tf_crlf(void)
+{
+    FILE *fp = input("# a comment\r\nt 1\r\nx 2.5\r\n");
+    capture c;
+    cap_open(&c);
+    tf_reader r;
+    CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), -1);
+    CHECK_STR(cap_text(&c), "test: in.txt:1:12: error: CRLF line endings "
+              "(a DOS/Windows file): convert with dos2unix\n");
+    fclose(fp);
+    cap_close(&c);
+
+    fp = input("t 1\nx 2.5\r\ny 3\r\n");
+    cap_open(&c);
+    CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), 0);
+    CHECK_INT(tf_next(&r), -1);
+    CHECK_INT(tf_next(&r), 1);
+    CHECK_STR(r.fields.items[0].text, "y");
+    CHECK(r.fields.items[1].kind == TF_NUMBER);
+    CHECK_INT(tf_next(&r), 0);
+    CHECK_STR(cap_text(&c), "test: in.txt:2:6: error: CRLF line endings "
+              "(a DOS/Windows file): convert with dos2unix\n");
+    tf_close(&r);
+    fclose(fp);
+    cap_close(&c);
+}
+
 static void test_tf_errors(void)
 {
     FILE *fp = input("t 1\n"
@@ -1010,10 +1224,12 @@ int main(void)
     RUN(test_xalloc);
     RUN(test_grow_array);
     RUN(test_grow_array_overflow);
+    RUN(test_out_of_memory_names_program);
     RUN(test_strbuf);
     RUN(test_overflow_helpers);
     RUN(test_diag_format);
     RUN(test_diag_verror);
+    RUN(test_diag_cuts_long_input);
     RUN(test_diag_max_errors);
     RUN(test_diag_warnings_are_errors);
     RUN(test_diag_init);
@@ -1029,6 +1245,8 @@ int main(void)
     RUN(test_out_abort);
     RUN(test_out_failures);
     RUN(test_out_stdout);
+    RUN(test_out_symlink);
+    RUN(test_out_special);
     RUN(test_in_open);
     RUN(test_quote);
     RUN(test_string_roundtrip);
@@ -1037,5 +1255,6 @@ int main(void)
     RUN(test_tf_long_line);
     RUN(test_tf_header);
     RUN(test_tf_errors);
+    RUN(test_tf_crlf);
     return unit_done();
 }

@@ -13,9 +13,10 @@ static FILE *sink;
 
 /* Reads text as a descriptor; returns the status and leaves the first
  * diagnostic in msg. */
-static int read_text(desc *d, const char *text, char *msg, size_t msglen)
+static int read_bytes(desc *d, const char *text, size_t len, char *msg,
+                      size_t msglen)
 {
-    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    FILE *in = fmemopen((void *)text, len, "r");
     FILE *err = fmemopen(msg, msglen, "w");
     diag dg;
     diag_init(&dg, "test", err);
@@ -23,6 +24,11 @@ static int read_text(desc *d, const char *text, char *msg, size_t msglen)
     fclose(err);
     fclose(in);
     return status;
+}
+
+static int read_text(desc *d, const char *text, char *msg, size_t msglen)
+{
+    return read_bytes(d, text, strlen(text), msg, msglen);
 }
 
 /* Reads examples/san/NAME into d; 0, or -1 (checks failed) when it cannot. */
@@ -186,6 +192,17 @@ static void test_errors(void)
     }
 }
 
+/* A raw NUL in a plain file: strtod stopped there and took "\0" + "1"
+ * for a whole 0, a wrong matrix with exit 0. Located instead. */
+static void test_plain_nul(void)
+{
+    static const char text[] = "1\n2\n-1 1\n0 \0001\n";
+    desc d;
+    char msg[256] = "";
+    CHECK_INT(read_bytes(&d, text, sizeof text - 1, msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: t.desc:4:3: error: NUL byte in input\n");
+}
+
 static void test_limits(void)
 {
     /* 41 automata of 2 states: 2^41 product states, over the limit. */
@@ -209,6 +226,7 @@ int main(void)
     RUN(test_round_trip);
     RUN(test_eval_operators);
     RUN(test_errors);
+    RUN(test_plain_nul);
     RUN(test_limits);
     return unit_done();
 }

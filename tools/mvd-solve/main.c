@@ -112,6 +112,9 @@ static void parse_options(int argc, char **argv, options *op)
     mvd_solve_defaults(&op->solve);
     uint64_t n;
     int c;
+    /* The last option given that only a solve uses, and the two that only
+     * one method uses: refused where they would do nothing. */
+    const char *solve_opt = NULL, *omega_opt = NULL, *restart_opt = NULL;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":a:m:t:o:hV", longopts, NULL)) !=
            -1) {
@@ -122,17 +125,23 @@ static void parse_options(int argc, char **argv, options *op)
                             "not '%s'", optarg);
             break;
         case 'm':
+            solve_opt = "--method";
             if (mvd_method_parse(optarg, &op->solve.method) < 0)
                 usage_error(prog, "--method wants power, jor or gmres, not "
                             "'%s'", optarg);
             break;
-        case 't': op->solve.tol = parse_positive("--tol", optarg); break;
+        case 't':
+            solve_opt = "--tol";
+            op->solve.tol = parse_positive("--tol", optarg);
+            break;
         case OPT_MAX_ITER:
+            solve_opt = "--max-iter";
             if (parse_u64(optarg, 0, UINT64_MAX, &op->solve.max_iter) < 0)
                 usage_error(prog, "--max-iter wants a whole number, not '%s'",
                             optarg);
             break;
         case OPT_OMEGA:
+            solve_opt = omega_opt = "--omega";
             op->solve.omega = parse_positive("--omega", optarg);
             if (op->solve.omega >= 1)
                 usage_error(prog, "--omega wants a number in (0, 1), not "
@@ -140,18 +149,20 @@ static void parse_options(int argc, char **argv, options *op)
                             "chains", optarg);
             break;
         case OPT_RESTART:
+            solve_opt = restart_opt = "--restart";
             if (parse_u64(optarg, 1, 1000, &n) < 0)
                 usage_error(prog, "--restart wants an integer from 1 to "
                             "1000, not '%s'", optarg);
             op->solve.restart = (int)n;
             break;
         case OPT_TOP:
+            solve_opt = "--top";
             if (parse_u64(optarg, 1, UINT64_MAX, &op->top) < 0)
                 usage_error(prog, "--top wants a positive integer, not '%s'",
                             optarg);
             break;
-        case OPT_PARTIAL: op->partial = 1; break;
-        case OPT_TIME: op->with_time = 1; break;
+        case OPT_PARTIAL: op->partial = 1; solve_opt = "--partial"; break;
+        case OPT_TIME: op->with_time = 1; solve_opt = "--time"; break;
         case OPT_FAITHFUL: op->faithful = 1; break;
         case OPT_MVD: op->vector = optarg; break;
         case OPT_ONES: op->ones = 1; break;
@@ -171,6 +182,15 @@ static void parse_options(int argc, char **argv, options *op)
     op->path = single_input(prog, argc, argv, optind);
     if (op->vector && op->ones)
         usage_error(prog, "--mvd and --ones exclude one another");
+    option_applies(prog, solve_opt, !op->vector && !op->ones,
+                   op->ones ? "when solving, not with --ones"
+                            : "when solving, not with --mvd");
+    option_applies(prog, omega_opt, op->solve.method == MVD_JOR,
+                   "with --method jor");
+    option_applies(prog, restart_opt, op->solve.method == MVD_GMRES,
+                   "with --method gmres");
+    option_applies(prog, op->faithful ? "--faithful" : NULL,
+                   op->algo != MVD_SPARSE, "with --algo shuffle or slice");
 }
 
 static double now(void)
@@ -245,16 +265,10 @@ static int run_multiply(const options *op, const desc *d, const mvd_space *sp,
         for (size_t k = 0; k < sp->len; k++)
             x[sp->idx[k]] = 1;
     } else {
-        FILE *in = fopen(op->vector, "r");
-        if (!in) {
-            fprintf(stderr, "%s: cannot read '%s': %s\n", prog, op->vector,
-                    strerror(errno));
-            status = EXIT_RUNTIME;
-        } else {
-            if (mvd_vector_read(in, op->vector, d, sp, x, dg) < 0)
-                status = EXIT_BADINPUT;
-            fclose(in);
-        }
+        FILE *in = in_open_or_die(prog, op->vector);
+        if (mvd_vector_read(in, input_name(op->vector), d, sp, x, dg) < 0)
+            status = EXIT_BADINPUT;
+        in_close(in);
     }
     if (status == EXIT_OK) {
         mvd_multiply(plan, x, y);
@@ -332,17 +346,16 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
 int main(int argc, char **argv)
 {
     options op;
+    set_program_name(prog);
     parse_options(argc, argv, &op);
     const char *shown = input_name(op.path);
-    FILE *in = in_open(op.path);
-    if (!in)
-        die(prog, EXIT_RUNTIME, "cannot read '%s': %s", shown,
-            strerror(errno));
+    size_t len;
+    char *text = read_input(prog, op.path, DESC_MAX_INPUT, &len);
     diag dg;
     diag_init(&dg, prog, stderr);
     desc d;
-    int bad = desc_read(&d, in, shown, &dg) < 0;
-    in_close(in);
+    int bad = desc_read_text(&d, text, len, shown, &dg) < 0;
+    free(text);
     if (bad)
         return EXIT_BADINPUT;
 

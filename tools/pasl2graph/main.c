@@ -60,10 +60,11 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    const char *output = NULL;
+    const char *output = NULL, *max_tasks_opt = NULL;
     int tasks = 0, dot = 0, stats = 0, strict = 0;
     uint64_t max_tasks = DEFAULT_MAX_TASKS;
     pasl_limits limits = {PASL_DEFAULT_MAX_BATCHES, PASL_DEFAULT_MAX_CARDINALITY};
+    set_program_name(prog);
 
     int c;
     opterr = 0;
@@ -81,6 +82,7 @@ int main(int argc, char **argv)
                             "1000000000, not '%s'", optarg);
             break;
         case OPT_MAX_TASKS:
+            max_tasks_opt = "--max-tasks";
             if (parse_u64(optarg, 1, UINT64_MAX, &max_tasks) < 0)
                 usage_error(prog, "--max-tasks wants a positive integer, not "
                             "'%s'", optarg);
@@ -95,6 +97,7 @@ int main(int argc, char **argv)
     const char *path = single_input(prog, argc, argv, optind);
     if (dot + stats > 1 || (tasks && (dot || stats)))
         usage_error(prog, "--dot, --stats and --tasks exclude one another");
+    option_applies(prog, max_tasks_opt, tasks, "with --tasks");
 
     const char *shown = input_name(path);
     size_t len;

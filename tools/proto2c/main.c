@@ -47,6 +47,7 @@ int main(int argc, char **argv)
     };
     const char *output = NULL;
     int mpi = 0, c;
+    set_program_name(prog);
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":t:o:hV", options, NULL)) != -1) {
         switch (c) {

@@ -40,6 +40,7 @@ int main(int argc, char **argv)
     };
     const char *output = NULL;
     int c;
+    set_program_name(prog);
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:hV", options, NULL)) != -1) {
         switch (c) {
