@@ -211,6 +211,12 @@ typedef struct {
 int mvd_term_row(const desc *d, size_t t, const int *state,
                  mvd_entries *out, int *bad_func);
 
+/* Every term's row of `state` appended after clearing row: the entries of
+ * different terms not summed. 0, or -1 after a diagnostic at `at` naming
+ * the term and the function that is not finite there. */
+int mvd_terms_row(const desc *d, const int *state, mvd_entries *row,
+                  diag *dg, srcloc at);
+
 /* When Q has functional elements: checks that every off-diagonal element
  * of Q on the reachable rows is >= 0 (a functional rate or routing
  * probability that evaluates negative in some state), at the cost of one
@@ -229,8 +235,12 @@ void mvd_state_text(strbuf *sb, const desc *d, const int *state);
 
 #include <stdio.h>
 
-typedef enum { MVD_POWER, MVD_JOR, MVD_GMRES } mvd_method;
+/* MVD_AUTO (the default) is resolved by mvd_method_for: gth up to
+ * MVD_DIRECT_MAX reachable states, gmres beyond (power when gmres's
+ * vectors do not fit the memory budget). */
+typedef enum { MVD_POWER, MVD_JOR, MVD_GMRES, MVD_GTH, MVD_AUTO } mvd_method;
 
+#define MVD_DIRECT_MAX 2000
 #define MVD_DEFAULT_TOL 1e-9
 #define MVD_DEFAULT_MAX_ITER 100000
 #define MVD_DEFAULT_OMEGA 0.9
@@ -241,7 +251,7 @@ typedef enum { MVD_POWER, MVD_JOR, MVD_GMRES } mvd_method;
 
 typedef struct {
     mvd_method method;
-    double tol;          /* on R = ||pi Q||_1 / Delta */
+    double tol;          /* on R, B and (power, jor) E: mvd_solve */
     uint64_t max_iter;
     double omega;        /* jor: 0 < omega < 1 */
     int restart;         /* gmres: m >= 1 */
@@ -252,11 +262,14 @@ typedef struct {
 } mvd_solve_opts;
 
 typedef struct {
+    mvd_method method;         /* the one used (never MVD_AUTO) */
     uint64_t iterations;       /* updates (power, jor), Arnoldi steps (gmres) */
     uint64_t multiplications;  /* every x * Q, the final residual's included */
     double residual;           /* R of the returned pi */
+    double balance;            /* B of the returned pi */
+    double estimate;           /* E (power, jor; 0 for the others) */
     double delta;              /* Delta */
-    int converged;             /* residual <= tol */
+    int converged;             /* R, B and E <= tol */
 } mvd_solve_info;
 
 void mvd_solve_defaults(mvd_solve_opts *o);
@@ -265,14 +278,45 @@ int mvd_method_parse(const char *name, mvd_method *out);   /* 0 or -1 */
 /* Product-space vectors of doubles the method holds, its plan apart: what
  * a caller adds to mvd_plan_bytes when it checks a memory budget. */
 size_t mvd_solve_vectors(const mvd_solve_opts *o);
+/* The method o asks for, with MVD_AUTO resolved for a chain of `states`
+ * reachable states when `vectors` product-space vectors fit the memory
+ * budget. */
+mvd_method mvd_method_for(const mvd_solve_opts *o, size_t states,
+                          size_t vectors);
 
 /* The stationary distribution over sp into pi (d->nn entries, zero off
- * sp). 0 when converged; 1 when max_iter ran out (pi is then the last
- * normalised iterate, info says how far it is); -1 after a diagnostic
- * (Q is not a generator on sp, the iterate broke down). */
+ * sp); sp must be closed (no transition leaves it) and irreducible. Every
+ * method ends with the same check of the returned pi (normalised), with
+ * y = pi Q over sp:
+ *   R = ||y||_1 / Delta, Delta = max |q_ss| (1 + 1e-3): the step the
+ *       uniformised power method would make;
+ *   B = max_s |y_s| / (|q_ss| max(pi_s, tol / |sp|)): the imbalance
+ *       between inflow and outflow at each state, relative to its outflow
+ *       (states less probable than tol/|sp| held to that floor);
+ *   E (power, jor) = 2 c / (1 - rho), c the 1-norm of the last update,
+ *       rho the larger of the last two ratios c / c_prev (E infinite when
+ *       rho >= 1): twice the geometric tail of the updates, which R alone
+ *       misses when rho is close to 1 (stiff or nearly decomposable
+ *       chains). An estimate of ||pi - pi*||_1, not a bound.
+ * Converged means all three are at most tol. gth solves directly
+ * (mvd_gth) and is only checked. 0 when converged; 1 when max_iter ran
+ * out, or gth's check failed (pi is then the last normalised iterate,
+ * info says how far it is); -1 after a diagnostic (Q is not a generator
+ * on sp, the iterate broke down). */
 int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
               const mvd_solve_opts *o, double *pi, mvd_solve_info *info,
               diag *dg);
+
+/* Direct solution of the chain over sp (closed, irreducible) by the GTH
+ * algorithm on a dense |sp|^2 matrix built from the rows of d: pi over
+ * sp, zero elsewhere. 0, or -1 after a diagnostic at `at` (a function
+ * not finite, a state with no way back: not irreducible). */
+int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
+            srcloc at);
+/* Bytes of mvd_gth's matrix for n states (SIZE_MAX on overflow). */
+size_t mvd_gth_bytes(size_t n);
+/* The position of idx in sp, or sp->len when absent. */
+size_t mvd_space_find(const mvd_space *sp, uint64_t idx);
 
 /* out[r] = sum over sp of pi(x) * f_r(x) for every result r of d. 0, or
  * -1 after a diagnostic (a function value that is not finite). */

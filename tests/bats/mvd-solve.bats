@@ -101,7 +101,7 @@ SEQ_Q="778 2 4 256 20 40 238 8 16 502 11 22 352 56 112 262 17 34 7416 222 444 56
     run mvd-solve --method jor two-procs.desc
     assert_success
     [ "$(awk '{ print $1 }' <<< "$output" | uniq | paste -sd ' ')" = \
-      "san-result source model algo method parameter space tol iterations multiplications residual stop converged automaton state result end" ]
+      "san-result source model algo method parameter space tol iterations multiplications residual balance estimate stop converged automaton state result end" ]
     assert_line --index 1 'source "two-procs.desc"'
     assert_line --index 2 'model "two processes, one resource"'
     assert_line "parameter omega 0.9"
@@ -109,7 +109,7 @@ SEQ_Q="778 2 4 256 20 40 238 8 16 502 11 22 352 56 112 262 17 34 7416 222 444 56
     run mvd-solve --method gmres --restart 7 two-procs.desc
     assert_line "parameter restart 7"
     # power: one multiplication per iteration, plus the final residual's.
-    run mvd-solve two-procs.desc
+    run mvd-solve --method power two-procs.desc
     [ "$(field multiplications)" -eq $(( $(field iterations) + 1 )) ]
 }
 
@@ -169,15 +169,172 @@ mm1k() {
     [ $((mults_gmres * 10)) -lt "$mults_power" ]
 }
 
+# ------------------------------------------------------ stiff chains
+# stiff MU: two-procs with B's release rate MU (A's is 3). Balance across
+# each edge: p(U,I) = p(I,I) 2/3, p(I,U) = p(I,I) 2/MU, so
+# p(I,I) = 3MU/(5MU+6), p(U,I) = 2MU/(5MU+6), p(I,U) = 6/(5MU+6) and
+# busy = (2MU+6)/(5MU+6). The issue's reproducer is MU = 1e9.
+stiff() {
+    awk -v mu="$1" '/^term local B/ { b = 1 }
+        b && $0 == "e 1 0 3" { $0 = "e 1 0 " mu }
+        b && $0 == "e 1 1 -3" { $0 = "e 1 1 -" mu } { print }' two-procs.desc
+}
+
+# rel A B TOL: |A - B| <= TOL |B|.
+rel() {
+    awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d
+        m = b < 0 ? -b : b
+        if (d > t * m) { printf "%s differs from %s by %g > %g relative\n", a, b, d / m, t; exit 1 } }'
+}
+
+# state_p IDX: the probability of state IDX in $output.
+state_p() {
+    awk -v i="$1" '$1 == "state" && $2 == i { print $3 }' <<< "$output"
+}
+
+@test "stiff, rate ratios 1e3 to 1e12: the default (gth) gets every probability to 1e-12 relative" {
+    for mu in 3e3 3e6 3e9 3e12; do
+        stiff "$mu" > stiff.desc
+        grep -qx "e 1 1 -$mu" stiff.desc
+        run mvd-solve stiff.desc
+        assert_success
+        assert_line "method gth"
+        assert_line "stop direct"
+        assert_line "converged yes"
+        rel "$(state_p 0)" "$(awk -v m="$mu" 'BEGIN { printf "%.17g", 3 * m / (5 * m + 6) }')" 1e-12
+        rel "$(state_p 1)" "$(awk -v m="$mu" 'BEGIN { printf "%.17g", 6 / (5 * m + 6) }')" 1e-12
+        rel "$(state_p 2)" "$(awk -v m="$mu" 'BEGIN { printf "%.17g", 2 * m / (5 * m + 6) }')" 1e-12
+        rel "$(awk '$1 == "result" && $2 == "busy" { print $3 }' <<< "$output")" \
+            "$(awk -v m="$mu" 'BEGIN { printf "%.17g", (2 * m + 6) / (5 * m + 6) }')" 1e-12
+    done
+}
+
+@test "the issue's stiff chain (rates 3 and 1e9): power refuses to vouch (exit 1), jor and gmres converge to 0.4" {
+    stiff 1e9 > stiff.desc
+    run mvd-solve --method power stiff.desc
+    assert_failure 1
+    assert_output "mvd-solve: stiff.desc: error: power did not converge in 100000 iterations: residual 6.66e-10, balance 0.333, estimate 0.267; tol 1e-09"
+    for method in jor gmres; do
+        run mvd-solve --method "$method" stiff.desc
+        assert_success
+        assert_line "converged yes"
+        near "$(awk '$1 == "result" && $2 == "busy" { print $3 }' <<< "$output")" 0.40000000071999997 1e-9
+    done
+}
+
+# star N R: N processes share one resource; each acquires it at rate 2
+# when all are idle, process i releases it at rate mu_i = 3 R^((i-1)/(N-1)).
+# The one-busy states each balance with the all-idle one: p(i) = p(0)
+# 2/mu_i, so busy = S / (1 + S) with S = sum 2/mu_i.
+star() {
+    awk -v n="$1" -v r="$2" 'BEGIN {
+        print "san-desc 1"
+        for (i = 1; i <= n; i++) print "automaton P" i " I U"
+        for (i = 1; i <= n; i++) {
+            f = ""
+            for (j = 1; j <= n; j++)
+                if (j != i) f = f (f == "" ? "st P" j " 0 ==" : " st P" j " 0 == and")
+            print "function free" i, f
+        }
+        for (i = 1; i <= n; i++) {
+            mu = sprintf("%.17g", 3 * r ^ ((i - 1) / (n - 1)))
+            print "term local P" i; print "factor P" i
+            print "e 0 0 -2 free" i; print "e 0 1 2 free" i
+            print "e 1 0", mu; print "e 1 1 -" mu
+        }
+        s = "st P1"
+        for (i = 2; i <= n; i++) s = s " st P" i " +"
+        print "function busy", s
+        print "function atmost1", s, "1 <="
+        print "reachability atmost1"; print "result busy busy"
+        print "end", n, n + 2, n }'
+}
+
+star_busy() {
+    awk -v n="$1" -v r="$2" 'BEGIN { s = 0
+        for (i = 1; i <= n; i++) s += 2 / (sprintf("%.17g", 3 * r ^ ((i - 1) / (n - 1))) + 0)
+        printf "%.17g", s / (1 + s) }'
+}
+
+@test "stiff star of 5 processes, ratios 1e3 to 1e12: converged yes is right to tol with every method, or the method exits 1" {
+    for r in 1e3 1e6 1e9 1e12; do
+        star 5 "$r" > star.desc
+        exact=$(star_busy 5 "$r")
+        for method in auto gth gmres jor power; do
+            run mvd-solve --method "$method" star.desc
+            if [ "$status" -eq 1 ]; then
+                assert_output --regexp "^mvd-solve: star.desc: error: $method did not converge in 100000 iterations: "
+                continue
+            fi
+            assert_success
+            assert_line "converged yes"
+            near "$(field result 3)" "$exact" 1e-9 || { echo "($method, $r)"; false; }
+        done
+        # The default and gmres always converge here; power never does
+        # beyond 1e3.
+        run mvd-solve star.desc
+        near "$(field result 3)" "$exact" 1e-13
+        run mvd-solve --method gmres star.desc
+        assert_success
+        if [ "$r" != 1e3 ]; then
+            run mvd-solve --method power star.desc
+            assert_failure 1
+        fi
+    done
+}
+
+# ncd EPS: a birth-death chain on 8 states, two blocks of 4 (rates 1 to 4)
+# joined by one link, up at rate EPS, down at 3 EPS: nearly completely
+# decomposable. Reversible: p(n+1)/p(n) = up(n)/down(n), whatever EPS.
+ncd() {
+    awk -v e="$1" 'BEGIN {
+        split("1 2 1 X 2 1 3", up, " "); split("2 1 3 X 1 4 2", dn, " ")
+        up[4] = e; dn[4] = 3 * e
+        print "san-desc 1"; printf "automaton Q"
+        for (n = 0; n < 8; n++) printf " n%d", n; print ""
+        print "term local Q"; print "factor Q"
+        for (n = 0; n < 8; n++) {
+            out = (n < 7 ? up[n + 1] : 0) + (n > 0 ? dn[n] : 0)
+            if (n > 0) printf "e %d %d %.17g\n", n, n - 1, dn[n]
+            printf "e %d %d %.17g\n", n, n, -out
+            if (n < 7) printf "e %d %d %.17g\n", n, n + 1, up[n + 1]
+        }
+        print "function len st Q"; print "function high st Q 4 >="
+        print "result mean len"; print "result high high"; print "end 1 2 1" }'
+}
+
+@test "nearly completely decomposable (coupling 1e-6): gth exact, power and jor refuse to vouch, gmres right to tol" {
+    ncd 1e-6 > ncd.desc
+    # p = (1, 1/2, 1, 1/3, 1/9, 2/9, 1/18, 1/12) / (121/36) in exact terms:
+    # mean = 1.80672268907563..., high = p(4..7) = 1/7.
+    mean=$(awk 'BEGIN { split("1 2 1 3 2 1 3", up, " "); split("2 1 3 3 1 4 2", dn, " ")
+        up[4] = 1; p = 1; z = 1; s = 0
+        for (n = 1; n < 8; n++) { p *= up[n] / dn[n]; z += p; s += n * p }; printf "%.17g", s / z }')
+    run mvd-solve ncd.desc
+    assert_success
+    assert_line "method gth"
+    near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 1e-13
+    near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-13
+    for method in power jor; do
+        run mvd-solve --method "$method" ncd.desc
+        assert_failure 1
+        assert_output --regexp "^mvd-solve: ncd.desc: error: $method did not converge in 100000 iterations: "
+    done
+    run mvd-solve --method gmres ncd.desc
+    assert_success
+    near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 1e-9
+    near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-9
+}
+
 # --------------------------------------------------------------- failures
 
 @test "non-convergence: exit 1 with the residual, no output; --partial writes it" {
-    run mvd-solve --max-iter 5 two-procs.desc
+    run mvd-solve --method power --max-iter 5 two-procs.desc
     assert_failure 1
-    assert_output "mvd-solve: two-procs.desc: error: did not converge in 5 iterations: residual 0.0781 > tol 1e-09"
-    run mvd-solve --max-iter 5 --partial -o part.result two-procs.desc
+    assert_output "mvd-solve: two-procs.desc: error: power did not converge in 5 iterations: residual 0.0781, balance 0.0949, estimate 0.829; tol 1e-09"
+    run mvd-solve --method power --max-iter 5 --partial -o part.result two-procs.desc
     assert_failure 1
-    assert_output "mvd-solve: two-procs.desc: error: did not converge in 5 iterations: residual 0.0781 > tol 1e-09 (last iterate written, --partial)"
+    assert_output "mvd-solve: two-procs.desc: error: power did not converge in 5 iterations: residual 0.0781, balance 0.0949, estimate 0.829; tol 1e-09 (last iterate written, --partial)"
     grep -qx 'stop max-iter' part.result
     grep -qx 'converged no' part.result
     grep -qx 'iterations 5' part.result
@@ -238,7 +395,7 @@ mm1k() {
 Try 'mvd-solve --help'."
     run mvd-solve --method newton two-procs.desc
     assert_failure 2
-    assert_line --index 0 "mvd-solve: --method wants power, jor or gmres, not 'newton'"
+    assert_line --index 0 "mvd-solve: --method wants auto, gth, gmres, power or jor, not 'newton'"
     run mvd-solve --tol 0 two-procs.desc
     assert_failure 2
     assert_line --index 0 "mvd-solve: --tol wants a positive number, not '0'"
@@ -270,10 +427,14 @@ Try 'mvd-solve --help'."
     assert_failure 2
     assert_output "mvd-solve: two-procs.desc: error: needs 128 bytes for 3 vectors of 4 states and the reachable set, over --max-memory 100"
     # The plan's own need, when the vectors fit but the plan does not.
-    run mvd-solve --algo sparse --max-memory 150 two-procs.desc
+    run mvd-solve --algo sparse --method power --max-memory 150 two-procs.desc
     assert_failure 2
     assert_line --index 0 --regexp '^mvd-solve: two-procs.desc: error: sparse needs [0-9]+ bytes, more than the limit of 22 bytes$'
     assert_line --index 1 "mvd-solve: two-procs.desc: note: the vectors and the reachable set take 128 of the 150 bytes of --max-memory"
+    # gth's matrix (3 x 3 doubles) counts too.
+    run mvd-solve --max-memory 150 two-procs.desc
+    assert_failure 2
+    assert_output "mvd-solve: two-procs.desc: error: gth needs 72 bytes for its matrix of 3 states, over --max-memory 150"
     # A product space of 2^40 states is refused before anything is allocated.
     { echo "san-desc 1"
       for i in 1 2 3 4; do printf 'automaton A%d' "$i"; seq 0 1023 | sed 's/^/ s/' | paste -sd '' ; done
@@ -285,7 +446,7 @@ Try 'mvd-solve --help'."
 
 @test "-o is atomic: a failed run leaves the old file, a good one replaces it" {
     echo old > out.result
-    run mvd-solve -o out.result --max-iter 2 two-procs.desc
+    run mvd-solve -o out.result --method power --max-iter 2 two-procs.desc
     assert_failure 1
     [ "$(cat out.result)" = old ]
     run mvd-solve -o out.result figure8.desc

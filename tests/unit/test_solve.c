@@ -8,7 +8,8 @@
 #include "unit.h"
 
 static const mvd_algo algos[] = {MVD_SHUFFLE, MVD_SLICE, MVD_SPARSE};
-static const mvd_method methods[] = {MVD_POWER, MVD_JOR, MVD_GMRES};
+static const mvd_method methods[] = {MVD_POWER, MVD_JOR, MVD_GMRES,
+                                     MVD_GTH};
 
 /* A model read from san-desc text, its reachable space and a plan. */
 typedef struct {
@@ -290,6 +291,38 @@ static void test_not_converged(void)
     free(text);
 }
 
+/* A stiff birth-death chain of 4 states, 0 <-> 1 <-> 2 <-> 3, up at rate
+ * 1, down at rates 1e-6, 1, 1e6: p(n+1)/p(n) = 1/down(n), so p is
+ * proportional to (1, 1e6, 1e6, 1): exact in binary after the division.
+ * gth gets every probability to a few units in the last place, the small
+ * ones included; the default (auto) is gth at this size. */
+static void test_gth_stiff(void)
+{
+    static const char text[] =
+        "san-desc 1\n"
+        "automaton Q a b c d\n"
+        "term local Q\nfactor Q\n"
+        "e 0 0 -1\ne 0 1 1\n"
+        "e 1 0 1e-6\ne 1 1 -1.000001\ne 1 2 1\n"
+        "e 2 1 1\ne 2 2 -2\ne 2 3 1\n"
+        "e 3 2 1e6\ne 3 3 -1e6\n"
+        "end 1 0 1\n";
+    double z = 2 + 2e6, want[4] = {1 / z, 1e6 / z, 1e6 / z, 1 / z};
+    model m;
+    if (load(&m, text, MVD_SPARSE) == 0) {
+        CHECK_INT(solve(&m, MVD_AUTO, 1e-9, 100000, 0.9), 0);
+        CHECK_INT(m.info.method, MVD_GTH);
+        CHECK(m.info.converged);
+        for (int n = 0; n < 4; n++)
+            CHECK_NEAR(m.pi[n] / want[n], 1, 1e-14);
+        /* Power would need ~1e12 steps of 1/Delta = 1e-6: it stops at
+         * max_iter, not converged, and says why. */
+        CHECK_INT(solve(&m, MVD_POWER, 1e-9, 1000, 0.9), 1);
+        CHECK(m.info.balance > 1e-9 || m.info.estimate > 1e-9);
+        unload(&m);
+    }
+}
+
 /* Figure 8 is an MVD test, not a generator: refused, not "solved". */
 static void test_not_a_generator(void)
 {
@@ -389,6 +422,7 @@ int main(void)
     RUN(test_independent_product_form);
     RUN(test_resource_sharing_product_form);
     RUN(test_not_converged);
+    RUN(test_gth_stiff);
     RUN(test_not_a_generator);
     RUN(test_vector_read);
     RUN(test_vector_write);

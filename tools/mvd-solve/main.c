@@ -30,8 +30,10 @@ static void usage(FILE *fp)
 "the san-result format; or multiply one vector by it (--mvd, --ones).\n"
 "\n"
 "  -a, --algo=ALGO        multiplication: shuffle, slice (default), sparse\n"
-"  -m, --method=METHOD    solver: power (default), jor, gmres\n"
-"  -t, --tol=TOL          stop when ||pi Q||_1 / Delta <= TOL (default %g)\n"
+"  -m, --method=METHOD    solver: auto (default: gth up to %d states,\n"
+"                         gmres beyond), gth, gmres, power, jor\n"
+"  -t, --tol=TOL          the tolerance of the stopping rule and of the\n"
+"                         final check (default %g)\n"
 "      --max-iter=N       stop after N iterations (default %d): exit 1\n"
 "      --omega=W          jor damping, 0 < W < 1 (default %g)\n"
 "      --restart=M        gmres restart length (default %d)\n"
@@ -53,7 +55,7 @@ static void usage(FILE *fp)
 "\n"
 "Example:\n"
 "  mvd-solve --method gmres --top 5 examples/san/two-procs.desc\n",
-            prog, MVD_DEFAULT_TOL, MVD_DEFAULT_MAX_ITER, MVD_DEFAULT_OMEGA,
+            prog, MVD_DIRECT_MAX, MVD_DEFAULT_TOL, MVD_DEFAULT_MAX_ITER, MVD_DEFAULT_OMEGA,
             MVD_DEFAULT_RESTART);
 }
 
@@ -123,8 +125,8 @@ static void parse_options(int argc, char **argv, options *op)
             break;
         case 'm':
             if (mvd_method_parse(optarg, &op->solve.method) < 0)
-                usage_error(prog, "--method wants power, jor or gmres, not "
-                            "'%s'", optarg);
+                usage_error(prog, "--method wants auto, gth, gmres, power "
+                            "or jor, not '%s'", optarg);
             break;
         case 't': op->solve.tol = parse_positive("--tol", optarg); break;
         case OPT_MAX_ITER:
@@ -211,6 +213,33 @@ static int memory_budget(const options *op, const desc *d, size_t nvec,
     *vectors = need;
     *rest = op->max_memory - need > SIZE_MAX ? SIZE_MAX
                                             : (size_t)(op->max_memory - need);
+    return 0;
+}
+
+/* Resolves --method auto for the space found (gmres when its vectors fit
+ * the budget), and takes the method's own memory out of *rest: its
+ * vectors beyond the minimum, gth's matrix. */
+static int choose_method(options *op, const desc *d, const mvd_space *sp,
+                         const char *shown, uint64_t *vectors, size_t *rest,
+                         diag *dg)
+{
+    uint64_t per = (d->nn ? d->nn : 1) * sizeof(double);
+    size_t fit = op->max_memory / per > SIZE_MAX ? SIZE_MAX
+               : (size_t)(op->max_memory / per);
+    op->solve.method = mvd_method_for(&op->solve, sp->len, fit ? fit - 1 : 0);
+    if (memory_budget(op, d, mvd_solve_vectors(&op->solve), shown, vectors,
+                      rest, dg) < 0)
+        return -1;
+    if (op->solve.method == MVD_GTH) {
+        size_t need = mvd_gth_bytes(sp->len);
+        if (need > *rest) {
+            diag_error(dg, (srcloc){shown, 0, 0}, "gth needs %zu bytes for "
+                       "its matrix of %zu states, over --max-memory %llu",
+                       need, sp->len, (unsigned long long)op->max_memory);
+            return -1;
+        }
+        *rest -= need;
+    }
     return 0;
 }
 
@@ -308,9 +337,14 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
         status = EXIT_BADINPUT;
     } else {
         if (got == 1) {
-            diag_error(dg, (srcloc){shown, 0, 0}, "did not converge in %llu "
-                       "iterations: residual %.3g > tol %g%s",
-                       (unsigned long long)info.iterations, info.residual,
+            char how[64] = "";
+            if (info.method != MVD_GTH)
+                snprintf(how, sizeof how, " in %llu iterations",
+                         (unsigned long long)info.iterations);
+            diag_error(dg, (srcloc){shown, 0, 0}, "%s did not converge%s: "
+                       "residual %.3g, balance %.3g, estimate %.3g; tol "
+                       "%g%s", mvd_method_name(info.method), how,
+                       info.residual, info.balance, info.estimate,
                        op->solve.tol, op->partial ? " (last iterate "
                        "written, --partial)" : "");
             status = EXIT_RUNTIME;
@@ -356,7 +390,8 @@ int main(int argc, char **argv)
     if (memory_budget(&op, &d, nvec, shown, &vectors, &rest, &dg) == 0 &&
         mvd_space_build(&sp, &d, d.nn, &dg) == 0 &&
         (multiply_only ||
-         mvd_check_rates(&d, &sp, &dg, (srcloc){shown, 0, 0}) == 0)) {
+         (mvd_check_rates(&d, &sp, &dg, (srcloc){shown, 0, 0}) == 0 &&
+          choose_method(&op, &d, &sp, shown, &vectors, &rest, &dg) == 0))) {
         plan = mvd_plan_new_mode(&d, &sp, op.algo, op.faithful, rest, &dg);
         if (!plan)
             diag_note(&dg, (srcloc){shown, 0, 0}, "the vectors and the "
