@@ -23,13 +23,24 @@ size_t mvd_space_find(const mvd_space *sp, uint64_t idx)
     return lo < sp->len && sp->idx[lo] == idx ? lo : sp->len;
 }
 
-/* Every term's row of the reachable state at position r. */
-static int state_row(const desc *d, const mvd_space *sp, size_t r,
-                     mvd_entries *row, diag *dg, srcloc at)
+/* The transitions out of the reachable state at position r, every
+ * term's apart: row gets (position in sp, rate) for each positive
+ * off-diagonal entry that stays in sp. -1 after a diagnostic. */
+static int transitions(const desc *d, const mvd_space *sp, size_t r,
+                       mvd_entries *row, diag *dg, srcloc at)
 {
     int state[DESC_MAX_AUTOMATA];
     desc_decode(d, sp->idx[r], state);
-    return mvd_terms_row(d, state, row, dg, at);
+    if (mvd_terms_row(d, state, row, dg, at) < 0)
+        return -1;
+    size_t kept = 0;
+    for (size_t k = 0; k < row->len; k++) {
+        size_t c = mvd_space_find(sp, row->items[k].col);
+        if (c < sp->len && c != r && row->items[k].val > 0)
+            row->items[kept++] = (mvd_entry){c, row->items[k].val};
+    }
+    row->len = kept;
+    return 0;
 }
 
 /* ------------------------------------------------------------- GTH */
@@ -56,13 +67,10 @@ int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
     mvd_entries row = {0};
     int status = 0;
     for (size_t r = 0; r < n && status == 0; r++) {
-        if ((status = state_row(d, sp, r, &row, dg, at)) < 0)
+        if ((status = transitions(d, sp, r, &row, dg, at)) < 0)
             break;
-        for (size_t k = 0; k < row.len; k++) {
-            size_t c = mvd_space_find(sp, row.items[k].col);
-            if (c < n && c != r)
-                a[r * n + c] += row.items[k].val;
-        }
+        for (size_t k = 0; k < row.len; k++)
+            a[r * n + row.items[k].col] += row.items[k].val;
     }
     for (size_t k = n - 1; k > 0 && status == 0; k--) {
         double s = 0;
@@ -107,5 +115,418 @@ int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
     }
     free(a);
     free(row.items);
+    return status;
+}
+
+/* ------------------------------------------------- communicating classes */
+
+/* The transition graph over positions in sp: an edge r -> c for every
+ * positive off-diagonal entry of a term's row (duplicates kept). */
+typedef struct {
+    size_t *rowptr;   /* [n + 1] */
+    uint32_t *col;
+} graph;
+
+static int graph_build(graph *g, const desc *d, const mvd_space *sp,
+                       size_t max_bytes, diag *dg, srcloc at)
+{
+    size_t n = sp->len;
+    VEC(uint32_t) col = {0};
+    mvd_entries row = {0};
+    g->rowptr = xmalloc((n + 1) * sizeof *g->rowptr);
+    g->rowptr[0] = 0;
+    int status = 0;
+    for (size_t r = 0; r < n && status == 0; r++) {
+        if ((status = transitions(d, sp, r, &row, dg, at)) < 0)
+            break;
+        for (size_t k = 0; k < row.len; k++)
+            VEC_PUSH(&col, (uint32_t)row.items[k].col);
+        g->rowptr[r + 1] = col.len;
+        if ((n + 1) * sizeof(size_t) + col.cap * sizeof(uint32_t) >
+            max_bytes) {
+            diag_error(dg, at, "the check of irreducibility needs more "
+                       "than %zu bytes for the transitions of %zu states, "
+                       "over what --max-memory leaves", max_bytes, n);
+            status = -1;
+        }
+    }
+    free(row.items);
+    g->col = col.items;
+    if (status < 0) {
+        free(g->rowptr);
+        free(g->col);
+    }
+    return status;
+}
+
+/* Tarjan's strongly connected components, without recursion: the DFS path
+ * is an explicit stack of (state, next edge). comp[v] gets the component
+ * of v, numbered as they complete. Returns the number of components. */
+static size_t tarjan(const graph *g, size_t n, uint32_t *comp)
+{
+    const uint32_t unseen = UINT32_MAX;
+    uint32_t *num = xmalloc(sizeof *num * (n ? n : 1));
+    uint32_t *low = xmalloc(sizeof *low * (n ? n : 1));
+    uint32_t *stack = xmalloc(sizeof *stack * (n ? n : 1));
+    uint32_t *path = xmalloc(sizeof *path * (n ? n : 1));
+    size_t *next = xmalloc(sizeof *next * (n ? n : 1));
+    unsigned char *on = xcalloc(n ? n : 1, 1);
+    size_t count = 0, sp = 0, ncomp = 0;
+    for (size_t v = 0; v < n; v++)
+        num[v] = unseen;
+    for (size_t root = 0; root < n; root++) {
+        if (num[root] != unseen)
+            continue;
+        size_t depth = 0;
+        path[depth] = (uint32_t)root;
+        next[depth++] = g->rowptr[root];
+        num[root] = low[root] = (uint32_t)count++;
+        stack[sp++] = (uint32_t)root;
+        on[root] = 1;
+        while (depth > 0) {
+            uint32_t v = path[depth - 1];
+            if (next[depth - 1] < g->rowptr[v + 1]) {
+                uint32_t w = g->col[next[depth - 1]++];
+                if (num[w] == unseen) {
+                    num[w] = low[w] = (uint32_t)count++;
+                    stack[sp++] = w;
+                    on[w] = 1;
+                    path[depth] = w;
+                    next[depth++] = g->rowptr[w];
+                } else if (on[w] && num[w] < low[v]) {
+                    low[v] = num[w];
+                }
+                continue;
+            }
+            depth--;
+            if (low[v] == num[v]) {
+                uint32_t w;
+                do {
+                    w = stack[--sp];
+                    on[w] = 0;
+                    comp[w] = (uint32_t)ncomp;
+                } while (w != v);
+                ncomp++;
+            }
+            if (depth > 0 && low[v] < low[path[depth - 1]])
+                low[path[depth - 1]] = low[v];
+        }
+    }
+    free(num);
+    free(low);
+    free(stack);
+    free(path);
+    free(next);
+    free(on);
+    return ncomp;
+}
+
+int mvd_classes_find(mvd_classes *c, const desc *d, const mvd_space *sp,
+                     size_t max_bytes, diag *dg, srcloc at)
+{
+    size_t n = sp->len;
+    *c = (mvd_classes){0};
+    if (n >= UINT32_MAX) {
+        diag_error(dg, at, "the check of irreducibility takes at most %u "
+                   "states, not %zu", UINT32_MAX - 1, n);
+        return -1;
+    }
+    graph g;
+    if (graph_build(&g, d, sp, max_bytes, dg, at) < 0)
+        return -1;
+    uint32_t *comp = xmalloc(sizeof *comp * (n ? n : 1));
+    size_t ncomp = tarjan(&g, n, comp);
+    /* Renumbered by their first state in index order: class 0 holds the
+     * lowest index. */
+    uint32_t *order = xmalloc(sizeof *order * (ncomp ? ncomp : 1));
+    for (size_t k = 0; k < ncomp; k++)
+        order[k] = UINT32_MAX;
+    c->n = n;
+    c->cls = comp;
+    c->size = xcalloc(ncomp ? ncomp : 1, sizeof *c->size);
+    c->first = xmalloc(sizeof *c->first * (ncomp ? ncomp : 1));
+    c->closed = xmalloc(ncomp ? ncomp : 1);
+    memset(c->closed, 1, ncomp ? ncomp : 1);
+    for (size_t v = 0; v < n; v++) {
+        if (order[comp[v]] == UINT32_MAX) {
+            order[comp[v]] = (uint32_t)c->nclass;
+            c->first[c->nclass++] = v;
+        }
+        comp[v] = order[comp[v]];
+        c->size[comp[v]]++;
+    }
+    for (size_t v = 0; v < n; v++)
+        for (size_t e = g.rowptr[v]; e < g.rowptr[v + 1]; e++)
+            if (comp[g.col[e]] != comp[v])
+                c->closed[comp[v]] = 0;
+    for (size_t k = 0; k < c->nclass; k++)
+        if (c->closed[k])
+            c->nclosed++;
+        else
+            c->ntransient += c->size[k];
+    free(order);
+    free(g.rowptr);
+    free(g.col);
+    return 0;
+}
+
+void mvd_classes_free(mvd_classes *c)
+{
+    free(c->cls);
+    free(c->size);
+    free(c->first);
+    free(c->closed);
+    *c = (mvd_classes){0};
+}
+
+/* The states of class k as a space (ascending, as sp). */
+static void class_space(const mvd_classes *c, const mvd_space *sp, size_t k,
+                        mvd_space *out)
+{
+    out->idx = xmalloc(sizeof *out->idx * (c->size[k] ? c->size[k] : 1));
+    out->len = 0;
+    for (size_t v = 0; v < c->n; v++)
+        if (c->cls[v] == k)
+            out->idx[out->len++] = sp->idx[v];
+}
+
+/* "(A=a, B=b)" of the state at position v of sp. */
+static void position_text(strbuf *sb, const desc *d, const mvd_space *sp,
+                          size_t v)
+{
+    int state[DESC_MAX_AUTOMATA];
+    desc_decode(d, sp->idx[v], state);
+    mvd_state_text(sb, d, state);
+}
+
+/* Closed classes listed at most this many times in the notes. */
+#define LISTED_CLASSES 10
+
+void mvd_classes_report(const mvd_classes *c, const desc *d,
+                        const mvd_space *sp, diag *dg, srcloc at)
+{
+    size_t listed = 0, first_transient = c->n;
+    for (size_t k = 0; k < c->nclass; k++) {
+        strbuf sb = {0};
+        position_text(&sb, d, sp, c->first[k]);
+        if (!c->closed[k]) {
+            if (first_transient == c->n)
+                first_transient = c->first[k];
+        } else if (listed++ < LISTED_CLASSES) {
+            diag_note(dg, at, "closed class %zu: %zu state%s, e.g. %s",
+                      listed, c->size[k], c->size[k] == 1 ? "" : "s",
+                      sb_str(&sb));
+        }
+        sb_free(&sb);
+    }
+    if (listed > LISTED_CLASSES)
+        diag_note(dg, at, "and %zu more closed classes",
+                  listed - LISTED_CLASSES);
+    if (c->ntransient) {
+        strbuf sb = {0};
+        position_text(&sb, d, sp, first_transient);
+        diag_note(dg, at, "transient: %zu state%s (probability 0 in the "
+                  "long run), e.g. %s", c->ntransient,
+                  c->ntransient == 1 ? "" : "s", sb_str(&sb));
+        sb_free(&sb);
+    }
+}
+
+/* ------------------------------------------- solving over the classes */
+
+/* The initial distribution over the positions of sp: the descriptor's
+ * initial state, or uniform. -1 after a diagnostic when the initial
+ * state is not reachable. */
+static int initial_vector(const desc *d, const mvd_space *sp, double *alpha,
+                          diag *dg, srcloc at)
+{
+    if (!d->initial) {
+        for (size_t v = 0; v < sp->len; v++)
+            alpha[v] = 1.0 / (double)sp->len;
+        return 0;
+    }
+    size_t p0 = mvd_space_find(sp, desc_encode(d, d->initial));
+    if (p0 == sp->len) {
+        strbuf sb = {0};
+        mvd_state_text(&sb, d, d->initial);
+        diag_error(dg, at, "--from-initial: the initial state %s is not "
+                   "reachable", sb_str(&sb));
+        sb_free(&sb);
+        return -1;
+    }
+    memset(alpha, 0, sizeof *alpha * sp->len);
+    alpha[p0] = 1;
+    return 0;
+}
+
+/* beta[c], the probability of ending in the c-th closed class from the
+ * initial distribution, by state reduction of the transient states (the
+ * last one first, as in GTH, with the closed classes as absorbing
+ * columns): every operation adds, multiplies or divides non-negative
+ * numbers. -1 after a diagnostic. */
+static int absorption(const mvd_classes *c, const desc *d,
+                      const mvd_space *sp, size_t max_bytes, double *beta,
+                      diag *dg, srcloc at)
+{
+    size_t n = sp->len, m = c->ntransient, nk = c->nclosed;
+    if (m > MVD_DIRECT_MAX ||
+        mvd_gth_bytes(m + nk) / 2 > max_bytes / (m ? m : 1)) {
+        diag_error(dg, at, "--from-initial: %zu transient states and %zu "
+                   "closed classes, more than the direct solution takes "
+                   "(%d transient states, --max-memory)", m, nk,
+                   MVD_DIRECT_MAX);
+        return -1;
+    }
+    double *alpha = xmalloc(sizeof *alpha * (n ? n : 1));
+    if (initial_vector(d, sp, alpha, dg, at) < 0) {
+        free(alpha);
+        return -1;
+    }
+    size_t *tpos = xmalloc(sizeof *tpos * (n ? n : 1));   /* position -> */
+    size_t *kpos = xmalloc(sizeof *kpos * (c->nclass ? c->nclass : 1));
+    size_t mt = 0, mk = 0;
+    for (size_t k = 0; k < c->nclass; k++)
+        kpos[k] = c->closed[k] ? mk++ : SIZE_MAX;
+    for (size_t v = 0; v < n; v++)
+        tpos[v] = c->closed[c->cls[v]] ? SIZE_MAX : mt++;
+    double *a = xcalloc(m * m + 1, sizeof *a);
+    double *b = xcalloc(m * nk + 1, sizeof *b);
+    double *at0 = xcalloc(m + 1, sizeof *at0);
+    memset(beta, 0, sizeof *beta * nk);
+    mvd_entries row = {0};
+    int status = 0;
+    for (size_t v = 0; v < n && status == 0; v++) {
+        size_t i = tpos[v];
+        if (i == SIZE_MAX) {
+            beta[kpos[c->cls[v]]] += alpha[v];
+            continue;
+        }
+        at0[i] = alpha[v];
+        if ((status = transitions(d, sp, v, &row, dg, at)) < 0)
+            break;
+        for (size_t e = 0; e < row.len; e++) {
+            size_t w = (size_t)row.items[e].col;
+            if (tpos[w] != SIZE_MAX)
+                a[i * m + tpos[w]] += row.items[e].val;
+            else
+                b[i * nk + kpos[c->cls[w]]] += row.items[e].val;
+        }
+    }
+    for (size_t k = m; k-- > 0 && status == 0;) {
+        double s = 0;
+        for (size_t j = 0; j < k; j++)
+            s += a[k * m + j];
+        for (size_t j = 0; j < nk; j++)
+            s += b[k * nk + j];
+        if (!(s > 0)) {   /* a transient state always leads somewhere */
+            diag_error(dg, at, "--from-initial: a transient state with no "
+                       "way out (internal error)");
+            status = -1;
+            break;
+        }
+        for (size_t i = 0; i <= k; i++) {
+            double f = i < k ? a[i * m + k] / s : 0, g = i == k ? at0[k] / s
+                                                                : 0;
+            if (i == k) {   /* the initial mass at k moves on */
+                for (size_t j = 0; j < k; j++)
+                    at0[j] += g * a[k * m + j];
+                for (size_t j = 0; j < nk; j++)
+                    beta[j] += g * b[k * nk + j];
+                continue;
+            }
+            if (f == 0)
+                continue;
+            for (size_t j = 0; j < k; j++)
+                a[i * m + j] += f * a[k * m + j];
+            for (size_t j = 0; j < nk; j++)
+                b[i * nk + j] += f * b[k * nk + j];
+        }
+    }
+    free(row.items);
+    free(a);
+    free(b);
+    free(at0);
+    free(tpos);
+    free(kpos);
+    free(alpha);
+    return status;
+}
+
+/* info gathers the classes' solutions: counts added, measures the worst. */
+static void gather(mvd_solve_info *all, const mvd_solve_info *one, int first)
+{
+    if (first) {
+        *all = *one;
+        return;
+    }
+    all->iterations += one->iterations;
+    all->multiplications += one->multiplications;
+    all->residual = fmax(all->residual, one->residual);
+    all->balance = fmax(all->balance, one->balance);
+    all->estimate = fmax(all->estimate, one->estimate);
+    all->delta = fmax(all->delta, one->delta);
+    all->converged = all->converged && one->converged;
+}
+
+int mvd_solve_chain(mvd_plan *p, const desc *d, const mvd_space *sp,
+                    const mvd_solve_opts *o, int from_initial,
+                    size_t max_bytes, double *pi, mvd_solve_info *info,
+                    diag *dg)
+{
+    srcloc at = {o->file, 0, 0};
+    mvd_classes c;
+    *info = (mvd_solve_info){0};
+    if (sp->len == 0 || mvd_classes_find(&c, d, sp, max_bytes, dg, at) < 0)
+        return sp->len ? -1 : mvd_solve(p, d, sp, o, pi, info, dg);
+    if (c.nclass == 1) {
+        mvd_classes_free(&c);
+        return mvd_solve(p, d, sp, o, pi, info, dg);
+    }
+    /* Not a generator (Figure 8) says more than its classes. */
+    if (mvd_check_generator(p, d, sp, o, pi, dg) < 0) {
+        mvd_classes_free(&c);
+        return -1;
+    }
+    int status = 0;
+    double *beta = xmalloc(sizeof *beta * c.nclosed);
+    if (c.nclosed == 1) {
+        beta[0] = 1;
+        diag_warning(dg, at, "%zu of the %zu reachable states are transient: "
+                     "the stationary distribution is that of the one closed "
+                     "class", c.ntransient, sp->len);
+        mvd_classes_report(&c, d, sp, dg, at);
+    } else if (!from_initial) {
+        diag_error(dg, at, "the chain is not irreducible: %zu closed classes "
+                   "and %zu transient states, so its long-run distribution "
+                   "depends on where it starts", c.nclosed, c.ntransient);
+        mvd_classes_report(&c, d, sp, dg, at);
+        diag_note(dg, at, "--from-initial gives the one reached from the "
+                  "initial %s", d->initial ? "state" : "distribution (uniform)");
+        status = -1;
+    } else {
+        status = absorption(&c, d, sp, max_bytes, beta, dg, at);
+    }
+    double *part = status == 0 ? xmalloc(sizeof *part * d->nn) : NULL;
+    if (part)
+        memset(pi, 0, sizeof *pi * d->nn);
+    int first = 1;
+    for (size_t k = 0, kc = 0; k < c.nclass && status >= 0; k++) {
+        if (!c.closed[k] || beta[kc++] == 0)
+            continue;
+        mvd_space cs;
+        mvd_solve_info one;
+        class_space(&c, sp, k, &cs);
+        int got = mvd_solve(p, d, &cs, o, part, &one, dg);
+        if (got != 0 && status == 0)
+            status = got;
+        for (size_t v = 0; v < cs.len; v++)
+            pi[cs.idx[v]] += beta[kc - 1] * part[cs.idx[v]];
+        gather(info, &one, first);
+        first = 0;
+        mvd_space_free(&cs);
+    }
+    free(part);
+    free(beta);
+    mvd_classes_free(&c);
     return status;
 }

@@ -307,6 +307,13 @@ int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
               const mvd_solve_opts *o, double *pi, mvd_solve_info *info,
               diag *dg);
 
+/* The checks mvd_solve starts with (every diagonal element of Q over sp
+ * <= 0, and the uniform vector times Q summing to 0), on their own, with
+ * one multiplication of scratch (d->nn entries, overwritten). 0, or -1
+ * after the diagnostic mvd_solve would give. */
+int mvd_check_generator(mvd_plan *p, const desc *d, const mvd_space *sp,
+                        const mvd_solve_opts *o, double *scratch, diag *dg);
+
 /* Direct solution of the chain over sp (closed, irreducible) by the GTH
  * algorithm on a dense |sp|^2 matrix built from the rows of d: pi over
  * sp, zero elsewhere. 0, or -1 after a diagnostic at `at` (a function
@@ -317,6 +324,45 @@ int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
 size_t mvd_gth_bytes(size_t n);
 /* The position of idx in sp, or sp->len when absent. */
 size_t mvd_space_find(const mvd_space *sp, uint64_t idx);
+
+/* The communicating classes of the chain over sp (strongly connected
+ * components of its transition graph, found by Tarjan's algorithm
+ * without recursion), numbered by their lowest state; a class is closed
+ * when no transition leaves it, its states are transient otherwise. */
+typedef struct {
+    size_t n;                /* reachable states */
+    size_t nclass, nclosed, ntransient;
+    uint32_t *cls;           /* [n] the class of each position of sp */
+    size_t *size;            /* [nclass] */
+    size_t *first;           /* [nclass] its lowest position */
+    unsigned char *closed;   /* [nclass] */
+} mvd_classes;
+
+/* 0, or -1 after a diagnostic: a function not finite, or the graph (4
+ * bytes a transition, 8 a state) over max_bytes. The search itself holds
+ * about 30 bytes a state. */
+int mvd_classes_find(mvd_classes *c, const desc *d, const mvd_space *sp,
+                     size_t max_bytes, diag *dg, srcloc at);
+void mvd_classes_free(mvd_classes *c);
+/* Notes at `at`: each closed class (the first 10) with its size and
+ * lowest state, then the transient states. */
+void mvd_classes_report(const mvd_classes *c, const desc *d,
+                        const mvd_space *sp, diag *dg, srcloc at);
+
+/* mvd_solve after a check of the chain's classes. Irreducible: mvd_solve.
+ * One closed class and transient states: a warning naming them, and
+ * mvd_solve on the closed class (the transient states get 0). Several
+ * closed classes: -1 after an error listing them, unless from_initial:
+ * then pi = sum_k beta_k pi_k, beta_k the probability that the chain
+ * started in the initial distribution (the descriptor's initial state, or
+ * uniform over sp) ends in closed class k (state reduction of the
+ * transient states, at most MVD_DIRECT_MAX of them), pi_k the stationary
+ * distribution of class k (mvd_solve on it). info then sums the counts
+ * and keeps the worst R, B and E of the classes solved. */
+int mvd_solve_chain(mvd_plan *p, const desc *d, const mvd_space *sp,
+                    const mvd_solve_opts *o, int from_initial,
+                    size_t max_bytes, double *pi, mvd_solve_info *info,
+                    diag *dg);
 
 /* out[r] = sum over sp of pi(x) * f_r(x) for every result r of d. 0, or
  * -1 after a diagnostic (a function value that is not finite). */

@@ -390,6 +390,25 @@ static int direct(solver *s, const desc *d, double *pi)
     return converged(s) ? 0 : 1;
 }
 
+int mvd_check_generator(mvd_plan *p, const desc *d, const mvd_space *sp,
+                        const mvd_solve_opts *o, double *scratch, diag *dg)
+{
+    mvd_solve_info info = {.method = mvd_method_for(o, sp->len, SIZE_MAX)};
+    solver s = {p, sp, o, &info, dg, d->nn, xcalloc(d->nn, sizeof(double)),
+                xcalloc(d->nn, sizeof(double)), 0, 0, 0, 0};
+    int status = -1;
+    if (setup_diagonal(&s) == 0) {
+        memset(scratch, 0, sizeof *scratch * d->nn);
+        for (size_t k = 0; k < sp->len; k++)
+            scratch[sp->idx[k]] = 1.0 / (double)sp->len;
+        multiply(&s, scratch, s.y);
+        status = check_generator(&s);
+    }
+    free(s.y);
+    free(s.diag);
+    return status;
+}
+
 int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
               const mvd_solve_opts *o, double *pi, mvd_solve_info *info,
               diag *dg)

@@ -326,6 +326,86 @@ ncd() {
     near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-9
 }
 
+# ------------------------------------------------------ reducible chains
+# absorbing: from t0 (rate 3 out) to t1 w.p. 1/3, to the absorbing a w.p.
+# 2/3; from t1 (rate 4 out) back to t0 w.p. 1/4, into the closed class
+# {b1, b2} (b1 -> b2 at 1, b2 -> b1 at 2) w.p. 3/4. h = P(a | t0):
+# h = 2/3 + h/12, so h = 8/11; {b1, b2} gets 3/11, split 2/3 : 1/3.
+absorbing() {
+    printf '%s\n' 'san-desc 1' 'automaton Q t0 t1 a b1 b2' 'term local Q' 'factor Q' \
+        'e 0 0 -3' 'e 0 1 1' 'e 0 2 2' 'e 1 0 1' 'e 1 1 -4' 'e 1 3 3' \
+        'e 3 3 -1' 'e 3 4 1' 'e 4 3 2' 'e 4 4 -2' \
+        'function in_a st Q 2 ==' 'result in_a in_a' "initial $1" 'end 1 1 1'
+}
+
+@test "several closed classes: refused with the classes, their sizes and a state of each, exit 2" {
+    absorbing t0 > abs.desc
+    run mvd-solve -o abs.result abs.desc
+    assert_failure 2
+    assert_output "mvd-solve: abs.desc: error: the chain is not irreducible: 2 closed classes and 2 transient states, so its long-run distribution depends on where it starts
+mvd-solve: abs.desc: note: closed class 1: 1 state, e.g. (Q=a)
+mvd-solve: abs.desc: note: closed class 2: 2 states, e.g. (Q=b1)
+mvd-solve: abs.desc: note: transient: 2 states (probability 0 in the long run), e.g. (Q=t0)
+mvd-solve: abs.desc: note: --from-initial gives the one reached from the initial state"
+    [ ! -e abs.result ]
+    for method in gth gmres power jor; do
+        run mvd-solve --method "$method" abs.desc
+        assert_failure 2
+    done
+}
+
+@test "--from-initial: absorption from the initial state times each class's distribution (8/11, 2/11, 1/11)" {
+    absorbing t0 > abs.desc
+    for method in auto gmres power jor; do
+        run mvd-solve --from-initial --method "$method" abs.desc
+        assert_success
+        assert_line "converged yes"
+        assert_line "state 0 0 t0"
+        assert_line "state 1 0 t1"
+        near "$(state_p 2)" 0.72727272727272727 1e-12
+        near "$(state_p 3)" 0.18181818181818182 1e-9
+        near "$(state_p 4)" 0.09090909090909091 1e-9
+        near "$(field result 3)" 0.72727272727272727 1e-12
+    done
+    # From t1: h1 = h0/4 = 2/11 into a, 9/11 into {b1, b2}.
+    absorbing t1 > abs1.desc
+    run mvd-solve --from-initial abs1.desc
+    assert_success
+    rel "$(state_p 2)" 0.18181818181818182 1e-14
+    rel "$(state_p 3)" 0.54545454545454545 1e-14
+    rel "$(state_p 4)" 0.27272727272727273 1e-14
+    # From a closed class: only that class is reached, and it is
+    # irreducible: --from-initial changes nothing.
+    absorbing b2 > absb.desc
+    run mvd-solve --from-initial absb.desc
+    assert_success
+    assert_line "space 5 2"
+    assert_line "result in_a 0"
+    first=$output
+    run mvd-solve absb.desc
+    assert_output "$first"
+    run mvd-solve --from-initial --ones abs.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --from-initial applies to solving, not to --ones"
+}
+
+@test "one closed class and transient states: a warning naming them, the transient states get 0, exit 0" {
+    printf '%s\n' 'san-desc 1' 'automaton Q t0 t1 b1 b2' 'term local Q' 'factor Q' \
+        'e 0 0 -1' 'e 0 1 1' 'e 1 0 1' 'e 1 1 -4' 'e 1 2 3' \
+        'e 2 2 -1' 'e 2 3 1' 'e 3 2 2' 'e 3 3 -2' 'initial t0' 'end 1 0 1' > one.desc
+    for method in auto gmres power jor; do
+        run mvd-solve --method "$method" -o one.result one.desc
+        assert_success
+        assert_output "mvd-solve: one.desc: warning: 2 of the 4 reachable states are transient: the stationary distribution is that of the one closed class
+mvd-solve: one.desc: note: closed class 1: 2 states, e.g. (Q=b1)
+mvd-solve: one.desc: note: transient: 2 states (probability 0 in the long run), e.g. (Q=t0)"
+        grep -qx 'state 0 0 t0' one.result
+        grep -qx 'state 1 0 t1' one.result
+        near "$(awk '$1 == "state" && $2 == 2 { print $3 }' one.result)" 0.66666666666666667 1e-9
+        near "$(awk '$1 == "state" && $2 == 3 { print $3 }' one.result)" 0.33333333333333333 1e-9
+    done
+}
+
 # --------------------------------------------------------------- failures
 
 @test "non-convergence: exit 1 with the residual, no output; --partial writes it" {

@@ -323,6 +323,69 @@ static void test_gth_stiff(void)
     }
 }
 
+/* A ring of n states (i -> i+1 at rate 1, n-1 -> 0 at rate `back`, 0 for
+ * a path) as san-desc text. */
+static char *ring_text(int n, double back)
+{
+    strbuf sb = {0};
+    sb_printf(&sb, "san-desc 1\nautomaton Q");
+    for (int i = 0; i < n; i++)
+        sb_printf(&sb, " s%d", i);
+    sb_printf(&sb, "\nterm local Q\nfactor Q\n");
+    for (int i = 0; i + 1 < n; i++)
+        sb_printf(&sb, "e %d %d -1\ne %d %d 1\n", i, i, i, i + 1);
+    if (back > 0)
+        sb_printf(&sb, "e %d %d %g\ne %d 0 %g\n", n - 1, n - 1, -back,
+                  n - 1, back);
+    sb_printf(&sb, "end 1 0 1\n");
+    return sb.text;
+}
+
+static int load_classes(const char *text, desc *d, mvd_space *sp,
+                        mvd_classes *c)
+{
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    int status = desc_read(d, in, "ring.desc", &dg);
+    fclose(in);
+    CHECK_INT(status, 0);
+    if (status == 0)
+        status = mvd_space_build(sp, d, d->nn, &dg);
+    if (status == 0)
+        status = mvd_classes_find(c, d, sp, SIZE_MAX, &dg,
+                                  (srcloc){"ring.desc", 0, 0});
+    CHECK_INT(status, 0);
+    return status;
+}
+
+/* The class search is iterative: a depth-first path of 300 000 states
+ * (a recursive search would overflow the stack) in one class, and as a
+ * path without the way back, 300 000 classes of which the last is the
+ * only closed one. */
+static void test_classes_deep(void)
+{
+    const int n = 300000;
+    for (int ring = 1; ring >= 0; ring--) {
+        char *text = ring_text(n, ring ? 5 : 0);
+        desc d;
+        mvd_space sp = {0};
+        mvd_classes c = {0};
+        if (load_classes(text, &d, &sp, &c) == 0) {
+            CHECK_INT(c.n, n);
+            CHECK_INT(c.nclass, ring ? 1 : n);
+            CHECK_INT(c.nclosed, 1);
+            CHECK_INT(c.ntransient, ring ? 0 : n - 1);
+            CHECK(c.closed[c.cls[n - 1]]);
+            CHECK_INT(c.first[c.cls[n - 1]], ring ? 0 : n - 1);
+            mvd_classes_free(&c);
+            mvd_space_free(&sp);
+            desc_free(&d);
+        }
+        free(text);
+    }
+}
+
 /* Figure 8 is an MVD test, not a generator: refused, not "solved". */
 static void test_not_a_generator(void)
 {
@@ -423,6 +486,7 @@ int main(void)
     RUN(test_resource_sharing_product_form);
     RUN(test_not_converged);
     RUN(test_gth_stiff);
+    RUN(test_classes_deep);
     RUN(test_not_a_generator);
     RUN(test_vector_read);
     RUN(test_vector_write);

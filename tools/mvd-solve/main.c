@@ -39,6 +39,8 @@ static void usage(FILE *fp)
 "      --restart=M        gmres restart length (default %d)\n"
 "      --top=K            write only the K most probable states\n"
 "      --partial          on non-convergence, still write the last iterate\n"
+"      --from-initial     when the chain has several closed classes, the\n"
+"                         distribution reached from the initial state\n"
 "      --time             add the (non-reproducible) time record\n"
 "      --faithful         the thesis's shuffle and slice kernels, term by\n"
 "                         term (default: the fast kernels, same products)\n"
@@ -61,14 +63,16 @@ static void usage(FILE *fp)
 
 typedef struct {
     const char *output, *vector, *path;
-    int ones, partial, with_time, faithful;
+    int ones, partial, with_time, faithful, from_initial;
+    size_t rest;      /* bytes left for the plan and the checks */
     mvd_algo algo;
     mvd_solve_opts solve;
     uint64_t top, max_memory;
 } options;
 
 enum { OPT_MAX_ITER = 256, OPT_OMEGA, OPT_RESTART, OPT_TOP, OPT_PARTIAL,
-       OPT_TIME, OPT_MVD, OPT_ONES, OPT_MAX_MEMORY, OPT_FAITHFUL };
+       OPT_TIME, OPT_MVD, OPT_ONES, OPT_MAX_MEMORY, OPT_FAITHFUL,
+       OPT_FROM_INITIAL };
 
 static uint64_t default_memory(void)
 {
@@ -100,6 +104,7 @@ static void parse_options(int argc, char **argv, options *op)
         {"restart", required_argument, NULL, OPT_RESTART},
         {"top", required_argument, NULL, OPT_TOP},
         {"partial", no_argument, NULL, OPT_PARTIAL},
+        {"from-initial", no_argument, NULL, OPT_FROM_INITIAL},
         {"time", no_argument, NULL, OPT_TIME},
         {"faithful", no_argument, NULL, OPT_FAITHFUL},
         {"mvd", required_argument, NULL, OPT_MVD},
@@ -153,6 +158,7 @@ static void parse_options(int argc, char **argv, options *op)
                             optarg);
             break;
         case OPT_PARTIAL: op->partial = 1; break;
+        case OPT_FROM_INITIAL: op->from_initial = 1; break;
         case OPT_TIME: op->with_time = 1; break;
         case OPT_FAITHFUL: op->faithful = 1; break;
         case OPT_MVD: op->vector = optarg; break;
@@ -173,6 +179,9 @@ static void parse_options(int argc, char **argv, options *op)
     op->path = single_input(prog, argc, argv, optind);
     if (op->vector && op->ones)
         usage_error(prog, "--mvd and --ones exclude one another");
+    if ((op->vector || op->ones) && op->from_initial)
+        usage_error(prog, "--from-initial applies to solving, not to %s",
+                    op->ones ? "--ones" : "--mvd");
 }
 
 static double now(void)
@@ -227,8 +236,10 @@ static int choose_method(options *op, const desc *d, const mvd_space *sp,
     size_t fit = op->max_memory / per > SIZE_MAX ? SIZE_MAX
                : (size_t)(op->max_memory / per);
     op->solve.method = mvd_method_for(&op->solve, sp->len, fit ? fit - 1 : 0);
-    if (memory_budget(op, d, mvd_solve_vectors(&op->solve), shown, vectors,
-                      rest, dg) < 0)
+    /* --from-initial holds one class's solution beside the sum. */
+    if (memory_budget(op, d, mvd_solve_vectors(&op->solve) +
+                      (size_t)op->from_initial, shown, vectors, rest,
+                      dg) < 0)
         return -1;
     if (op->solve.method == MVD_GTH) {
         size_t need = mvd_gth_bytes(sp->len);
@@ -326,7 +337,8 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
     double *results = xcalloc(d->results.len + 1, sizeof *results);
     mvd_solve_info info;
     double start = now();
-    int got = mvd_solve(plan, d, sp, &op->solve, pi, &info, dg);
+    int got = mvd_solve_chain(plan, d, sp, &op->solve, op->from_initial,
+                              op->rest, pi, &info, dg);
     double seconds = now() - start;
     if (op->solve.progress)
         fputc('\n', stderr);
@@ -399,6 +411,7 @@ int main(int argc, char **argv)
                       "--max-memory", (unsigned long long)vectors,
                       (unsigned long long)op.max_memory);
     }
+    op.rest = rest;
     if (plan)
         status = multiply_only ? run_multiply(&op, &d, &sp, plan, &dg)
                                : run_solve(&op, &d, &sp, plan, shown, &dg);
