@@ -23,23 +23,49 @@ size_t mvd_space_find(const mvd_space *sp, uint64_t idx)
     return lo < sp->len && sp->idx[lo] == idx ? lo : sp->len;
 }
 
-/* The transitions out of the reachable state at position r, every
- * term's apart: row gets (position in sp, rate) for each positive
- * off-diagonal entry that stays in sp. -1 after a diagnostic. */
-static int transitions(const desc *d, const mvd_space *sp, size_t r,
-                       mvd_entries *row, diag *dg, srcloc at)
+/* Reading the transitions of the reachable states, one at a time. */
+typedef struct {
+    const desc *d;
+    const mvd_space *sp;
+    unsigned char *use;   /* [terms] the terms that move (mvd_term_moves) */
+    mvd_entries row;      /* the last state's transitions */
+    diag *dg;
+    srcloc at;
+} rows;
+
+static void rows_open(rows *r, const desc *d, const mvd_space *sp,
+                      diag *dg, srcloc at)
 {
+    *r = (rows){d, sp, xmalloc(d->terms.len + 1), {0}, dg, at};
+    for (size_t t = 0; t < d->terms.len; t++)
+        r->use[t] = (unsigned char)mvd_term_moves(d, t);
+}
+
+static void rows_close(rows *r)
+{
+    free(r->use);
+    free(r->row.items);
+}
+
+/* The transitions out of the reachable state at position v into r->row:
+ * (position in sp, rate) for each positive off-diagonal entry of a term
+ * that stays in sp, the terms' entries apart. -1 after a diagnostic. */
+static int transitions(rows *r, size_t v)
+{
+    const mvd_space *sp = r->sp;
     int state[DESC_MAX_AUTOMATA];
-    desc_decode(d, sp->idx[r], state);
-    if (mvd_terms_row(d, state, row, dg, at) < 0)
+    desc_decode(r->d, sp->idx[v], state);
+    if (mvd_terms_row(r->d, state, r->use, &r->row, r->dg, r->at) < 0)
         return -1;
+    int whole = sp->len == r->d->nn;   /* positions are indices */
     size_t kept = 0;
-    for (size_t k = 0; k < row->len; k++) {
-        size_t c = mvd_space_find(sp, row->items[k].col);
-        if (c < sp->len && c != r && row->items[k].val > 0)
-            row->items[kept++] = (mvd_entry){c, row->items[k].val};
+    for (size_t k = 0; k < r->row.len; k++) {
+        mvd_entry e = r->row.items[k];
+        size_t c = whole ? (size_t)e.col : mvd_space_find(sp, e.col);
+        if (c < sp->len && c != v && e.val > 0)
+            r->row.items[kept++] = (mvd_entry){c, e.val};
     }
-    row->len = kept;
+    r->row.len = kept;
     return 0;
 }
 
@@ -64,13 +90,14 @@ int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
 {
     size_t n = sp->len;
     double *a = xcalloc(n * n, sizeof *a);
-    mvd_entries row = {0};
+    rows rw;
+    rows_open(&rw, d, sp, dg, at);
     int status = 0;
     for (size_t r = 0; r < n && status == 0; r++) {
-        if ((status = transitions(d, sp, r, &row, dg, at)) < 0)
+        if ((status = transitions(&rw, r)) < 0)
             break;
-        for (size_t k = 0; k < row.len; k++)
-            a[r * n + row.items[k].col] += row.items[k].val;
+        for (size_t k = 0; k < rw.row.len; k++)
+            a[r * n + rw.row.items[k].col] += rw.row.items[k].val;
     }
     for (size_t k = n - 1; k > 0 && status == 0; k--) {
         double s = 0;
@@ -114,7 +141,7 @@ int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
         free(x);
     }
     free(a);
-    free(row.items);
+    rows_close(&rw);
     return status;
 }
 
@@ -132,15 +159,16 @@ static int graph_build(graph *g, const desc *d, const mvd_space *sp,
 {
     size_t n = sp->len;
     VEC(uint32_t) col = {0};
-    mvd_entries row = {0};
+    rows rw;
+    rows_open(&rw, d, sp, dg, at);
     g->rowptr = xmalloc((n + 1) * sizeof *g->rowptr);
     g->rowptr[0] = 0;
     int status = 0;
     for (size_t r = 0; r < n && status == 0; r++) {
-        if ((status = transitions(d, sp, r, &row, dg, at)) < 0)
+        if ((status = transitions(&rw, r)) < 0)
             break;
-        for (size_t k = 0; k < row.len; k++)
-            VEC_PUSH(&col, (uint32_t)row.items[k].col);
+        for (size_t k = 0; k < rw.row.len; k++)
+            VEC_PUSH(&col, (uint32_t)rw.row.items[k].col);
         g->rowptr[r + 1] = col.len;
         if ((n + 1) * sizeof(size_t) + col.cap * sizeof(uint32_t) >
             max_bytes) {
@@ -150,7 +178,7 @@ static int graph_build(graph *g, const desc *d, const mvd_space *sp,
             status = -1;
         }
     }
-    free(row.items);
+    rows_close(&rw);
     g->col = col.items;
     if (status < 0) {
         free(g->rowptr);
@@ -393,7 +421,8 @@ static int absorption(const mvd_classes *c, const desc *d,
     double *b = xcalloc(m * nk + 1, sizeof *b);
     double *at0 = xcalloc(m + 1, sizeof *at0);
     memset(beta, 0, sizeof *beta * nk);
-    mvd_entries row = {0};
+    rows rw;
+    rows_open(&rw, d, sp, dg, at);
     int status = 0;
     for (size_t v = 0; v < n && status == 0; v++) {
         size_t i = tpos[v];
@@ -402,14 +431,14 @@ static int absorption(const mvd_classes *c, const desc *d,
             continue;
         }
         at0[i] = alpha[v];
-        if ((status = transitions(d, sp, v, &row, dg, at)) < 0)
+        if ((status = transitions(&rw, v)) < 0)
             break;
-        for (size_t e = 0; e < row.len; e++) {
-            size_t w = (size_t)row.items[e].col;
+        for (size_t e = 0; e < rw.row.len; e++) {
+            size_t w = (size_t)rw.row.items[e].col;
             if (tpos[w] != SIZE_MAX)
-                a[i * m + tpos[w]] += row.items[e].val;
+                a[i * m + tpos[w]] += rw.row.items[e].val;
             else
-                b[i * nk + kpos[c->cls[w]]] += row.items[e].val;
+                b[i * nk + kpos[c->cls[w]]] += rw.row.items[e].val;
         }
     }
     for (size_t k = m; k-- > 0 && status == 0;) {
@@ -442,7 +471,7 @@ static int absorption(const mvd_classes *c, const desc *d,
                 b[i * nk + j] += f * b[k * nk + j];
         }
     }
-    free(row.items);
+    rows_close(&rw);
     free(a);
     free(b);
     free(at0);

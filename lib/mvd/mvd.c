@@ -1372,7 +1372,7 @@ static int sparse_bound(const desc *d, const mvd_space *sp, uint64_t *out)
 static int full_row(const desc *d, const int *state, mvd_entries *row,
                     seq_vec *buf, diag *dg, srcloc at)
 {
-    if (mvd_terms_row(d, state, row, dg, at) < 0)
+    if (mvd_terms_row(d, state, NULL, row, dg, at) < 0)
         return -1;
     buf->len = 0;
     for (size_t k = 0; k < row->len; k++) {

@@ -211,11 +211,15 @@ typedef struct {
 int mvd_term_row(const desc *d, size_t t, const int *state,
                  mvd_entries *out, int *bad_func);
 
-/* Every term's row of `state` appended after clearing row: the entries of
- * different terms not summed. 0, or -1 after a diagnostic at `at` naming
- * the term and the function that is not finite there. */
-int mvd_terms_row(const desc *d, const int *state, mvd_entries *row,
-                  diag *dg, srcloc at);
+/* Every term's row of `state` (the terms t with use[t] non-zero, all when
+ * use is NULL) appended after clearing row: the entries of different
+ * terms not summed. 0, or -1 after a diagnostic at `at` naming the term
+ * and the function that is not finite there. */
+int mvd_terms_row(const desc *d, const int *state, const unsigned char *use,
+                  mvd_entries *row, diag *dg, srcloc at);
+/* Whether term t has an off-diagonal element: a term without one (a
+ * negative synchronising term) moves the chain nowhere. */
+int mvd_term_moves(const desc *d, size_t t);
 
 /* When Q has functional elements: checks that every off-diagonal element
  * of Q on the reachable rows is >= 0 (a functional rate or routing

@@ -77,13 +77,25 @@ int mvd_term_row(const desc *d, size_t t, const int *state,
     }
 }
 
-int mvd_terms_row(const desc *d, const int *state, mvd_entries *row,
-                  diag *dg, srcloc at)
+int mvd_term_moves(const desc *d, size_t t)
+{
+    for (int a = 0; a < d->naut; a++) {
+        const desc_matrix *m = d->terms.items[t].factor[a];
+        for (size_t k = 0; m && k < m->nnz; k++)
+            if (m->e[k].row != m->e[k].col)
+                return 1;
+    }
+    return 0;
+}
+
+int mvd_terms_row(const desc *d, const int *state, const unsigned char *use,
+                  mvd_entries *row, diag *dg, srcloc at)
 {
     int bad = -1;
     row->len = 0;
     for (size_t t = 0; t < d->terms.len; t++)
-        if (mvd_term_row(d, t, state, row, &bad) < 0) {
+        if ((!use || use[t]) &&
+            mvd_term_row(d, t, state, row, &bad) < 0) {
             strbuf sb = {0};
             mvd_state_text(&sb, d, state);
             diag_error(dg, at, "term %zu (%s): function '%s' is "
