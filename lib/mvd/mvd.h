@@ -271,7 +271,7 @@ typedef struct {
     uint64_t multiplications;  /* every x * Q, the final residual's included */
     double residual;           /* R of the returned pi */
     double balance;            /* B of the returned pi */
-    double estimate;           /* E (power, jor; 0 for the others) */
+    double estimate;           /* E (0 for gth) */
     double delta;              /* Delta */
     int converged;             /* R, B and E <= tol */
 } mvd_solve_info;
@@ -297,11 +297,14 @@ mvd_method mvd_method_for(const mvd_solve_opts *o, size_t states,
  *   B = max_s |y_s| / (|q_ss| max(pi_s, tol / |sp|)): the imbalance
  *       between inflow and outflow at each state, relative to its outflow
  *       (states less probable than tol/|sp| held to that floor);
- *   E (power, jor) = 2 c / (1 - rho), c the 1-norm of the last update,
- *       rho the larger of the last two ratios c / c_prev (E infinite when
- *       rho >= 1): twice the geometric tail of the updates, which R alone
- *       misses when rho is close to 1 (stiff or nearly decomposable
- *       chains). An estimate of ||pi - pi*||_1, not a bound.
+ *   E (power, jor, gmres) = 2 c / (1 - rho), c the 1-norm of the last
+ *       update (an iteration; a whole cycle for gmres), rho the larger of
+ *       the last two ratios c / c_prev (E infinite when rho >= 1): twice
+ *       the geometric tail of the updates, which R and B miss when rho is
+ *       close to 1 (stiff or nearly decomposable chains, slow restarts).
+ *       An estimate of ||pi - pi*||_1, not a bound; 0 once an update is
+ *       at the rounding level of pi (n u, u = 2^-53), where the ratios
+ *       are noise.
  * Converged means all three are at most tol. gth solves directly
  * (mvd_gth) and is only checked. 0 when converged; 1 when max_iter ran
  * out, or gth's check failed (pi is then the last normalised iterate,

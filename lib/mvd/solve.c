@@ -7,6 +7,7 @@
  * reachable entries sp->idx[] are ever read or written here: the others
  * stay zero, and any value the kernels leave there is ignored. */
 #include <ctype.h>
+#include <float.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <math.h>
@@ -171,11 +172,19 @@ static double balance(const solver *s, const double *pi)
     return b;
 }
 
-/* E of the last update (mvd.h); 0 when nothing moved, infinite when the
- * updates do not contract (or there is only one so far). */
+/* Whether an update is at the rounding level of pi (1-norm 1: n units
+ * of 2^-53). */
+static int at_rounding(const solver *s, double step)
+{
+    return step <= (double)s->sp->len * DBL_EPSILON / 2;
+}
+
+/* E of the last update (mvd.h); infinite when the updates do not
+ * contract; after the first update, twice its size; 0 when the update is
+ * at the rounding level (the ratios are noise there). */
 static double tail_estimate(const solver *s)
 {
-    if (s->step == 0)
+    if (at_rounding(s, s->step))
         return 0;
     double rho = s->step / s->prev_step;
     if (s->rho > rho)
@@ -183,6 +192,16 @@ static double tail_estimate(const solver *s)
     /* The margin of 2 covers contractions that vary from step to step
      * (measured: 1.25 on a nearly decomposable chain, coupling 1e-3). */
     return rho < 1 ? 2 * s->step / (1 - rho) : INFINITY;
+}
+
+/* Keeps the 1-norm of an update (power, jor: one iteration; gmres: one
+ * cycle) and the contraction of the one before, for E. */
+static void record_step(solver *s, double step)
+{
+    s->rho = s->updated && s->prev_step > 0 ? s->step / s->prev_step : 0;
+    s->prev_step = s->updated ? s->step : INFINITY;
+    s->step = step;
+    s->updated = 1;
 }
 
 /* Whether pi, whose R, B (and E) are in info, passes the stopping rule. */
@@ -253,7 +272,7 @@ static int stationary_iteration(solver *s, double *pi)
     for (;;) {
         if (residual(s, pi) < 0)
             return -1;
-        if (s->info->iterations > 0)
+        if (s->updated)
             s->info->estimate = tail_estimate(s);
         if (converged(s))
             return 0;
@@ -267,10 +286,7 @@ static int stationary_iteration(solver *s, double *pi)
             pi[j] += u;
             step += fabs(u);
         }
-        s->rho = s->updated && s->prev_step > 0 ? s->step / s->prev_step : 0;
-        s->prev_step = s->updated ? s->step : INFINITY;
-        s->step = step;
-        s->updated = 1;
+        record_step(s, step);
         s->info->iterations++;
         if (normalise(s, pi) < 0)
             return -1;
@@ -286,6 +302,10 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
 {
     const mvd_space *sp = s->sp;
     double beta = sqrt(dot_over(sp, s->y, s->y));
+    if (beta == 0) {   /* pi is exact: nothing to do */
+        record_step(s, 0);
+        return;
+    }
     for (size_t k = 0; k < sp->len; k++)
         v[0][sp->idx[k]] = -s->y[sp->idx[k]] / beta;
     memset(g, 0, sizeof *g * (size_t)(m + 1));
@@ -335,11 +355,16 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
             t -= H(i, c) * g[c];
         g[i] = H(i, i) != 0 ? t / H(i, i) : 0;
     }
-    for (int i = 0; i < steps; i++)
-        for (size_t k = 0; k < sp->len; k++) {
-            uint64_t q = sp->idx[k];
-            pi[q] += g[i] * v[i][q] / s->diag[q];
-        }
+    double step = 0;
+    for (size_t k = 0; k < sp->len; k++) {
+        uint64_t q = sp->idx[k];
+        double u = 0;
+        for (int i = 0; i < steps; i++)
+            u += g[i] * v[i][q];
+        pi[q] += u / s->diag[q];
+        step += fabs(u / s->diag[q]);
+    }
+    record_step(s, step);
 #undef H
 }
 
@@ -359,6 +384,8 @@ static int gmres(solver *s, double *pi)
     for (;;) {
         if ((status = residual(s, pi)) < 0)
             break;
+        if (s->updated)
+            s->info->estimate = tail_estimate(s);
         if (converged(s)) {
             status = 0;
             break;
@@ -555,7 +582,7 @@ void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
             (unsigned long long)in->multiplications);
     put_record_double(fp, "residual", in->residual);
     put_record_double(fp, "balance", in->balance);
-    if (in->method == MVD_POWER || in->method == MVD_JOR)
+    if (in->method != MVD_GTH)
         put_record_double(fp, "estimate", in->estimate);
     fprintf(fp, "stop %s\nconverged %s\n",
             in->method == MVD_GTH ? "direct"
