@@ -148,17 +148,20 @@ int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
 /* ------------------------------------------------- communicating classes */
 
 /* The transition graph over positions in sp: an edge r -> c for every
- * positive off-diagonal entry of a term's row (duplicates kept). */
+ * positive off-diagonal entry of a term's row (duplicates kept); weak
+ * when its rate is below theta times r's total outflow. */
 typedef struct {
     size_t *rowptr;   /* [n + 1] */
     uint32_t *col;
+    unsigned char *weak;
 } graph;
 
 static int graph_build(graph *g, const desc *d, const mvd_space *sp,
-                       size_t max_bytes, diag *dg, srcloc at)
+                       double theta, size_t max_bytes, diag *dg, srcloc at)
 {
     size_t n = sp->len;
     VEC(uint32_t) col = {0};
+    VEC(unsigned char) weak = {0};
     rows rw;
     rows_open(&rw, d, sp, dg, at);
     g->rowptr = xmalloc((n + 1) * sizeof *g->rowptr);
@@ -167,10 +170,15 @@ static int graph_build(graph *g, const desc *d, const mvd_space *sp,
     for (size_t r = 0; r < n && status == 0; r++) {
         if ((status = transitions(&rw, r)) < 0)
             break;
+        double out = 0;
         for (size_t k = 0; k < rw.row.len; k++)
+            out += rw.row.items[k].val;
+        for (size_t k = 0; k < rw.row.len; k++) {
             VEC_PUSH(&col, (uint32_t)rw.row.items[k].col);
+            VEC_PUSH(&weak, rw.row.items[k].val < theta * out);
+        }
         g->rowptr[r + 1] = col.len;
-        if ((n + 1) * sizeof(size_t) + col.cap * sizeof(uint32_t) >
+        if ((n + 1) * sizeof(size_t) + col.cap * (sizeof(uint32_t) + 1) >
             max_bytes) {
             diag_error(dg, at, "the check of irreducibility needs more "
                        "than %zu bytes for the transitions of %zu states, "
@@ -180,17 +188,21 @@ static int graph_build(graph *g, const desc *d, const mvd_space *sp,
     }
     rows_close(&rw);
     g->col = col.items;
+    g->weak = weak.items;
     if (status < 0) {
         free(g->rowptr);
         free(g->col);
+        free(g->weak);
     }
     return status;
 }
 
 /* Tarjan's strongly connected components, without recursion: the DFS path
  * is an explicit stack of (state, next edge). comp[v] gets the component
- * of v, numbered as they complete. Returns the number of components. */
-static size_t tarjan(const graph *g, size_t n, uint32_t *comp)
+ * of v, numbered as they complete. Weak edges are left out when
+ * strong_only. Returns the number of components. */
+static size_t tarjan(const graph *g, size_t n, int strong_only,
+                     uint32_t *comp)
 {
     const uint32_t unseen = UINT32_MAX;
     uint32_t *num = xmalloc(sizeof *num * (n ? n : 1));
@@ -214,7 +226,10 @@ static size_t tarjan(const graph *g, size_t n, uint32_t *comp)
         while (depth > 0) {
             uint32_t v = path[depth - 1];
             if (next[depth - 1] < g->rowptr[v + 1]) {
-                uint32_t w = g->col[next[depth - 1]++];
+                size_t e = next[depth - 1]++;
+                uint32_t w = g->col[e];
+                if (strong_only && g->weak[e])
+                    continue;
                 if (num[w] == unseen) {
                     num[w] = low[w] = (uint32_t)count++;
                     stack[sp++] = w;
@@ -250,7 +265,7 @@ static size_t tarjan(const graph *g, size_t n, uint32_t *comp)
 }
 
 int mvd_classes_find(mvd_classes *c, const desc *d, const mvd_space *sp,
-                     size_t max_bytes, diag *dg, srcloc at)
+                     double theta, size_t max_bytes, diag *dg, srcloc at)
 {
     size_t n = sp->len;
     *c = (mvd_classes){0};
@@ -260,10 +275,21 @@ int mvd_classes_find(mvd_classes *c, const desc *d, const mvd_space *sp,
         return -1;
     }
     graph g;
-    if (graph_build(&g, d, sp, max_bytes, dg, at) < 0)
+    if (graph_build(&g, d, sp, theta, max_bytes, dg, at) < 0)
         return -1;
     uint32_t *comp = xmalloc(sizeof *comp * (n ? n : 1));
-    size_t ncomp = tarjan(&g, n, comp);
+    size_t ncomp = tarjan(&g, n, 0, comp);
+    c->nparts = 1;
+    if (ncomp == 1 && theta > 0) {   /* comp is all 0 */
+        size_t parts = tarjan(&g, n, 1, comp);
+        for (size_t v = 0; v < n && parts > 1; v++)
+            if (comp[v] != comp[0]) {
+                c->nparts = parts;
+                c->part_state = v;
+                break;
+            }
+        memset(comp, 0, sizeof *comp * n);
+    }
     /* Renumbered by their first state in index order: class 0 holds the
      * lowest index. */
     uint32_t *order = xmalloc(sizeof *order * (ncomp ? ncomp : 1));
@@ -295,6 +321,7 @@ int mvd_classes_find(mvd_classes *c, const desc *d, const mvd_space *sp,
     free(order);
     free(g.rowptr);
     free(g.col);
+    free(g.weak);
     return 0;
 }
 
@@ -505,9 +532,25 @@ int mvd_solve_chain(mvd_plan *p, const desc *d, const mvd_space *sp,
     srcloc at = {o->file, 0, 0};
     mvd_classes c;
     *info = (mvd_solve_info){0};
-    if (sp->len == 0 || mvd_classes_find(&c, d, sp, max_bytes, dg, at) < 0)
+    /* Iterative methods: look for parts joined only by transitions below
+     * sqrt(tol) of their source's outflow. */
+    double theta = mvd_method_for(o, sp->len, SIZE_MAX) == MVD_GTH
+                 ? 0 : sqrt(o->tol);
+    if (sp->len == 0 ||
+        mvd_classes_find(&c, d, sp, theta, max_bytes, dg, at) < 0)
         return sp->len ? -1 : mvd_solve(p, d, sp, o, pi, info, dg);
     if (c.nclass == 1) {
+        if (c.nparts > 1) {
+            strbuf sb = {0};
+            position_text(&sb, d, sp, c.part_state);
+            diag_warning(dg, at, "the chain is nearly decomposable: %zu "
+                         "parts joined only by transitions below %.3g of "
+                         "their source state's outflow (one holds %s); "
+                         "an iterative method can stop with the parts in "
+                         "the wrong proportions, --method gth cannot",
+                         c.nparts, theta, sb_str(&sb));
+            sb_free(&sb);
+        }
         mvd_classes_free(&c);
         return mvd_solve(p, d, sp, o, pi, info, dg);
     }

@@ -339,24 +339,33 @@ size_t mvd_space_find(const mvd_space *sp, uint64_t idx);
 typedef struct {
     size_t n;                /* reachable states */
     size_t nclass, nclosed, ntransient;
+    /* Irreducible chains searched with theta > 0: the strongly connected
+     * parts of the graph without its weak transitions (rate below theta
+     * times the source state's outflow), 1 when there is no such split,
+     * and a state outside the part of the lowest one. */
+    size_t nparts, part_state;
     uint32_t *cls;           /* [n] the class of each position of sp */
     size_t *size;            /* [nclass] */
     size_t *first;           /* [nclass] its lowest position */
     unsigned char *closed;   /* [nclass] */
 } mvd_classes;
 
-/* 0, or -1 after a diagnostic: a function not finite, or the graph (4
+/* 0, or -1 after a diagnostic: a function not finite, or the graph (5
  * bytes a transition, 8 a state) over max_bytes. The search itself holds
  * about 30 bytes a state. */
 int mvd_classes_find(mvd_classes *c, const desc *d, const mvd_space *sp,
-                     size_t max_bytes, diag *dg, srcloc at);
+                     double theta, size_t max_bytes, diag *dg, srcloc at);
 void mvd_classes_free(mvd_classes *c);
 /* Notes at `at`: each closed class (the first 10) with its size and
  * lowest state, then the transient states. */
 void mvd_classes_report(const mvd_classes *c, const desc *d,
                         const mvd_space *sp, diag *dg, srcloc at);
 
-/* mvd_solve after a check of the chain's classes. Irreducible: mvd_solve.
+/* mvd_solve after a check of the chain's classes. Irreducible: mvd_solve,
+ * after a warning when the method is iterative and the chain falls into
+ * parts joined only by transitions below sqrt(tol) of their source's
+ * outflow (nearly decomposable: the iterates barely move the weight
+ * between the parts, and no stopping rule on them can tell).
  * One closed class and transient states: a warning naming them, and
  * mvd_solve on the closed class (the transient states get 0). Several
  * closed classes: -1 after an error listing them, unless from_initial:

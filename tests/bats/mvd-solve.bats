@@ -308,7 +308,7 @@ ncd() {
         print "result mean len"; print "result high high"; print "end 1 2 1" }'
 }
 
-@test "nearly completely decomposable (coupling 1e-6): gth exact, power and jor refuse to vouch, gmres right to tol" {
+@test "nearly completely decomposable (coupling 1e-6): gth exact, power and jor refuse to vouch, gmres right to tol and warned" {
     ncd 1e-6 > ncd.desc
     # p = (1, 1/2, 1, 1/3, 1/9, 2/9, 1/18, 1/12) / (121/36) in exact terms:
     # mean = 1.80672268907563..., high = p(4..7) = 1/7.
@@ -320,13 +320,17 @@ ncd() {
     assert_line "method gth"
     near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 1e-13
     near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-13
+    refute_line --partial "warning"
     for method in power jor; do
         run mvd-solve --method "$method" ncd.desc
         assert_failure 1
-        assert_output --regexp "^mvd-solve: ncd.desc: error: $method did not converge in 100000 iterations: "
+        assert_line --index 0 --partial "warning: the chain is nearly decomposable"
+        assert_line --index 1 --regexp "^mvd-solve: ncd.desc: error: $method did not converge in 100000 iterations: "
     done
     run mvd-solve --method gmres ncd.desc
     assert_success
+    # The link n3 -> n4 carries 1e-6 of n3's outflow of 3 + 1e-6.
+    assert_line --index 0 "mvd-solve: ncd.desc: warning: the chain is nearly decomposable: 2 parts joined only by transitions below 3.16e-05 of their source state's outflow (one holds (Q=n4)); an iterative method can stop with the parts in the wrong proportions, --method gth cannot"
     near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 1e-9
     near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-9
 }

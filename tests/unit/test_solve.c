@@ -356,7 +356,7 @@ static int load_classes(const char *text, desc *d, mvd_space *sp,
     if (status == 0)
         status = mvd_space_build(sp, d, d->nn, &dg);
     if (status == 0)
-        status = mvd_classes_find(c, d, sp, SIZE_MAX, &dg,
+        status = mvd_classes_find(c, d, sp, 0, SIZE_MAX, &dg,
                                   (srcloc){"ring.desc", 0, 0});
     CHECK_INT(status, 0);
     return status;
