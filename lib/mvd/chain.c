@@ -585,6 +585,10 @@ int mvd_solve_chain(mvd_plan *p, const desc *d, const mvd_space *sp,
     for (size_t k = 0, kc = 0; k < c.nclass && status >= 0; k++) {
         if (!c.closed[k] || beta[kc++] == 0)
             continue;
+        if (c.size[k] == 1) {   /* absorbing: its distribution is 1 */
+            pi[sp->idx[c.first[k]]] += beta[kc - 1];
+            continue;
+        }
         mvd_space cs;
         mvd_solve_info one;
         class_space(&c, sp, k, &cs);
@@ -596,6 +600,10 @@ int mvd_solve_chain(mvd_plan *p, const desc *d, const mvd_space *sp,
         gather(info, &one, first);
         first = 0;
         mvd_space_free(&cs);
+    }
+    if (first && status == 0) {   /* absorbing states only: exact */
+        info->method = mvd_method_for(o, sp->len, SIZE_MAX);
+        info->converged = 1;
     }
     free(part);
     free(beta);

@@ -393,6 +393,12 @@ mvd-solve: abs.desc: note: --from-initial gives the one reached from the initial
     first=$output
     run mvd-solve absb.desc
     assert_output "$first"
+    # Twelve absorbing states and no initial state: uniform from uniform.
+    printf '%s\n' 'san-desc 1' 'automaton A a b c d e f g h i j k l' 'end 1 0 0' > zero.desc
+    run mvd-solve --from-initial zero.desc
+    assert_success
+    assert_line "converged yes"
+    [ "$(awk '$1 == "state" && $3 == 0.08333333333333333' <<< "$output" | wc -l)" -eq 12 ]
     run mvd-solve --from-initial --ones abs.desc
     assert_failure 2
     assert_line --index 0 "mvd-solve: --from-initial applies to solving, not to --ones"
