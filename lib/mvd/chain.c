@@ -424,8 +424,8 @@ static int absorption(const mvd_classes *c, const desc *d,
                       diag *dg, srcloc at)
 {
     size_t n = sp->len, m = c->ntransient, nk = c->nclosed;
-    if (m > MVD_DIRECT_MAX ||
-        mvd_gth_bytes(m + nk) / 2 > max_bytes / (m ? m : 1)) {
+    /* m <= MVD_DIRECT_MAX and nk <= n < 2^32: no overflow. */
+    if (m > MVD_DIRECT_MAX || m * (m + nk) * sizeof(double) > max_bytes) {
         diag_error(dg, at, "--from-initial: %zu transient states and %zu "
                    "closed classes, more than the direct solution takes "
                    "(%d transient states, --max-memory)", m, nk,
@@ -480,16 +480,15 @@ static int absorption(const mvd_classes *c, const desc *d,
             status = -1;
             break;
         }
-        for (size_t i = 0; i <= k; i++) {
-            double f = i < k ? a[i * m + k] / s : 0, g = i == k ? at0[k] / s
-                                                                : 0;
-            if (i == k) {   /* the initial mass at k moves on */
-                for (size_t j = 0; j < k; j++)
-                    at0[j] += g * a[k * m + j];
-                for (size_t j = 0; j < nk; j++)
-                    beta[j] += g * b[k * nk + j];
-                continue;
-            }
+        /* The initial mass at k moves on along k's transitions. */
+        double g = at0[k] / s;
+        for (size_t j = 0; j < k; j++)
+            at0[j] += g * a[k * m + j];
+        for (size_t j = 0; j < nk; j++)
+            beta[j] += g * b[k * nk + j];
+        /* The paths through k. */
+        for (size_t i = 0; i < k; i++) {
+            double f = a[i * m + k] / s;
             if (f == 0)
                 continue;
             for (size_t j = 0; j < k; j++)
