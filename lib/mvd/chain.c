@@ -23,6 +23,15 @@ size_t mvd_space_find(const mvd_space *sp, uint64_t idx)
     return lo < sp->len && sp->idx[lo] == idx ? lo : sp->len;
 }
 
+/* "(A=a, B=b)" of the state at position v of sp. */
+static void position_text(strbuf *sb, const desc *d, const mvd_space *sp,
+                          size_t v)
+{
+    int state[DESC_MAX_AUTOMATA];
+    desc_decode(d, sp->idx[v], state);
+    mvd_state_text(sb, d, state);
+}
+
 /* Reading the transitions of the reachable states, one at a time. */
 typedef struct {
     const desc *d;
@@ -78,18 +87,60 @@ size_t mvd_gth_bytes(size_t n)
     return n * n * sizeof(double);
 }
 
+/* The diagnostic of GTH at state k. */
+static void gth_fail(const desc *d, const mvd_space *sp, size_t k,
+                     const char *why, diag *dg, srcloc at)
+{
+    strbuf sb = {0};
+    position_text(&sb, d, sp, k);
+    diag_error(dg, at, "gth: state %s %s", sb_str(&sb), why);
+    sb_free(&sb);
+}
+
+/* Back substitution of GTH: x_0 = 1, x_k = sum_{i<k} x_i p_ik / s_k
+ * (p_ik = a_ik, the reduced rates, s_k the outflow of k), kept from
+ * overflowing by scaling x[0..k] to sum 1 whenever it exceeds it (the
+ * ratios of probabilities can pass DBL_MAX: rates 1e-308 and 2). */
+static void gth_back(const double *a, const double *s, size_t n, double *x)
+{
+    double sum = 1;
+    x[0] = 1;
+    for (size_t k = 1; k < n; k++) {
+        double t = 0;
+        for (size_t i = 0; i < k; i++)
+            t += x[i] * a[i * n + k];
+        double xk = t / s[k];
+        if (!isfinite(xk)) {   /* x_k dwarfs all before: they shrink */
+            double c = s[k] / t;
+            for (size_t i = 0; i < k; i++)
+                x[i] *= c;
+            xk = 1;
+            sum *= c;
+        }
+        x[k] = xk;
+        sum += xk;
+        if (sum > 1) {
+            for (size_t i = 0; i <= k; i++)
+                x[i] /= sum;
+            sum = 1;
+        }
+    }
+}
+
 /* Grassmann, Taksar and Heyman (1985): state reduction. The last state is
  * removed first: its outflow to the remaining states, s, is the sum of its
- * row (not -q_kk, so no subtraction), and the rates between the remaining
- * states gain the paths through it, a_ij += a_ik a_kj / s. Every operation
- * adds, multiplies or divides non-negative numbers, which gives each
- * probability to a small relative error, however stiff the rates
- * (O'Cinneide 1993). Back substitution: pi_k = sum_{i<k} pi_i a_ik / s_k. */
+ * row (not -q_kk, so no subtraction); the row becomes the probabilities
+ * p_kj = a_kj / s, and the rates between the remaining states gain the
+ * paths through it, a_ij += a_ik p_kj (bounded by i's outflow: nothing
+ * overflows). Every operation adds, multiplies or divides non-negative
+ * numbers, which gives each probability to a small relative error,
+ * however stiff the rates (O'Cinneide 1993). */
 int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
             srcloc at)
 {
     size_t n = sp->len;
     double *a = xcalloc(n * n, sizeof *a);
+    double *s = xcalloc(n ? n : 1, sizeof *s);
     rows rw;
     rows_open(&rw, d, sp, dg, at);
     int status = 0;
@@ -100,47 +151,38 @@ int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
             a[r * n + rw.row.items[k].col] += rw.row.items[k].val;
     }
     for (size_t k = n - 1; k > 0 && status == 0; k--) {
-        double s = 0;
+        double *ak = a + k * n;
         for (size_t j = 0; j < k; j++)
-            s += a[k * n + j];
-        if (!(s > 0)) {
-            int state[DESC_MAX_AUTOMATA];
-            strbuf sb = {0};
-            desc_decode(d, sp->idx[k], state);
-            mvd_state_text(&sb, d, state);
-            diag_error(dg, at, "gth: state %s has no way back to the states "
-                       "before it: the chain is not irreducible",
-                       sb_str(&sb));
-            sb_free(&sb);
+            s[k] += ak[j];
+        if (!(s[k] > 0) || !isfinite(s[k])) {
+            gth_fail(d, sp, k, s[k] > 0 ? "has an outflow that overflows"
+                     : "has no way back to the states before it: the chain "
+                       "is not irreducible", dg, at);
             status = -1;
             break;
         }
-        for (size_t i = 0; i < k; i++)
-            a[i * n + k] /= s;
+        for (size_t j = 0; j < k; j++)
+            ak[j] /= s[k];
         for (size_t i = 0; i < k; i++) {
             double f = a[i * n + k];
             if (f == 0)
                 continue;
             double *ai = a + i * n;
-            const double *ak = a + k * n;
             for (size_t j = 0; j < k; j++)
                 ai[j] += f * ak[j];
         }
     }
-    if (status == 0) {
-        double *x = xmalloc(sizeof *x * (n ? n : 1)), sum = 0;
-        for (size_t k = 0; k < n; k++) {
-            double t = k ? 0 : 1;
-            for (size_t i = 0; i < k; i++)
-                t += x[i] * a[i * n + k];
-            x[k] = t;
-            sum += t;
-        }
+    if (status == 0 && n > 0) {
+        double *x = xmalloc(sizeof *x * n), sum = 0;
+        gth_back(a, s, n, x);
+        for (size_t k = 0; k < n; k++)
+            sum += x[k];
         for (size_t k = 0; k < n; k++)
             pi[sp->idx[k]] = x[k] / sum;
         free(x);
     }
     free(a);
+    free(s);
     rows_close(&rw);
     return status;
 }
@@ -343,15 +385,6 @@ static void class_space(const mvd_classes *c, const mvd_space *sp, size_t k,
     for (size_t v = 0; v < c->n; v++)
         if (c->cls[v] == k)
             out->idx[out->len++] = sp->idx[v];
-}
-
-/* "(A=a, B=b)" of the state at position v of sp. */
-static void position_text(strbuf *sb, const desc *d, const mvd_space *sp,
-                          size_t v)
-{
-    int state[DESC_MAX_AUTOMATA];
-    desc_decode(d, sp->idx[v], state);
-    mvd_state_text(sb, d, state);
 }
 
 /* Closed classes listed at most this many times in the notes. */

@@ -214,6 +214,24 @@ state_p() {
     done
 }
 
+@test "rates at the ends of double (1e308, 1e-308): gth gets every probability, exit 0, no overflow" {
+    stiff 1e308 > big.desc
+    run mvd-solve big.desc
+    assert_success
+    assert_line "converged yes"
+    rel "$(state_p 0)" 0.6 1e-15
+    rel "$(state_p 1)" 1.2e-308 1e-14
+    rel "$(state_p 2)" 0.4 1e-15
+    # p(I,I) = 3MU/(5MU+6) = MU/2, subnormal: a ratio of 2e308 to p(I,U).
+    stiff 1e-308 > small.desc
+    run mvd-solve small.desc
+    assert_success
+    assert_line "converged yes"
+    rel "$(state_p 0)" 5e-309 1e-14
+    rel "$(state_p 1)" 1 1e-15
+    rel "$(state_p 2)" 3.333333333333333e-309 1e-14
+}
+
 @test "the issue's stiff chain (rates 3 and 1e9): power refuses to vouch (exit 1), jor and gmres converge to 0.4" {
     stiff 1e9 > stiff.desc
     run mvd-solve --method power stiff.desc
