@@ -1372,18 +1372,8 @@ static int sparse_bound(const desc *d, const mvd_space *sp, uint64_t *out)
 static int full_row(const desc *d, const int *state, mvd_entries *row,
                     seq_vec *buf, diag *dg, srcloc at)
 {
-    int bad = -1;
-    row->len = 0;
-    for (size_t t = 0; t < d->terms.len; t++)
-        if (mvd_term_row(d, t, state, row, &bad) < 0) {
-            strbuf sb = {0};
-            mvd_state_text(&sb, d, state);
-            diag_error(dg, at, "term %zu (%s): function '%s' is "
-                       "not finite in state %s", t, d->terms.items[t].label,
-                       d->funcs.items[bad].name, sb_str(&sb));
-            sb_free(&sb);
-            return -1;
-        }
+    if (mvd_terms_row(d, state, NULL, row, dg, at) < 0)
+        return -1;
     buf->len = 0;
     for (size_t k = 0; k < row->len; k++) {
         seq_entry e = {row->items[k].col, k, row->items[k].val};

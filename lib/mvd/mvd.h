@@ -211,6 +211,16 @@ typedef struct {
 int mvd_term_row(const desc *d, size_t t, const int *state,
                  mvd_entries *out, int *bad_func);
 
+/* Every term's row of `state` (the terms t with use[t] non-zero, all when
+ * use is NULL) appended after clearing row: the entries of different
+ * terms not summed. 0, or -1 after a diagnostic at `at` naming the term
+ * and the function that is not finite there. */
+int mvd_terms_row(const desc *d, const int *state, const unsigned char *use,
+                  mvd_entries *row, diag *dg, srcloc at);
+/* Whether term t has an off-diagonal element: a term without one (a
+ * negative synchronising term) moves the chain nowhere. */
+int mvd_term_moves(const desc *d, size_t t);
+
 /* When Q has functional elements: checks that every off-diagonal element
  * of Q on the reachable rows is >= 0 (a functional rate or routing
  * probability that evaluates negative in some state), at the cost of one
@@ -229,8 +239,12 @@ void mvd_state_text(strbuf *sb, const desc *d, const int *state);
 
 #include <stdio.h>
 
-typedef enum { MVD_POWER, MVD_JOR, MVD_GMRES } mvd_method;
+/* MVD_AUTO (the default) is resolved by mvd_method_for: gth up to
+ * MVD_DIRECT_MAX reachable states, gmres beyond (power when gmres's
+ * vectors do not fit the memory budget). */
+typedef enum { MVD_POWER, MVD_JOR, MVD_GMRES, MVD_GTH, MVD_AUTO } mvd_method;
 
+#define MVD_DIRECT_MAX 2000
 #define MVD_DEFAULT_TOL 1e-9
 #define MVD_DEFAULT_MAX_ITER 100000
 #define MVD_DEFAULT_OMEGA 0.9
@@ -241,7 +255,7 @@ typedef enum { MVD_POWER, MVD_JOR, MVD_GMRES } mvd_method;
 
 typedef struct {
     mvd_method method;
-    double tol;          /* on R = ||pi Q||_1 / Delta */
+    double tol;          /* on R, B and (power, jor) E: mvd_solve */
     uint64_t max_iter;
     double omega;        /* jor: 0 < omega < 1 */
     int restart;         /* gmres: m >= 1 */
@@ -252,11 +266,14 @@ typedef struct {
 } mvd_solve_opts;
 
 typedef struct {
+    mvd_method method;         /* the one used (never MVD_AUTO) */
     uint64_t iterations;       /* updates (power, jor), Arnoldi steps (gmres) */
     uint64_t multiplications;  /* every x * Q, the final residual's included */
     double residual;           /* R of the returned pi */
+    double balance;            /* B of the returned pi */
+    double estimate;           /* E (0 for gth) */
     double delta;              /* Delta */
-    int converged;             /* residual <= tol */
+    int converged;             /* R, B and E <= tol */
 } mvd_solve_info;
 
 void mvd_solve_defaults(mvd_solve_opts *o);
@@ -265,14 +282,103 @@ int mvd_method_parse(const char *name, mvd_method *out);   /* 0 or -1 */
 /* Product-space vectors of doubles the method holds, its plan apart: what
  * a caller adds to mvd_plan_bytes when it checks a memory budget. */
 size_t mvd_solve_vectors(const mvd_solve_opts *o);
+/* The method o asks for, with MVD_AUTO resolved for a chain of `states`
+ * reachable states when `vectors` product-space vectors fit the memory
+ * budget. */
+mvd_method mvd_method_for(const mvd_solve_opts *o, size_t states,
+                          size_t vectors);
 
 /* The stationary distribution over sp into pi (d->nn entries, zero off
- * sp). 0 when converged; 1 when max_iter ran out (pi is then the last
- * normalised iterate, info says how far it is); -1 after a diagnostic
- * (Q is not a generator on sp, the iterate broke down). */
+ * sp); sp must be closed (no transition leaves it) and irreducible. Every
+ * method ends with the same check of the returned pi (normalised), with
+ * y = pi Q over sp:
+ *   R = ||y||_1 / Delta, Delta = max |q_ss| (1 + 1e-3): the step the
+ *       uniformised power method would make;
+ *   B = max_s |y_s| / (|q_ss| max(pi_s, tol / |sp|)): the imbalance
+ *       between inflow and outflow at each state, relative to its outflow
+ *       (states less probable than tol/|sp| held to that floor);
+ *   E (power, jor, gmres) = 2 c / (1 - rho), c the 1-norm of the last
+ *       update (an iteration; a whole cycle for gmres), rho the larger of
+ *       the last two ratios c / c_prev (E infinite when rho >= 1): twice
+ *       the geometric tail of the updates, which R and B miss when rho is
+ *       close to 1 (stiff or nearly decomposable chains, slow restarts).
+ *       An estimate of ||pi - pi*||_1, not a bound; 0 once an update is
+ *       at the rounding level of pi (n u, u = 2^-53), where the ratios
+ *       are noise.
+ * Converged means all three are at most tol. gth solves directly
+ * (mvd_gth) and is only checked. 0 when converged; 1 when max_iter ran
+ * out, or gth's check failed (pi is then the last normalised iterate,
+ * info says how far it is); -1 after a diagnostic (Q is not a generator
+ * on sp, the iterate broke down). */
 int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
               const mvd_solve_opts *o, double *pi, mvd_solve_info *info,
               diag *dg);
+
+/* The checks mvd_solve starts with (every diagonal element of Q over sp
+ * <= 0, and the uniform vector times Q summing to 0), on their own, with
+ * one multiplication of scratch (d->nn entries, overwritten). 0, or -1
+ * after the diagnostic mvd_solve would give. */
+int mvd_check_generator(mvd_plan *p, const desc *d, const mvd_space *sp,
+                        const mvd_solve_opts *o, double *scratch, diag *dg);
+
+/* Direct solution of the chain over sp (closed, irreducible) by the GTH
+ * algorithm on a dense |sp|^2 matrix built from the rows of d: pi over
+ * sp, zero elsewhere. 0, or -1 after a diagnostic at `at` (a function
+ * not finite, a state with no way back: not irreducible). */
+int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
+            srcloc at);
+/* Bytes of mvd_gth's matrix for n states (SIZE_MAX on overflow). */
+size_t mvd_gth_bytes(size_t n);
+/* The position of idx in sp, or sp->len when absent. */
+size_t mvd_space_find(const mvd_space *sp, uint64_t idx);
+
+/* The communicating classes of the chain over sp (strongly connected
+ * components of its transition graph, found by Tarjan's algorithm
+ * without recursion), numbered by their lowest state; a class is closed
+ * when no transition leaves it, its states are transient otherwise. */
+typedef struct {
+    size_t n;                /* reachable states */
+    size_t nclass, nclosed, ntransient;
+    /* Irreducible chains searched with theta > 0: the strongly connected
+     * parts of the graph without its weak transitions (rate below theta
+     * times the source state's outflow), 1 when there is no such split,
+     * and a state outside the part of the lowest one. */
+    size_t nparts, part_state;
+    uint32_t *cls;           /* [n] the class of each position of sp */
+    size_t *size;            /* [nclass] */
+    size_t *first;           /* [nclass] its lowest position */
+    unsigned char *closed;   /* [nclass] */
+} mvd_classes;
+
+/* 0, or -1 after a diagnostic: a function not finite, or the graph (5
+ * bytes a transition, 8 a state) over max_bytes. The search itself holds
+ * about 30 bytes a state. */
+int mvd_classes_find(mvd_classes *c, const desc *d, const mvd_space *sp,
+                     double theta, size_t max_bytes, diag *dg, srcloc at);
+void mvd_classes_free(mvd_classes *c);
+/* Notes at `at`: each closed class (the first 10) with its size and
+ * lowest state, then the transient states. */
+void mvd_classes_report(const mvd_classes *c, const desc *d,
+                        const mvd_space *sp, diag *dg, srcloc at);
+
+/* mvd_solve after a check of the chain's classes. Irreducible: mvd_solve,
+ * after a warning when the method is iterative and the chain falls into
+ * parts joined only by transitions below sqrt(tol) of their source's
+ * outflow (nearly decomposable: the iterates barely move the weight
+ * between the parts, and no stopping rule on them can tell).
+ * One closed class and transient states: a warning naming them, and
+ * mvd_solve on the closed class (the transient states get 0). Several
+ * closed classes: -1 after an error listing them, unless from_initial:
+ * then pi = sum_k beta_k pi_k, beta_k the probability that the chain
+ * started in the initial distribution (the descriptor's initial state, or
+ * uniform over sp) ends in closed class k (state reduction of the
+ * transient states, at most MVD_DIRECT_MAX of them), pi_k the stationary
+ * distribution of class k (mvd_solve on it). info then sums the counts
+ * and keeps the worst R, B and E of the classes solved. */
+int mvd_solve_chain(mvd_plan *p, const desc *d, const mvd_space *sp,
+                    const mvd_solve_opts *o, int from_initial,
+                    size_t max_bytes, double *pi, mvd_solve_info *info,
+                    diag *dg);
 
 /* out[r] = sum over sp of pi(x) * f_r(x) for every result r of d. 0, or
  * -1 after a diagnostic (a function value that is not finite). */

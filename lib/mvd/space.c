@@ -77,6 +77,36 @@ int mvd_term_row(const desc *d, size_t t, const int *state,
     }
 }
 
+int mvd_term_moves(const desc *d, size_t t)
+{
+    for (int a = 0; a < d->naut; a++) {
+        const desc_matrix *m = d->terms.items[t].factor[a];
+        for (size_t k = 0; m && k < m->nnz; k++)
+            if (m->e[k].row != m->e[k].col)
+                return 1;
+    }
+    return 0;
+}
+
+int mvd_terms_row(const desc *d, const int *state, const unsigned char *use,
+                  mvd_entries *row, diag *dg, srcloc at)
+{
+    int bad = -1;
+    row->len = 0;
+    for (size_t t = 0; t < d->terms.len; t++)
+        if ((!use || use[t]) &&
+            mvd_term_row(d, t, state, row, &bad) < 0) {
+            strbuf sb = {0};
+            mvd_state_text(&sb, d, state);
+            diag_error(dg, at, "term %zu (%s): function '%s' is "
+                       "not finite in state %s", t, d->terms.items[t].label,
+                       d->funcs.items[bad].name, sb_str(&sb));
+            sb_free(&sb);
+            return -1;
+        }
+    return 0;
+}
+
 /* --------------------------------------------------- a set of indices */
 
 /* Open addressing with linear probing; UINT64_MAX marks an empty slot

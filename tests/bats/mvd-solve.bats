@@ -103,7 +103,7 @@ SEQ_Q="778 2 4 256 20 40 238 8 16 502 11 22 352 56 112 262 17 34 7416 222 444 56
     run mvd-solve --method jor two-procs.desc
     assert_success
     [ "$(awk '{ print $1 }' <<< "$output" | uniq | paste -sd ' ')" = \
-      "san-result source model algo method parameter space tol iterations multiplications residual stop converged automaton state result end" ]
+      "san-result source model algo method parameter space tol iterations multiplications residual balance estimate stop converged automaton state result end" ]
     assert_line --index 1 'source "two-procs.desc"'
     assert_line --index 2 'model "two processes, one resource"'
     assert_line "parameter omega 0.9"
@@ -111,7 +111,7 @@ SEQ_Q="778 2 4 256 20 40 238 8 16 502 11 22 352 56 112 262 17 34 7416 222 444 56
     run mvd-solve --method gmres --restart 7 two-procs.desc
     assert_line "parameter restart 7"
     # power: one multiplication per iteration, plus the final residual's.
-    run mvd-solve two-procs.desc
+    run mvd-solve --method power two-procs.desc
     [ "$(field multiplications)" -eq $(( $(field iterations) + 1 )) ]
 }
 
@@ -161,25 +161,295 @@ mm1k() {
     # p(n) = rho^n (1 - rho) / (1 - rho^62), rho = 0.9: the exact mean.
     mean=$(awk 'BEGIN { r = 0.9; z = 0; s = 0
         for (n = 0; n <= 61; n++) { z += r^n; s += n * r^n }; printf "%.15f", s / z }')
-    for method in power jor gmres; do
-        run mvd-solve --method "$method" --tol 1e-12 mm1k.desc
+    # GMRES(30) stagnates here at 1e-12 (the balance B stays at 4e-12):
+    # exit 1, said so. GMRES(60) gets there.
+    run mvd-solve --method gmres --tol 1e-12 --max-iter 3000 mm1k.desc
+    assert_failure 1
+    assert_output "mvd-solve: mm1k.desc: error: gmres did not converge in 3000 iterations: residual 2.07e-13, balance 4.42e-12, estimate 0; tol 1e-12"
+    for method in power jor "gmres --restart 60"; do
+        run mvd-solve --method $method --tol 1e-12 mm1k.desc
         assert_success
         assert_line "converged yes"
         near "$(field result 3)" "$mean" 1e-6
-        eval "mults_$method=$(field multiplications)"
+        eval "mults_${method%% *}=$(field multiplications)"
     done
     [ $((mults_gmres * 10)) -lt "$mults_power" ]
+}
+
+# ------------------------------------------------------ stiff chains
+# stiff MU: two-procs with B's release rate MU (A's is 3). Balance across
+# each edge: p(U,I) = p(I,I) 2/3, p(I,U) = p(I,I) 2/MU, so
+# p(I,I) = 3MU/(5MU+6), p(U,I) = 2MU/(5MU+6), p(I,U) = 6/(5MU+6) and
+# busy = (2MU+6)/(5MU+6). The issue's reproducer is MU = 1e9.
+stiff() {
+    awk -v mu="$1" '/^term local B/ { b = 1 }
+        b && $0 == "e 1 0 3" { $0 = "e 1 0 " mu }
+        b && $0 == "e 1 1 -3" { $0 = "e 1 1 -" mu } { print }' two-procs.desc
+}
+
+# rel A B TOL: |A - B| <= TOL |B|.
+rel() {
+    awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d
+        m = b < 0 ? -b : b
+        if (d > t * m) { printf "%s differs from %s by %g > %g relative\n", a, b, d / m, t; exit 1 } }'
+}
+
+# state_p IDX: the probability of state IDX in $output.
+state_p() {
+    awk -v i="$1" '$1 == "state" && $2 == i { print $3 }' <<< "$output"
+}
+
+@test "stiff, rate ratios 1e3 to 1e12: the default (gth) gets every probability to 1e-12 relative" {
+    for mu in 3e3 3e6 3e9 3e12; do
+        stiff "$mu" > stiff.desc
+        grep -qx "e 1 1 -$mu" stiff.desc
+        run mvd-solve stiff.desc
+        assert_success
+        assert_line "method gth"
+        assert_line "stop direct"
+        assert_line "converged yes"
+        rel "$(state_p 0)" "$(awk -v m="$mu" 'BEGIN { printf "%.17g", 3 * m / (5 * m + 6) }')" 1e-12
+        rel "$(state_p 1)" "$(awk -v m="$mu" 'BEGIN { printf "%.17g", 6 / (5 * m + 6) }')" 1e-12
+        rel "$(state_p 2)" "$(awk -v m="$mu" 'BEGIN { printf "%.17g", 2 * m / (5 * m + 6) }')" 1e-12
+        rel "$(awk '$1 == "result" && $2 == "busy" { print $3 }' <<< "$output")" \
+            "$(awk -v m="$mu" 'BEGIN { printf "%.17g", (2 * m + 6) / (5 * m + 6) }')" 1e-12
+    done
+}
+
+@test "rates at the ends of double (1e308, 1e-308): gth gets every probability, exit 0, no overflow" {
+    stiff 1e308 > big.desc
+    run mvd-solve big.desc
+    assert_success
+    assert_line "converged yes"
+    rel "$(state_p 0)" 0.6 1e-15
+    rel "$(state_p 1)" 1.2e-308 1e-14
+    rel "$(state_p 2)" 0.4 1e-15
+    # p(I,I) = 3MU/(5MU+6) = MU/2, subnormal: a ratio of 2e308 to p(I,U).
+    stiff 1e-308 > small.desc
+    run mvd-solve small.desc
+    assert_success
+    assert_line "converged yes"
+    rel "$(state_p 0)" 5e-309 1e-14
+    rel "$(state_p 1)" 1 1e-15
+    rel "$(state_p 2)" 3.333333333333333e-309 1e-14
+}
+
+@test "the issue's stiff chain (rates 3 and 1e9): power refuses to vouch (exit 1), jor and gmres converge to 0.4" {
+    stiff 1e9 > stiff.desc
+    run mvd-solve --method power stiff.desc
+    assert_failure 1
+    assert_output "mvd-solve: stiff.desc: error: power did not converge in 100000 iterations: residual 6.66e-10, balance 0.333, estimate 0.267; tol 1e-09"
+    for method in jor gmres; do
+        run mvd-solve --method "$method" stiff.desc
+        assert_success
+        assert_line "converged yes"
+        near "$(awk '$1 == "result" && $2 == "busy" { print $3 }' <<< "$output")" 0.40000000071999997 1e-9
+    done
+}
+
+# star N R: N processes share one resource; each acquires it at rate 2
+# when all are idle, process i releases it at rate mu_i = 3 R^((i-1)/(N-1)).
+# The one-busy states each balance with the all-idle one: p(i) = p(0)
+# 2/mu_i, so busy = S / (1 + S) with S = sum 2/mu_i.
+star() {
+    awk -v n="$1" -v r="$2" 'BEGIN {
+        print "san-desc 1"
+        for (i = 1; i <= n; i++) print "automaton P" i " I U"
+        for (i = 1; i <= n; i++) {
+            f = ""
+            for (j = 1; j <= n; j++)
+                if (j != i) f = f (f == "" ? "st P" j " 0 ==" : " st P" j " 0 == and")
+            print "function free" i, f
+        }
+        for (i = 1; i <= n; i++) {
+            mu = sprintf("%.17g", 3 * r ^ ((i - 1) / (n - 1)))
+            print "term local P" i; print "factor P" i
+            print "e 0 0 -2 free" i; print "e 0 1 2 free" i
+            print "e 1 0", mu; print "e 1 1 -" mu
+        }
+        s = "st P1"
+        for (i = 2; i <= n; i++) s = s " st P" i " +"
+        print "function busy", s
+        print "function atmost1", s, "1 <="
+        print "reachability atmost1"; print "result busy busy"
+        print "end", n, n + 2, n }'
+}
+
+star_busy() {
+    awk -v n="$1" -v r="$2" 'BEGIN { s = 0
+        for (i = 1; i <= n; i++) s += 2 / (sprintf("%.17g", 3 * r ^ ((i - 1) / (n - 1))) + 0)
+        printf "%.17g", s / (1 + s) }'
+}
+
+@test "stiff star of 5 processes, ratios 1e3 to 1e12: converged yes is right to tol with every method, or the method exits 1" {
+    for r in 1e3 1e6 1e9 1e12; do
+        star 5 "$r" > star.desc
+        exact=$(star_busy 5 "$r")
+        for method in auto gth gmres jor power; do
+            run mvd-solve --method "$method" star.desc
+            if [ "$status" -eq 1 ]; then
+                assert_output --regexp "^mvd-solve: star.desc: error: $method did not converge in 100000 iterations: "
+                continue
+            fi
+            assert_success
+            assert_line "converged yes"
+            near "$(field result 3)" "$exact" 1e-9 || { echo "($method, $r)"; false; }
+        done
+        # The default and gmres always converge here; power never does
+        # beyond 1e3.
+        run mvd-solve star.desc
+        near "$(field result 3)" "$exact" 1e-13
+        run mvd-solve --method gmres star.desc
+        assert_success
+        if [ "$r" != 1e3 ]; then
+            run mvd-solve --method power star.desc
+            assert_failure 1
+        fi
+    done
+}
+
+# ncd EPS: a birth-death chain on 8 states, two blocks of 4 (rates 1 to 4)
+# joined by one link, up at rate EPS, down at 3 EPS: nearly completely
+# decomposable. Reversible: p(n+1)/p(n) = up(n)/down(n), whatever EPS.
+ncd() {
+    awk -v e="$1" 'BEGIN {
+        split("1 2 1 X 2 1 3", up, " "); split("2 1 3 X 1 4 2", dn, " ")
+        up[4] = e; dn[4] = 3 * e
+        print "san-desc 1"; printf "automaton Q"
+        for (n = 0; n < 8; n++) printf " n%d", n; print ""
+        print "term local Q"; print "factor Q"
+        for (n = 0; n < 8; n++) {
+            out = (n < 7 ? up[n + 1] : 0) + (n > 0 ? dn[n] : 0)
+            if (n > 0) printf "e %d %d %.17g\n", n, n - 1, dn[n]
+            printf "e %d %d %.17g\n", n, n, -out
+            if (n < 7) printf "e %d %d %.17g\n", n, n + 1, up[n + 1]
+        }
+        print "function len st Q"; print "function high st Q 4 >="
+        print "result mean len"; print "result high high"; print "end 1 2 1" }'
+}
+
+@test "nearly completely decomposable (coupling 1e-6): gth exact, power and jor refuse to vouch, gmres right to tol and warned" {
+    ncd 1e-6 > ncd.desc
+    # p = (1, 1/2, 1, 1/3, 1/9, 2/9, 1/18, 1/12) / (121/36) in exact terms:
+    # mean = 1.80672268907563..., high = p(4..7) = 1/7.
+    mean=$(awk 'BEGIN { split("1 2 1 3 2 1 3", up, " "); split("2 1 3 3 1 4 2", dn, " ")
+        up[4] = 1; p = 1; z = 1; s = 0
+        for (n = 1; n < 8; n++) { p *= up[n] / dn[n]; z += p; s += n * p }; printf "%.17g", s / z }')
+    run mvd-solve ncd.desc
+    assert_success
+    assert_line "method gth"
+    near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 1e-13
+    near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-13
+    refute_line --partial "warning"
+    for method in power jor; do
+        run mvd-solve --method "$method" ncd.desc
+        assert_failure 1
+        assert_line --index 0 --partial "warning: the chain is nearly decomposable"
+        assert_line --index 1 --regexp "^mvd-solve: ncd.desc: error: $method did not converge in 100000 iterations: "
+    done
+    run mvd-solve --method gmres ncd.desc
+    assert_success
+    # The link n3 -> n4 carries 1e-6 of n3's outflow of 3 + 1e-6.
+    assert_line --index 0 "mvd-solve: ncd.desc: warning: the chain is nearly decomposable: 2 parts joined only by transitions below 3.16e-05 of their source state's outflow (one holds (Q=n4)); an iterative method can stop with the parts in the wrong proportions, --method gth cannot"
+    near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 1e-9
+    near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-9
+}
+
+# ------------------------------------------------------ reducible chains
+# absorbing: from t0 (rate 3 out) to t1 w.p. 1/3, to the absorbing a w.p.
+# 2/3; from t1 (rate 4 out) back to t0 w.p. 1/4, into the closed class
+# {b1, b2} (b1 -> b2 at 1, b2 -> b1 at 2) w.p. 3/4. h = P(a | t0):
+# h = 2/3 + h/12, so h = 8/11; {b1, b2} gets 3/11, split 2/3 : 1/3.
+absorbing() {
+    printf '%s\n' 'san-desc 1' 'automaton Q t0 t1 a b1 b2' 'term local Q' 'factor Q' \
+        'e 0 0 -3' 'e 0 1 1' 'e 0 2 2' 'e 1 0 1' 'e 1 1 -4' 'e 1 3 3' \
+        'e 3 3 -1' 'e 3 4 1' 'e 4 3 2' 'e 4 4 -2' \
+        'function in_a st Q 2 ==' 'result in_a in_a' "initial $1" 'end 1 1 1'
+}
+
+@test "several closed classes: refused with the classes, their sizes and a state of each, exit 2" {
+    absorbing t0 > abs.desc
+    run mvd-solve -o abs.result abs.desc
+    assert_failure 2
+    assert_output "mvd-solve: abs.desc: error: the chain is not irreducible: 2 closed classes and 2 transient states, so its long-run distribution depends on where it starts
+mvd-solve: abs.desc: note: closed class 1: 1 state, e.g. (Q=a)
+mvd-solve: abs.desc: note: closed class 2: 2 states, e.g. (Q=b1)
+mvd-solve: abs.desc: note: transient: 2 states (probability 0 in the long run), e.g. (Q=t0)
+mvd-solve: abs.desc: note: --from-initial gives the one reached from the initial state"
+    [ ! -e abs.result ]
+    for method in gth gmres power jor; do
+        run mvd-solve --method "$method" abs.desc
+        assert_failure 2
+    done
+}
+
+@test "--from-initial: absorption from the initial state times each class's distribution (8/11, 2/11, 1/11)" {
+    absorbing t0 > abs.desc
+    for method in auto gmres power jor; do
+        run mvd-solve --from-initial --method "$method" abs.desc
+        assert_success
+        assert_line "converged yes"
+        assert_line "state 0 0 t0"
+        assert_line "state 1 0 t1"
+        near "$(state_p 2)" 0.72727272727272727 1e-12
+        near "$(state_p 3)" 0.18181818181818182 1e-9
+        near "$(state_p 4)" 0.09090909090909091 1e-9
+        near "$(field result 3)" 0.72727272727272727 1e-12
+    done
+    # From t1: h1 = h0/4 = 2/11 into a, 9/11 into {b1, b2}.
+    absorbing t1 > abs1.desc
+    run mvd-solve --from-initial abs1.desc
+    assert_success
+    rel "$(state_p 2)" 0.18181818181818182 1e-14
+    rel "$(state_p 3)" 0.54545454545454545 1e-14
+    rel "$(state_p 4)" 0.27272727272727273 1e-14
+    # From a closed class: only that class is reached, and it is
+    # irreducible: --from-initial changes nothing.
+    absorbing b2 > absb.desc
+    run mvd-solve --from-initial absb.desc
+    assert_success
+    assert_line "space 5 2"
+    assert_line "result in_a 0"
+    first=$output
+    run mvd-solve absb.desc
+    assert_output "$first"
+    # Twelve absorbing states and no initial state: uniform from uniform.
+    printf '%s\n' 'san-desc 1' 'automaton A a b c d e f g h i j k l' 'end 1 0 0' > zero.desc
+    run mvd-solve --from-initial zero.desc
+    assert_success
+    assert_line "converged yes"
+    [ "$(awk '$1 == "state" && $3 == 0.08333333333333333' <<< "$output" | wc -l)" -eq 12 ]
+    run mvd-solve --from-initial --ones abs.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --from-initial applies only when solving, not with --ones"
+}
+
+@test "one closed class and transient states: a warning naming them, the transient states get 0, exit 0" {
+    printf '%s\n' 'san-desc 1' 'automaton Q t0 t1 b1 b2' 'term local Q' 'factor Q' \
+        'e 0 0 -1' 'e 0 1 1' 'e 1 0 1' 'e 1 1 -4' 'e 1 2 3' \
+        'e 2 2 -1' 'e 2 3 1' 'e 3 2 2' 'e 3 3 -2' 'initial t0' 'end 1 0 1' > one.desc
+    for method in auto gmres power jor; do
+        run mvd-solve --method "$method" -o one.result one.desc
+        assert_success
+        assert_output "mvd-solve: one.desc: warning: 2 of the 4 reachable states are transient: the stationary distribution is that of the one closed class
+mvd-solve: one.desc: note: closed class 1: 2 states, e.g. (Q=b1)
+mvd-solve: one.desc: note: transient: 2 states (probability 0 in the long run), e.g. (Q=t0)"
+        grep -qx 'state 0 0 t0' one.result
+        grep -qx 'state 1 0 t1' one.result
+        near "$(awk '$1 == "state" && $2 == 2 { print $3 }' one.result)" 0.66666666666666667 1e-9
+        near "$(awk '$1 == "state" && $2 == 3 { print $3 }' one.result)" 0.33333333333333333 1e-9
+    done
 }
 
 # --------------------------------------------------------------- failures
 
 @test "non-convergence: exit 1 with the residual, no output; --partial writes it" {
-    run mvd-solve --max-iter 5 two-procs.desc
+    run mvd-solve --method power --max-iter 5 two-procs.desc
     assert_failure 1
-    assert_output "mvd-solve: two-procs.desc: error: did not converge in 5 iterations: residual 0.0781 > tol 1e-09"
-    run mvd-solve --max-iter 5 --partial -o part.result two-procs.desc
+    assert_output "mvd-solve: two-procs.desc: error: power did not converge in 5 iterations: residual 0.0781, balance 0.0949, estimate 0.829; tol 1e-09"
+    run mvd-solve --method power --max-iter 5 --partial -o part.result two-procs.desc
     assert_failure 1
-    assert_output "mvd-solve: two-procs.desc: error: did not converge in 5 iterations: residual 0.0781 > tol 1e-09 (last iterate written, --partial)"
+    assert_output "mvd-solve: two-procs.desc: error: power did not converge in 5 iterations: residual 0.0781, balance 0.0949, estimate 0.829; tol 1e-09 (last iterate written, --partial)"
     grep -qx 'stop max-iter' part.result
     grep -qx 'converged no' part.result
     grep -qx 'iterations 5' part.result
@@ -240,7 +510,7 @@ mm1k() {
 Try 'mvd-solve --help'."
     run mvd-solve --method newton two-procs.desc
     assert_failure 2
-    assert_line --index 0 "mvd-solve: --method wants power, jor or gmres, not 'newton'"
+    assert_line --index 0 "mvd-solve: --method wants auto, gth, gmres, power or jor, not 'newton'"
     run mvd-solve --tol 0 two-procs.desc
     assert_failure 2
     assert_line --index 0 "mvd-solve: --tol wants a positive number, not '0'"
@@ -272,10 +542,14 @@ Try 'mvd-solve --help'."
     assert_failure 2
     assert_output "mvd-solve: two-procs.desc: error: needs 128 bytes for 3 vectors of 4 states and the reachable set, over --max-memory 100"
     # The plan's own need, when the vectors fit but the plan does not.
-    run mvd-solve --algo sparse --max-memory 150 two-procs.desc
+    run mvd-solve --algo sparse --method power --max-memory 150 two-procs.desc
     assert_failure 2
     assert_line --index 0 --regexp '^mvd-solve: two-procs.desc: error: sparse needs [0-9]+ bytes, more than the limit of 22 bytes$'
     assert_line --index 1 "mvd-solve: two-procs.desc: note: the vectors and the reachable set take 128 of the 150 bytes of --max-memory"
+    # gth's matrix (3 x 3 doubles) counts too.
+    run mvd-solve --max-memory 150 two-procs.desc
+    assert_failure 2
+    assert_output "mvd-solve: two-procs.desc: error: gth needs 72 bytes for its matrix of 3 states, over --max-memory 150"
     # A product space of 2^40 states is refused before anything is allocated.
     { echo "san-desc 1"
       for i in 1 2 3 4; do printf 'automaton A%d' "$i"; seq 0 1023 | sed 's/^/ s/' | paste -sd '' ; done
@@ -287,7 +561,7 @@ Try 'mvd-solve --help'."
 
 @test "-o is atomic: a failed run leaves the old file, a good one replaces it" {
     echo old > out.result
-    run mvd-solve -o out.result --max-iter 2 two-procs.desc
+    run mvd-solve -o out.result --method power --max-iter 2 two-procs.desc
     assert_failure 1
     [ "$(cat out.result)" = old ]
     run mvd-solve -o out.result figure8.desc

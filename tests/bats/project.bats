@@ -240,7 +240,7 @@ run_args() {
     }
     refused "pasl2graph: --max-tasks applies only with --tasks" \
         pasl2graph --max-tasks 5 "$EXAMPLES/pasl/example3.pasl"
-    for opt in "--method gmres" "--tol 1e-6" "--max-iter 9" "--top 1" --partial --time; do
+    for opt in "--method gmres" "--tol 1e-6" "--max-iter 9" "--top 1" --partial --time --from-initial; do
         refused "mvd-solve: ${opt%% *} applies only when solving, not with --ones" \
             mvd-solve --ones $opt "$D"
         refused "mvd-solve: ${opt%% *} applies only when solving, not with --mvd" \
@@ -248,7 +248,7 @@ run_args() {
     done
     refused "mvd-solve: --omega applies only with --method jor" \
         mvd-solve --omega 0.5 --method gmres "$D"
-    refused "mvd-solve: --restart applies only with --method gmres" \
+    refused "mvd-solve: --restart applies only with --method gmres or auto" \
         mvd-solve --restart 5 --method jor "$D"
     refused "mvd-solve: --faithful applies only with --algo shuffle or slice" \
         mvd-solve --faithful --algo sparse --ones "$D"

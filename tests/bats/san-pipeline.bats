@@ -107,3 +107,39 @@ SAN
     run mvd-solve --ones neg.desc
     assert_success
 }
+
+@test "a SAN without reachability whose space splits: mvd-solve lists the 7 closed classes and refuses, exit 2" {
+    # Without its reachability function, sharing-sync's product space
+    # splits by (busy processes - R's count), which no event changes.
+    cd "$BATS_TEST_TMPDIR"
+    sed '/^reachability/d' "$EXAMPLES/san/sharing-sync.san" > split.san
+    run bash -c "san2desc split.san | mvd-solve"
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: <stdin>: error: the chain is not irreducible: 7 closed classes and 0 transient states, so its long-run distribution depends on where it starts"
+    assert_line --index 1 "mvd-solve: <stdin>: note: closed class 1: 11 states, e.g. (Proc[1]=idle, Proc[2]=idle, Proc[3]=idle, Proc[4]=idle, R=n[0])"
+    assert_line --index 7 "mvd-solve: <stdin>: note: closed class 7: 1 state, e.g. (Proc[1]=busy, Proc[2]=busy, Proc[3]=busy, Proc[4]=busy, R=n[0])"
+    assert_line --index 8 "mvd-solve: <stdin>: note: --from-initial gives the one reached from the initial distribution (uniform)"
+    [ "${#lines[@]}" -eq 9 ]
+    # From the uniform distribution each class keeps its share of the 48
+    # states: class 1 (the model with its reachability) 11/48, with the
+    # model's own distribution inside.
+    san2desc split.san | mvd-solve --from-initial > split.result
+    san2desc "$EXAMPLES/san/sharing-sync.san" | mvd-solve > model.result
+    awk 'FNR == NR && $1 == "state" { k = $4 " " $5 " " $6 " " $7 " " $8; p[k] = $3; n++; next }
+         $1 == "state" { k = $4 " " $5 " " $6 " " $7 " " $8
+                         if (k in p) { m++; d = $3 - p[k] * 11 / 48; if (d < 0) d = -d
+                                       if (d > 1e-14) { print k ": " $3 " vs " p[k] * 11 / 48; bad = 1 } } }
+         END { if (n != 11 || m != 11) { print n, m; bad = 1 }; exit bad }' model.result split.result
+}
+
+@test "pipelines/san-large at 10^3 and 10^4 states with gmres: every mean within 1e-9 of its closed form (E over restart cycles)" {
+    # With R and B alone, gmres stopped with errors of 1.8e-8 and 2.4e-8
+    # in the queues' means here.
+    for n in 3 4; do
+        run "$ROOT/pipelines/san-large" "$(dirname "$(command -v mvd-solve)")" "$n"
+        assert_success
+        assert_line "converged yes"
+        largest=$(awk '$1 == "largest" { print $3 }' <<< "$output")
+        awk -v d="$largest" 'BEGIN { exit !(d + 0 <= 1e-9) }' || { echo "largest difference $largest"; false; }
+    done
+}

@@ -8,7 +8,8 @@
 #include "unit.h"
 
 static const mvd_algo algos[] = {MVD_SHUFFLE, MVD_SLICE, MVD_SPARSE};
-static const mvd_method methods[] = {MVD_POWER, MVD_JOR, MVD_GMRES};
+static const mvd_method methods[] = {MVD_POWER, MVD_JOR, MVD_GMRES,
+                                     MVD_GTH};
 
 /* A model read from san-desc text, its reachable space and a plan. */
 typedef struct {
@@ -65,6 +66,9 @@ static int solve(model *m, mvd_method method, double tol, uint64_t max_iter,
     o.tol = tol;
     o.max_iter = max_iter;
     o.omega = omega;
+    /* GMRES(30) stagnates on the 62-state M/M/1/K at 1e-12 (the balance
+     * B stays at 4e-12, mvd.h); GMRES(60) gets there. */
+    o.restart = 60;
     diag dg;
     diag_init(&dg, "test", quiet());
     return mvd_solve(m->plan, &m->d, &m->sp, &o, m->pi, &m->info, &dg);
@@ -290,6 +294,101 @@ static void test_not_converged(void)
     free(text);
 }
 
+/* A stiff birth-death chain of 4 states, 0 <-> 1 <-> 2 <-> 3, up at rate
+ * 1, down at rates 1e-6, 1, 1e6: p(n+1)/p(n) = 1/down(n), so p is
+ * proportional to (1, 1e6, 1e6, 1): exact in binary after the division.
+ * gth gets every probability to a few units in the last place, the small
+ * ones included; the default (auto) is gth at this size. */
+static void test_gth_stiff(void)
+{
+    static const char text[] =
+        "san-desc 1\n"
+        "automaton Q a b c d\n"
+        "term local Q\nfactor Q\n"
+        "e 0 0 -1\ne 0 1 1\n"
+        "e 1 0 1e-6\ne 1 1 -1.000001\ne 1 2 1\n"
+        "e 2 1 1\ne 2 2 -2\ne 2 3 1\n"
+        "e 3 2 1e6\ne 3 3 -1e6\n"
+        "end 1 0 1\n";
+    double z = 2 + 2e6, want[4] = {1 / z, 1e6 / z, 1e6 / z, 1 / z};
+    model m;
+    if (load(&m, text, MVD_SPARSE) == 0) {
+        CHECK_INT(solve(&m, MVD_AUTO, 1e-9, 100000, 0.9), 0);
+        CHECK_INT(m.info.method, MVD_GTH);
+        CHECK(m.info.converged);
+        for (int n = 0; n < 4; n++)
+            CHECK_NEAR(m.pi[n] / want[n], 1, 1e-14);
+        /* Power would need ~1e12 steps of 1/Delta = 1e-6: it stops at
+         * max_iter, not converged, and says why. */
+        CHECK_INT(solve(&m, MVD_POWER, 1e-9, 1000, 0.9), 1);
+        CHECK(m.info.balance > 1e-9 || m.info.estimate > 1e-9);
+        unload(&m);
+    }
+}
+
+/* A ring of n states (i -> i+1 at rate 1, n-1 -> 0 at rate `back`, 0 for
+ * a path) as san-desc text. */
+static char *ring_text(int n, double back)
+{
+    strbuf sb = {0};
+    sb_printf(&sb, "san-desc 1\nautomaton Q");
+    for (int i = 0; i < n; i++)
+        sb_printf(&sb, " s%d", i);
+    sb_printf(&sb, "\nterm local Q\nfactor Q\n");
+    for (int i = 0; i + 1 < n; i++)
+        sb_printf(&sb, "e %d %d -1\ne %d %d 1\n", i, i, i, i + 1);
+    if (back > 0)
+        sb_printf(&sb, "e %d %d %g\ne %d 0 %g\n", n - 1, n - 1, -back,
+                  n - 1, back);
+    sb_printf(&sb, "end 1 0 1\n");
+    return sb.text;
+}
+
+static int load_classes(const char *text, desc *d, mvd_space *sp,
+                        mvd_classes *c)
+{
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    int status = desc_read(d, in, "ring.desc", &dg);
+    fclose(in);
+    CHECK_INT(status, 0);
+    if (status == 0)
+        status = mvd_space_build(sp, d, d->nn, &dg);
+    if (status == 0)
+        status = mvd_classes_find(c, d, sp, 0, SIZE_MAX, &dg,
+                                  (srcloc){"ring.desc", 0, 0});
+    CHECK_INT(status, 0);
+    return status;
+}
+
+/* The class search is iterative: a depth-first path of 300 000 states
+ * (a recursive search would overflow the stack) in one class, and as a
+ * path without the way back, 300 000 classes of which the last is the
+ * only closed one. */
+static void test_classes_deep(void)
+{
+    const int n = 300000;
+    for (int ring = 1; ring >= 0; ring--) {
+        char *text = ring_text(n, ring ? 5 : 0);
+        desc d;
+        mvd_space sp = {0};
+        mvd_classes c = {0};
+        if (load_classes(text, &d, &sp, &c) == 0) {
+            CHECK_INT(c.n, n);
+            CHECK_INT(c.nclass, ring ? 1 : n);
+            CHECK_INT(c.nclosed, 1);
+            CHECK_INT(c.ntransient, ring ? 0 : n - 1);
+            CHECK(c.closed[c.cls[n - 1]]);
+            CHECK_INT(c.first[c.cls[n - 1]], ring ? 0 : n - 1);
+            mvd_classes_free(&c);
+            mvd_space_free(&sp);
+            desc_free(&d);
+        }
+        free(text);
+    }
+}
+
 /* Figure 8 is an MVD test, not a generator: refused, not "solved". */
 static void test_not_a_generator(void)
 {
@@ -389,6 +488,8 @@ int main(void)
     RUN(test_independent_product_form);
     RUN(test_resource_sharing_product_form);
     RUN(test_not_converged);
+    RUN(test_gth_stiff);
+    RUN(test_classes_deep);
     RUN(test_not_a_generator);
     RUN(test_vector_read);
     RUN(test_vector_write);

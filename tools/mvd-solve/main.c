@@ -30,13 +30,17 @@ static void usage(FILE *fp)
 "the san-result format; or multiply one vector by it (--mvd, --ones).\n"
 "\n"
 "  -a, --algo=ALGO        multiplication: shuffle, slice (default), sparse\n"
-"  -m, --method=METHOD    solver: power (default), jor, gmres\n"
-"  -t, --tol=TOL          stop when ||pi Q||_1 / Delta <= TOL (default %g)\n"
+"  -m, --method=METHOD    solver: auto (default: gth up to %d states,\n"
+"                         gmres beyond), gth, gmres, power, jor\n"
+"  -t, --tol=TOL          the tolerance of the stopping rule and of the\n"
+"                         final check (default %g)\n"
 "      --max-iter=N       stop after N iterations (default %d): exit 1\n"
 "      --omega=W          jor damping, 0 < W < 1 (default %g)\n"
 "      --restart=M        gmres restart length (default %d)\n"
 "      --top=K            write only the K most probable states\n"
 "      --partial          on non-convergence, still write the last iterate\n"
+"      --from-initial     when the chain has several closed classes, the\n"
+"                         distribution reached from the initial state\n"
 "      --time             add the (non-reproducible) time record\n"
 "      --faithful         the thesis's shuffle and slice kernels, term by\n"
 "                         term (default: the fast kernels, same products)\n"
@@ -53,20 +57,22 @@ static void usage(FILE *fp)
 "\n"
 "Example:\n"
 "  mvd-solve --method gmres --top 5 examples/san/two-procs.desc\n",
-            prog, MVD_DEFAULT_TOL, MVD_DEFAULT_MAX_ITER, MVD_DEFAULT_OMEGA,
+            prog, MVD_DIRECT_MAX, MVD_DEFAULT_TOL, MVD_DEFAULT_MAX_ITER, MVD_DEFAULT_OMEGA,
             MVD_DEFAULT_RESTART);
 }
 
 typedef struct {
     const char *output, *vector, *path;
-    int ones, partial, with_time, faithful;
+    int ones, partial, with_time, faithful, from_initial;
+    size_t rest;      /* bytes left for the plan and the checks */
     mvd_algo algo;
     mvd_solve_opts solve;
     uint64_t top, max_memory;
 } options;
 
 enum { OPT_MAX_ITER = 256, OPT_OMEGA, OPT_RESTART, OPT_TOP, OPT_PARTIAL,
-       OPT_TIME, OPT_MVD, OPT_ONES, OPT_MAX_MEMORY, OPT_FAITHFUL };
+       OPT_TIME, OPT_MVD, OPT_ONES, OPT_MAX_MEMORY, OPT_FAITHFUL,
+       OPT_FROM_INITIAL };
 
 static uint64_t default_memory(void)
 {
@@ -98,6 +104,7 @@ static void parse_options(int argc, char **argv, options *op)
         {"restart", required_argument, NULL, OPT_RESTART},
         {"top", required_argument, NULL, OPT_TOP},
         {"partial", no_argument, NULL, OPT_PARTIAL},
+        {"from-initial", no_argument, NULL, OPT_FROM_INITIAL},
         {"time", no_argument, NULL, OPT_TIME},
         {"faithful", no_argument, NULL, OPT_FAITHFUL},
         {"mvd", required_argument, NULL, OPT_MVD},
@@ -127,8 +134,8 @@ static void parse_options(int argc, char **argv, options *op)
         case 'm':
             solve_opt = "--method";
             if (mvd_method_parse(optarg, &op->solve.method) < 0)
-                usage_error(prog, "--method wants power, jor or gmres, not "
-                            "'%s'", optarg);
+                usage_error(prog, "--method wants auto, gth, gmres, power "
+                            "or jor, not '%s'", optarg);
             break;
         case 't':
             solve_opt = "--tol";
@@ -162,6 +169,10 @@ static void parse_options(int argc, char **argv, options *op)
                             optarg);
             break;
         case OPT_PARTIAL: op->partial = 1; solve_opt = "--partial"; break;
+        case OPT_FROM_INITIAL:
+            op->from_initial = 1;
+            solve_opt = "--from-initial";
+            break;
         case OPT_TIME: op->with_time = 1; solve_opt = "--time"; break;
         case OPT_FAITHFUL: op->faithful = 1; break;
         case OPT_MVD: op->vector = optarg; break;
@@ -187,8 +198,10 @@ static void parse_options(int argc, char **argv, options *op)
                             : "when solving, not with --mvd");
     option_applies(prog, omega_opt, op->solve.method == MVD_JOR,
                    "with --method jor");
-    option_applies(prog, restart_opt, op->solve.method == MVD_GMRES,
-                   "with --method gmres");
+    /* auto runs gmres on chains past gth's size, so --restart applies */
+    option_applies(prog, restart_opt, op->solve.method == MVD_GMRES ||
+                                      op->solve.method == MVD_AUTO,
+                   "with --method gmres or auto");
     option_applies(prog, op->faithful ? "--faithful" : NULL,
                    op->algo != MVD_SPARSE, "with --algo shuffle or slice");
 }
@@ -231,6 +244,35 @@ static int memory_budget(const options *op, const desc *d, size_t nvec,
     *vectors = need;
     *rest = op->max_memory - need > SIZE_MAX ? SIZE_MAX
                                             : (size_t)(op->max_memory - need);
+    return 0;
+}
+
+/* Resolves --method auto for the space found (gmres when its vectors fit
+ * the budget), and takes the method's own memory out of *rest: its
+ * vectors beyond the minimum, gth's matrix. */
+static int choose_method(options *op, const desc *d, const mvd_space *sp,
+                         const char *shown, uint64_t *vectors, size_t *rest,
+                         diag *dg)
+{
+    uint64_t per = (d->nn ? d->nn : 1) * sizeof(double);
+    size_t fit = op->max_memory / per > SIZE_MAX ? SIZE_MAX
+               : (size_t)(op->max_memory / per);
+    op->solve.method = mvd_method_for(&op->solve, sp->len, fit ? fit - 1 : 0);
+    /* --from-initial holds one class's solution beside the sum. */
+    if (memory_budget(op, d, mvd_solve_vectors(&op->solve) +
+                      (size_t)op->from_initial, shown, vectors, rest,
+                      dg) < 0)
+        return -1;
+    if (op->solve.method == MVD_GTH) {
+        size_t need = mvd_gth_bytes(sp->len);
+        if (need > *rest) {
+            diag_error(dg, (srcloc){shown, 0, 0}, "gth needs %zu bytes for "
+                       "its matrix of %zu states, over --max-memory %llu",
+                       need, sp->len, (unsigned long long)op->max_memory);
+            return -1;
+        }
+        *rest -= need;
+    }
     return 0;
 }
 
@@ -311,7 +353,8 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
     double *results = xcalloc(d->results.len + 1, sizeof *results);
     mvd_solve_info info;
     double start = now();
-    int got = mvd_solve(plan, d, sp, &op->solve, pi, &info, dg);
+    int got = mvd_solve_chain(plan, d, sp, &op->solve, op->from_initial,
+                              op->rest, pi, &info, dg);
     double seconds = now() - start;
     if (op->solve.progress)
         fputc('\n', stderr);
@@ -322,9 +365,14 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
         status = EXIT_BADINPUT;
     } else {
         if (got == 1) {
-            diag_error(dg, (srcloc){shown, 0, 0}, "did not converge in %llu "
-                       "iterations: residual %.3g > tol %g%s",
-                       (unsigned long long)info.iterations, info.residual,
+            char how[64] = "";
+            if (info.method != MVD_GTH)
+                snprintf(how, sizeof how, " in %llu iterations",
+                         (unsigned long long)info.iterations);
+            diag_error(dg, (srcloc){shown, 0, 0}, "%s did not converge%s: "
+                       "residual %.3g, balance %.3g, estimate %.3g; tol "
+                       "%g%s", mvd_method_name(info.method), how,
+                       info.residual, info.balance, info.estimate,
                        op->solve.tol, op->partial ? " (last iterate "
                        "written, --partial)" : "");
             status = EXIT_RUNTIME;
@@ -369,7 +417,8 @@ int main(int argc, char **argv)
     if (memory_budget(&op, &d, nvec, shown, &vectors, &rest, &dg) == 0 &&
         mvd_space_build(&sp, &d, d.nn, &dg) == 0 &&
         (multiply_only ||
-         mvd_check_rates(&d, &sp, &dg, (srcloc){shown, 0, 0}) == 0)) {
+         (mvd_check_rates(&d, &sp, &dg, (srcloc){shown, 0, 0}) == 0 &&
+          choose_method(&op, &d, &sp, shown, &vectors, &rest, &dg) == 0))) {
         plan = mvd_plan_new_mode(&d, &sp, op.algo, op.faithful, rest, &dg);
         if (!plan)
             diag_note(&dg, (srcloc){shown, 0, 0}, "the vectors and the "
@@ -377,6 +426,7 @@ int main(int argc, char **argv)
                       "--max-memory", (unsigned long long)vectors,
                       (unsigned long long)op.max_memory);
     }
+    op.rest = rest;
     if (plan)
         status = multiply_only ? run_multiply(&op, &d, &sp, plan, &dg)
                                : run_solve(&op, &d, &sp, plan, shown, &dg);
