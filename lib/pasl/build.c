@@ -203,18 +203,20 @@ static void collect_batches(builder *b, const pasl_stmt *block)
     }
 }
 
+/* `listed` holds the inputs of s before this one: a lookup, not a scan,
+ * so a batch with many inputs is checked in linear time. */
 static void check_input(builder *b, const pasl_stmt *s, size_t self,
-                        size_t k)
+                        size_t k, keymap *listed)
 {
     const pasl_ref *r = &s->inputs.items[k];
     srcloc at = loc(b, r->line, r->col);
     unsigned long long id = r->id;
-    for (size_t j = 0; j < k; j++) {
-        if (s->inputs.items[j].id == r->id) {
-            diag_error(b->d, at, "B%llu is listed twice as an input", id);
-            return;
-        }
+    size_t first;
+    if (keymap_get_u64(listed, r->id, &first)) {
+        diag_error(b->d, at, "B%llu is listed twice as an input", id);
+        return;
     }
+    keymap_put_u64(listed, r->id, k);
     size_t seq;
     if (!keymap_get_u64(&b->batch_seq, r->id, &seq)) {
         diag_error(b->d, at, "undefined batch B%llu", id);
@@ -264,8 +266,10 @@ static void check_batch(builder *b, const pasl_stmt *s)
                        (unsigned long long)s->task_type);
     }
     if (s->source == PASL_FROM_BATCHES) {
+        keymap listed = {0};
         for (size_t k = 0; k < s->inputs.len; k++)
-            check_input(b, s, self, k);
+            check_input(b, s, self, k, &listed);
+        keymap_free(&listed);
     }
     if (s->count > 1 && (s->source == PASL_FROM_STORAGE || s->outputs.len)) {
         const pasl_ref *r = s->source == PASL_FROM_STORAGE

@@ -70,6 +70,11 @@ void pasl_stmt_free(pasl_stmt *s)
 pasl_spec *pasl_parse(const char *text, size_t len, const char *file, diag *d)
 {
     struct pasl_parser ps = {.file = file, .d = d, .line = 1, .col = 1};
+    if (len > PASL_MAX_INPUT) {
+        diag_error(d, (srcloc){file, 0, 0}, "the specification is larger "
+                   "than %zu bytes", PASL_MAX_INPUT);
+        return NULL;
+    }
     yyscan_t scanner;
     if (pasl_yylex_init_extra(&ps, &scanner) != 0)
         die(d->prog, EXIT_RUNTIME, "cannot start the PASL scanner");

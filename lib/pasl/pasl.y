@@ -33,21 +33,29 @@ static pasl_stmt *at(pasl_stmt_kind kind, PASL_YYLTYPE loc)
     return pasl_stmt_new(kind, loc.first_line, loc.first_column);
 }
 
-static char *concat(char *a, const char *sep, char *b)
+/* The cost text grows at its end, each piece copied once: a long
+ * product or list of delays is parsed in linear time. */
+static strbuf text_of(char *s)
 {
     strbuf sb = {0};
-    sb_puts(&sb, a);
+    sb_puts(&sb, s);
+    free(s);
+    return sb;
+}
+
+static strbuf append(strbuf sb, const char *sep, char *s)
+{
     sb_puts(&sb, sep);
-    sb_puts(&sb, b);
-    free(a);
-    free(b);
-    return sb.text;
+    sb_puts(&sb, s);
+    free(s);
+    return sb;
 }
 }
 
 %union {
     uint64_t number;
     char *text;
+    strbuf cost;
     pasl_stmt *stmt;
 }
 
@@ -60,9 +68,11 @@ static char *concat(char *a, const char *sep, char *b)
 %token <text> STRING "string" IDENT "identifier" REAL "number"
 
 %type <stmt> items item link links batch_tail
-%type <text> cost cost_item factors operand
+%type <cost> cost cost_item factors
+%type <text> operand
 
 %destructor { free($$); } <text>
+%destructor { sb_free(&$$); } <cost>
 %destructor { pasl_stmt_free($$); } <stmt>
 
 %%
@@ -85,7 +95,7 @@ item
     | TASK_ID '=' STRING ';'        { $$ = at(PASL_TASK_CODE, @1);
                                       $$->id = $1; $$->text = $3; }
     | TASK_ID '=' cost ';'          { $$ = at(PASL_TASK_COST, @1);
-                                      $$->id = $1; $$->text = $3; }
+                                      $$->id = $1; $$->text = $3.text; }
     | link
     ;
 
@@ -93,20 +103,20 @@ item
  * normalised to "delay(t1); A*delay(t2)". */
 cost
     : cost_item
-    | cost ';' cost_item            { $$ = concat($1, "; ", $3); }
+    | cost ';' cost_item            { $$ = append($1, "; ", $3.text); }
     ;
 
 cost_item
-    : DELAY '(' operand ')'         { $$ = concat(xstrdup("delay("), "", $3);
-                                      $$ = concat($$, "", xstrdup(")")); }
+    : DELAY '(' operand ')'         { $$ = append((strbuf){0}, "delay(", $3);
+                                      sb_putc(&$$, ')'); }
     | factors '*' DELAY '(' operand ')'
-                                    { $$ = concat($1, "*delay(", $5);
-                                      $$ = concat($$, "", xstrdup(")")); }
+                                    { $$ = append($1, "*delay(", $5);
+                                      sb_putc(&$$, ')'); }
     ;
 
 factors
-    : operand
-    | factors '*' operand           { $$ = concat($1, "*", $3); }
+    : operand                       { $$ = text_of($1); }
+    | factors '*' operand           { $$ = append($1, "*", $3); }
     ;
 
 operand

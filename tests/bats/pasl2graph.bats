@@ -489,3 +489,39 @@ B5 = L5(1) << B2;'
     assert_output "app-graph 1
 end 0 0 0"
 }
+
+# ------------------------------------------------------ size and linearity
+
+@test "an input over 16 MiB is refused before parsing, as by the other front ends" {
+    head -c 16777217 /dev/zero | tr '\0' ' ' > "$BATS_TEST_TMPDIR/big.pasl"
+    cd "$BATS_TEST_TMPDIR"
+    run pasl2graph big.pasl
+    assert_failure 2
+    assert_output "pasl2graph: cannot read 'big.pasl': larger than 16777216 bytes"
+}
+
+# Linear time, checked by a CPU budget far above the linear cost: each
+# input is about 4 MB, parsed in well under a second, while the quadratic
+# parser (each product or list copied whole at every step) took a second
+# per megabyte squared, over 15 s here. Not a timing: a complexity bound.
+@test "long products, long delay lists and many inputs parse in linear time" {
+    cd "$BATS_TEST_TMPDIR"
+    { printf 'L1 = '; yes '2*' | head -n 2000000 | tr -d '\n'
+      printf 'delay(1);\nB1 = L1(1) << NULL;\n'; } > product.pasl
+    run bash -c 'ulimit -t 10; pasl2graph product.pasl | sed -n "s/^tasktype L1 - cost //p" | cksum'
+    assert_success
+    assert_output "$({ printf '"'; yes '2*' | head -n 2000000 | tr -d '\n'; echo 'delay(1)"'; } | cksum)"
+    { printf 'L1 = '; yes 'delay(1);' | head -n 400000 | tr -d '\n'
+      printf '\nB1 = L1(1) << NULL;\n'; } > delays.pasl
+    run bash -c 'ulimit -t 10; pasl2graph delays.pasl | sed -n "s/^tasktype L1 - cost //p" | cksum'
+    assert_success
+    assert_output "$({ printf '"'; yes 'delay(1); ' | head -n 399999 | tr -d '\n'; echo 'delay(1)"'; } | cksum)"
+    { echo 'B1 = L1(1) << NULL;'
+      seq 2 200000 | awk '{ printf "B%d = L1(1) << B1;\n", $1 }'
+      printf 'B0 = L1(1) << B2'; seq 3 200000 | awk '{ printf ",B%d", $1 }'
+      echo ';'; } > inputs.pasl
+    run bash -c 'ulimit -t 10; pasl2graph --stats inputs.pasl'
+    assert_success
+    assert_line "batches 200001"
+    assert_line "edges 399998"
+}

@@ -161,6 +161,26 @@ static void test_parser_has_no_global_state(void)
     pasl_graph_free(g);
 }
 
+static void test_input_size_is_bounded(void)
+{
+    /* The library refuses what pasl2graph refuses, before scanning. */
+    size_t len = PASL_MAX_INPUT + 1, size;
+    char *text = xmalloc(len), *msgs = NULL;
+    memset(text, ' ', len);
+    FILE *out = open_memstream(&msgs, &size);
+    diag d;
+    diag_init(&d, "t", out);
+    pasl_spec *spec = pasl_parse(text, len, "x.pasl", &d);
+    fclose(out);
+    CHECK(spec == NULL);
+    CHECK_INT(d.errors, 1);
+    CHECK_STR(msgs, "t: x.pasl: error: the specification is larger than "
+                    "16777216 bytes\n");
+    pasl_spec_free(spec);
+    free(msgs);
+    free(text);
+}
+
 int main(void)
 {
     RUN(test_example3_counts);
@@ -169,5 +189,6 @@ int main(void)
     RUN(test_errors_are_counted_and_located);
     RUN(test_huge_block_fails_fast);
     RUN(test_parser_has_no_global_state);
+    RUN(test_input_size_is_bounded);
     return unit_done();
 }
