@@ -410,34 +410,60 @@ static void instantiate(builder *b, const pasl_stmt *s)
     }
 }
 
-/* Whether a block holds a batch at any depth: one that holds none unrolls
- * to nothing, and is skipped rather than looped over (beginblock(10^9)
- * nested in another must not spin). */
-static int holds_batch(const pasl_stmt *block)
-{
-    for (size_t i = 0; i < block->body.len; i++) {
-        const pasl_stmt *s = block->body.items[i];
-        if (s->kind == PASL_BATCH || (s->kind == PASL_BLOCK && holds_batch(s)))
-            return 1;
-    }
-    return 0;
-}
+/* Unrolling runs a flat plan of the statements: a batch, the start of a
+ * block, or its end (which knows where its block starts). A block that
+ * holds no batch at any depth unrolls to nothing and is left out of the
+ * plan, so the work of unrolling is bounded by the batch instances it
+ * makes times the nesting depth, however many empty blocks are repeated
+ * (beginblock(10^6) around 10^5 empty blocks must not spin). */
+typedef struct {
+    const pasl_stmt *stmt;
+    enum { STEP_BATCH, STEP_BEGIN, STEP_END } kind;
+    size_t begin;          /* STEP_END: the index of its STEP_BEGIN */
+} step;
 
-static void unroll(builder *b, const pasl_stmt *block)
+typedef VEC(step) plan;
+
+static void plan_block(plan *p, const pasl_stmt *block)
 {
     for (size_t i = 0; i < block->body.len; i++) {
         const pasl_stmt *s = block->body.items[i];
         if (s->kind == PASL_BATCH) {
-            instantiate(b, s);
-        } else if (s->kind == PASL_BLOCK && holds_batch(s)) {
-            VEC_PUSH(&b->iteration, 0);
-            for (uint64_t k = 1; k <= s->count; k++) {
-                b->iteration.items[b->iteration.len - 1] = k;
-                unroll(b, s);
+            step st = {s, STEP_BATCH, 0};
+            VEC_PUSH(p, st);
+        } else if (s->kind == PASL_BLOCK) {
+            size_t begin = p->len;
+            step st = {s, STEP_BEGIN, 0};
+            VEC_PUSH(p, st);
+            plan_block(p, s);     /* depth <= PASL_MAX_NESTING */
+            if (p->len == begin + 1) {
+                p->len = begin;   /* no batch inside */
+            } else {
+                step end = {s, STEP_END, begin};
+                VEC_PUSH(p, end);
             }
+        }
+    }
+}
+
+static void unroll(builder *b, const pasl_stmt *root)
+{
+    plan p = {0};
+    plan_block(&p, root);
+    for (size_t pc = 0; pc < p.len; pc++) {
+        const step *st = &p.items[pc];
+        if (st->kind == STEP_BATCH) {
+            instantiate(b, st->stmt);
+        } else if (st->kind == STEP_BEGIN) {
+            VEC_PUSH(&b->iteration, 1);
+        } else if (b->iteration.items[b->iteration.len - 1] < st->stmt->count) {
+            b->iteration.items[b->iteration.len - 1]++;
+            pc = st->begin;       /* the next iteration of the body */
+        } else {
             b->iteration.len--;
         }
     }
+    free(p.items);
 }
 
 /* Def. 5: only the first batch lacks input from a batch and only the last

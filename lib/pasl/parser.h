@@ -10,11 +10,18 @@
  * here, far below where sizes computed from them could overflow. */
 #define PASL_MAX_INTEGER 1000000000000000000ull
 
+/* Blocks nest at most this deep: the parser refuses deeper nesting with a
+ * located error, so every walk of the statement tree (build.c, freeing)
+ * recurses at most this far, and an instance name ("B2#1.1.1...") stays
+ * short. The thesis's listings nest two deep. */
+#define PASL_MAX_NESTING 32
+
 struct pasl_parser {
     const char *file;
     diag *d;
     int line, col;               /* where the next token starts */
     int comment_line, comment_col;
+    int nesting;                 /* blocks open at the current token */
     char shown[16];              /* pasl_show_char's buffer */
     pasl_stmt *root;             /* the result */
 };

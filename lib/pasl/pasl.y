@@ -21,11 +21,27 @@ typedef void *yyscan_t;
 
 int pasl_yylex(PASL_YYSTYPE *lval, PASL_YYLTYPE *lloc, yyscan_t scanner);
 
+/* Every rule but the blocks' is left-recursive, so the parser's stack
+ * grows only with block nesting, which stops at PASL_MAX_NESTING (a few
+ * entries per block) far below this. Should it ever be reached, bison's
+ * "memory exhausted" becomes a message about nesting. */
+#define YYMAXDEPTH 10000
+
+static void nesting_error(struct pasl_parser *ps, int line, int col)
+{
+    pasl_error_at(ps, line, col, "blocks nested deeper than %d: at most %d "
+                  "beginblock ... endblock inside one another",
+                  PASL_MAX_NESTING, PASL_MAX_NESTING);
+}
+
 static void pasl_yyerror(PASL_YYLTYPE *loc, yyscan_t scanner,
                          struct pasl_parser *ps, const char *msg)
 {
     (void)scanner;
-    pasl_error_at(ps, loc->first_line, loc->first_column, "%s", msg);
+    if (strcmp(msg, "memory exhausted") == 0)   /* the parser's stack */
+        nesting_error(ps, loc->first_line, loc->first_column);
+    else
+        pasl_error_at(ps, loc->first_line, loc->first_column, "%s", msg);
 }
 
 static pasl_stmt *at(pasl_stmt_kind kind, PASL_YYLTYPE loc)
@@ -134,11 +150,17 @@ link
                                       $$->task_type = $3; $$->count = $5;
                                       $$->count_line = @5.first_line;
                                       $$->count_col = @5.first_column; }
-    | BEGINBLOCK '(' INTEGER ')' ';' links ENDBLOCK ';'
-                                    { $$ = $6; $$->line = @1.first_line;
-                                      $$->col = @1.first_column; $$->count = $3;
-                                      $$->count_line = @3.first_line;
-                                      $$->count_col = @3.first_column; }
+    | BEGINBLOCK                    { if (++ps->nesting > PASL_MAX_NESTING) {
+                                          nesting_error(ps, @1.first_line,
+                                                        @1.first_column);
+                                          YYERROR;
+                                      } }
+      '(' INTEGER ')' ';' links ENDBLOCK ';'
+                                    { $$ = $7; $$->line = @1.first_line;
+                                      $$->col = @1.first_column; $$->count = $4;
+                                      $$->count_line = @4.first_line;
+                                      $$->count_col = @4.first_column;
+                                      ps->nesting--; }
     ;
 
 links

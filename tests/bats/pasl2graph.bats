@@ -525,3 +525,55 @@ end 0 0 0"
     assert_line "batches 200001"
     assert_line "edges 399998"
 }
+
+# ------------------------------------------------ nesting and flat input
+
+@test "10^4 nested blocks: 'blocks nested deeper than 32', located, not bison's 'memory exhausted'" {
+    cd "$BATS_TEST_TMPDIR"
+    { echo 'B1 = L1(1) << NULL;'; yes 'beginblock(1);' | head -n 10000
+      echo 'B2 = L2(1) << B1;'; yes 'endblock;' | head -n 10000; } > deep.pasl
+    run pasl2graph deep.pasl
+    assert_failure 2
+    assert_output "pasl2graph: deep.pasl:34:1: error: blocks nested deeper than 32: at most 32 beginblock ... endblock inside one another"
+    { echo 'B1 = L1(1) << NULL;'; yes 'beginblock(1);' | head -n 32
+      echo 'B2 = L2(1) << B1;'; yes 'endblock;' | head -n 32; } > deep32.pasl
+    run pasl2graph deep32.pasl
+    assert_success
+    assert_line "batch B2#1$(printf '.1%.0s' {1..31}) L2 1 1$(printf '.1%.0s' {1..31})"
+}
+
+@test "10^4 nested parentheses and 10^5- and 3*10^5-term flat sums are located errors; a 3*10^5-factor product parses" {
+    cd "$BATS_TEST_TMPDIR"
+    { printf 'L1 = '; yes '(' | head -n 10000 | tr -d '\n'; printf 'delay(1)'
+      yes ')' | head -n 10000 | tr -d '\n'; echo ';'; } > parens.pasl
+    run pasl2graph parens.pasl
+    assert_failure 2
+    assert_output "pasl2graph: parens.pasl:1:6: error: syntax error, unexpected '('"
+    for n in 100000 300000; do
+        { printf 'L1 = 1'; yes '+1' | head -n $n | tr -d '\n'
+          echo '*delay(1);'; } > sum.pasl
+        run pasl2graph sum.pasl
+        assert_failure 2
+        assert_output "pasl2graph: sum.pasl:1:7: error: unexpected character '+'"
+    done
+    { printf 'L1 = 1'; yes '*1' | head -n 300000 | tr -d '\n'
+      printf '*delay(1);\nB1 = L1(1) << NULL;\n'; } > product.pasl
+    run pasl2graph --stats product.pasl
+    assert_success
+    assert_line "batches 1"
+}
+
+@test "empty blocks inside a repeated block are not walked at every iteration" {
+    # 2*10^5 iterations over 10^5 empty blocks were 2*10^10 steps (half a
+    # minute of CPU); the plan leaves them out. A CPU budget turns that
+    # into a failure.
+    cd "$BATS_TEST_TMPDIR"
+    { echo 'B1 = L1(1) << NULL >> "t";'; echo 'beginblock(200000);'
+      echo 'B2 = L2(1) << "t" >> "t";'; yes 'beginblock(2); endblock;' | head -n 100000
+      echo 'endblock;'; echo 'B3 = L3(1) << "t";'; } > empty.pasl
+    run bash -c 'ulimit -t 10; pasl2graph --stats empty.pasl 2> err; echo status $?; grep -c "warning: empty block" err'
+    assert_success
+    assert_line "status 0"
+    assert_line "batches 200002"
+    assert_line --index 10 "100000"
+}
