@@ -75,6 +75,16 @@ pasl_spec *pasl_parse(const char *text, size_t len, const char *file, diag *d)
                    "than %zu bytes", PASL_MAX_INPUT);
         return NULL;
     }
+    /* A raw NUL would cut a string, a comment or a name short where the
+     * text is used as a C string: refused wherever it is, like "\0". */
+    const char *nul = memchr(text, '\0', len);
+    if (nul) {
+        int line = 1, col = 1;
+        text_advance(&line, &col, text, (size_t)(nul - text));
+        pasl_error_at(&ps, line, col, "NUL byte not allowed (a PASL "
+                      "specification is text)");
+        return NULL;
+    }
     yyscan_t scanner;
     if (pasl_yylex_init_extra(&ps, &scanner) != 0)
         die(d->prog, EXIT_RUNTIME, "cannot start the PASL scanner");
