@@ -274,9 +274,11 @@ static void check_batch(builder *b, const pasl_stmt *s)
     if (s->count > 1 && (s->source == PASL_FROM_STORAGE || s->outputs.len)) {
         const pasl_ref *r = s->source == PASL_FROM_STORAGE
                                 ? &s->inputs.items[0] : &s->outputs.items[0];
+        char shown[PASL_SHOWN];
         diag_error(b->d, loc(b, r->line, r->col), "B%llu has cardinality %llu: "
                    "only batches of cardinality 1 may read or write storage "
-                   "(\"%s\")", id, (unsigned long long)s->count, r->storage);
+                   "(\"%s\")", id, (unsigned long long)s->count,
+                   pasl_show_text(shown, r->storage));
     }
 }
 

@@ -41,6 +41,14 @@ const char *pasl_show_char(struct pasl_parser *ps, char c)
     return show_char(ps->shown, c);
 }
 
+const char *pasl_show_text(char buf[PASL_SHOWN], const char *text)
+{
+    enum { MAX_SHOWN = 40 };
+    snprintf(buf, PASL_SHOWN, "%.*s%s", MAX_SHOWN, text,
+             strlen(text) > MAX_SHOWN ? "..." : "");
+    return buf;
+}
+
 pasl_stmt *pasl_stmt_new(pasl_stmt_kind kind, int line, int col)
 {
     pasl_stmt *s = xcalloc(1, sizeof *s);

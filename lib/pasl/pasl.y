@@ -5,7 +5,8 @@
 %define api.pure full
 %define api.prefix {pasl_yy}
 %define api.token.prefix {TOK_}
-%define parse.error detailed
+%define parse.error custom
+%define parse.lac full
 %locations
 %param {yyscan_t scanner}
 %parse-param {struct pasl_parser *ps}
@@ -204,3 +205,43 @@ batch_tail
     ;
 
 %%
+
+char *pasl_yyget_text(yyscan_t scanner);
+
+/* Bison's "detailed" message, "syntax error, unexpected X, expecting Y or
+ * Z" (the expected tokens listed when there are at most four; full LAC
+ * makes them exact), except for an identifier standing where a batch or
+ * task-type name or a statement could: the message says it is not a
+ * PASL name, and what one is. */
+static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
+                                 struct pasl_parser *ps)
+{
+    enum { MAX_EXPECTED = 4 };
+    yysymbol_kind_t expected[MAX_EXPECTED];
+    int n = yypcontext_expected_tokens(ctx, expected, MAX_EXPECTED);
+    if (n < 0)
+        return n;
+    yysymbol_kind_t got = yypcontext_token(ctx);
+    int name_expected = n == 0;   /* many tokens, as at a statement */
+    for (int i = 0; i < n; i++)
+        name_expected |= expected[i] == YYSYMBOL_BATCH_ID ||
+                         expected[i] == YYSYMBOL_TASK_ID;
+    strbuf sb = {0};
+    if (got == YYSYMBOL_IDENT && name_expected) {
+        /* The identifier is the lookahead, the scanner's last token. */
+        sb_printf(&sb, "'%s' is not a PASL name (a batch is B<n>, a task "
+                  "type L<n>, n an integer)",
+                  pasl_show_text(ps->shown, pasl_yyget_text(scanner)));
+    } else {
+        sb_puts(&sb, "syntax error");
+        if (got != YYSYMBOL_YYEMPTY)
+            sb_printf(&sb, ", unexpected %s", yysymbol_name(got));
+    }
+    for (int i = 0; i < n; i++)
+        sb_printf(&sb, "%s%s", i ? " or " : ", expecting ",
+                  yysymbol_name(expected[i]));
+    const PASL_YYLTYPE *loc = yypcontext_location(ctx);
+    pasl_error_at(ps, loc->first_line, loc->first_column, "%s", sb.text);
+    sb_free(&sb);
+    return 0;
+}

@@ -210,6 +210,36 @@ B2 = L2(1) << B1;'
     assert_output "pasl2graph: bad.pasl:2:1: error: syntax error, unexpected batch name (B<n>), expecting '>>' or ';' or ','"
 }
 
+@test "a name that is not B<n> or L<n> is called so, cut when long; the expected tokens are exact" {
+    pasl_run 'X1 = L1 (1) << NULL;'
+    assert_failure 2
+    assert_output "pasl2graph: bad.pasl:1:1: error: 'X1' is not a PASL name (a batch is B<n>, a task type L<n>, n an integer)"
+    pasl_run 'B1 = X1(1) << NULL;'
+    assert_failure 2
+    assert_output "pasl2graph: bad.pasl:1:6: error: 'X1' is not a PASL name (a batch is B<n>, a task type L<n>, n an integer), expecting task type (L<n>)"
+    pasl_run 'B1 = L1(1) << NULL;
+B2 = L2(1) << b1;'
+    assert_failure 2
+    assert_output "pasl2graph: bad.pasl:2:15: error: 'b1' is not a PASL name (a batch is B<n>, a task type L<n>, n an integer), expecting 'NULL' or batch name (B<n>) or string"
+    pasl_run "$(printf 'x%.0s' {1..1000}) = L1(1) << NULL;"
+    assert_failure 2
+    assert_output "pasl2graph: bad.pasl:1:1: error: '$(printf 'x%.0s' {1..40})...' is not a PASL name (a batch is B<n>, a task type L<n>, n an integer)"
+    # An identifier in a cost, where no name is expected, is a plain
+    # syntax error.
+    pasl_run 'L1 = delay(1) x;'
+    assert_failure 2
+    assert_output "pasl2graph: bad.pasl:1:15: error: syntax error, unexpected identifier, expecting ';'"
+}
+
+@test "a long integer or storage name is cut in the message" {
+    pasl_run "B$(printf '9%.0s' {1..1000}) = L1(1) << NULL;"
+    assert_failure 2
+    assert_output "pasl2graph: bad.pasl:1:1: error: integer '$(printf '9%.0s' {1..40})...' is too large (at most 1000000000000000000)"
+    pasl_run "B1 = L1(1) << NULL; B2 = L1(2) << B1 >> \"$(printf 's%.0s' {1..1000})\";"
+    assert_failure 2
+    assert_output "pasl2graph: bad.pasl:1:41: error: B2 has cardinality 2: only batches of cardinality 1 may read or write storage (\"$(printf 's%.0s' {1..40})...\")"
+}
+
 @test "syntax error at end of input" {
     pasl_run 'B1 = L1(1) <<'
     assert_failure 2
