@@ -27,6 +27,9 @@ typedef struct {
     keymap batch_seq;               /* B<n> -> textual sequence number */
     VEC(const pasl_stmt *) defs;    /* batch statements in textual order */
     size_t *latest;                 /* per def: its latest instance */
+    size_t *listed_by;              /* per def: see check_input */
+    size_t *first_input;            /* per def: its inputs in input_seq */
+    VEC(size_t) input_seq;          /* the defs that batches read, by def */
     char *reported;                 /* per def: Def. 5 already reported */
     keymap task_index;              /* L<n> -> index in g->task_types */
     keymap storage_index;           /* name -> index in storages */
@@ -203,25 +206,26 @@ static void collect_batches(builder *b, const pasl_stmt *block)
     }
 }
 
-/* `listed` holds the inputs of s before this one: a lookup, not a scan,
- * so a batch with many inputs is checked in linear time. */
+/* listed_by[seq] == self + 1 once statement `self` has listed the batch
+ * defined seq-th among its inputs: a lookup, not a scan of the inputs
+ * before, so a batch with many inputs is checked in linear time. */
 static void check_input(builder *b, const pasl_stmt *s, size_t self,
-                        size_t k, keymap *listed)
+                        size_t k)
 {
     const pasl_ref *r = &s->inputs.items[k];
     srcloc at = loc(b, r->line, r->col);
     unsigned long long id = r->id;
-    size_t first;
-    if (keymap_get_u64(listed, r->id, &first)) {
-        diag_error(b->d, at, "B%llu is listed twice as an input", id);
-        return;
-    }
-    keymap_put_u64(listed, r->id, k);
     size_t seq;
     if (!keymap_get_u64(&b->batch_seq, r->id, &seq)) {
         diag_error(b->d, at, "undefined batch B%llu", id);
         return;
     }
+    if (b->listed_by[seq] == self + 1) {
+        diag_error(b->d, at, "B%llu is listed twice as an input", id);
+        return;
+    }
+    b->listed_by[seq] = self + 1;
+    VEC_PUSH(&b->input_seq, seq);
     if (seq == self) {
         diag_error(b->d, at, "B%llu reads its own output: a cycle (Def. 5: "
                    "a batch's inputs are batches defined before it)", id);
@@ -266,10 +270,9 @@ static void check_batch(builder *b, const pasl_stmt *s)
                        (unsigned long long)s->task_type);
     }
     if (s->source == PASL_FROM_BATCHES) {
-        keymap listed = {0};
+        b->first_input[self] = b->input_seq.len;
         for (size_t k = 0; k < s->inputs.len; k++)
-            check_input(b, s, self, k, &listed);
-        keymap_free(&listed);
+            check_input(b, s, self, k);
     }
     if (s->count > 1 && (s->source == PASL_FROM_STORAGE || s->outputs.len)) {
         const pasl_ref *r = s->source == PASL_FROM_STORAGE
@@ -367,7 +370,9 @@ static void add_edge(pasl_graph *g, size_t from, size_t to, pasl_edge_kind k,
     g->batches.items[to].n_edges++;
 }
 
-static void instantiate(builder *b, const pasl_stmt *s)
+/* An instance of statement s, the seq-th batch defined. Names were
+ * resolved by the checks (input_seq): no lookup per instance. */
+static void instantiate(builder *b, const pasl_stmt *s, size_t seq)
 {
     pasl_graph *g = b->g;
     pasl_batch inst = {.stmt = s, .task_type = s->task_type,
@@ -387,16 +392,12 @@ static void instantiate(builder *b, const pasl_stmt *s)
     VEC_PUSH(&g->batches, inst);
     g->tasks += s->count;   /* bounded: instances x max cardinality */
 
-    size_t seq;
-    keymap_get_u64(&b->batch_seq, s->id, &seq);
     b->latest[seq] = me;
 
     if (s->source == PASL_FROM_BATCHES) {
-        for (size_t k = 0; k < s->inputs.len; k++) {
-            size_t from_seq;
-            keymap_get_u64(&b->batch_seq, s->inputs.items[k].id, &from_seq);
-            add_edge(g, b->latest[from_seq], me, PASL_EDGE_DATA, NULL);
-        }
+        const size_t *from = &b->input_seq.items[b->first_input[seq]];
+        for (size_t k = 0; k < s->inputs.len; k++)
+            add_edge(g, b->latest[from[k]], me, PASL_EDGE_DATA, NULL);
     } else if (s->source == PASL_FROM_STORAGE) {
         storage_state *st = storage(b, s->inputs.items[0].storage);
         if (st->last_writer == NONE)
@@ -421,23 +422,25 @@ static void instantiate(builder *b, const pasl_stmt *s)
 typedef struct {
     const pasl_stmt *stmt;
     enum { STEP_BATCH, STEP_BEGIN, STEP_END } kind;
-    size_t begin;          /* STEP_END: the index of its STEP_BEGIN */
+    size_t arg;            /* STEP_BATCH: the batch's seq; STEP_END: the
+                              index of its STEP_BEGIN */
 } step;
 
 typedef VEC(step) plan;
 
-static void plan_block(plan *p, const pasl_stmt *block)
+static void plan_block(const builder *b, plan *p, const pasl_stmt *block)
 {
     for (size_t i = 0; i < block->body.len; i++) {
         const pasl_stmt *s = block->body.items[i];
         if (s->kind == PASL_BATCH) {
             step st = {s, STEP_BATCH, 0};
+            keymap_get_u64(&b->batch_seq, s->id, &st.arg);
             VEC_PUSH(p, st);
         } else if (s->kind == PASL_BLOCK) {
             size_t begin = p->len;
             step st = {s, STEP_BEGIN, 0};
             VEC_PUSH(p, st);
-            plan_block(p, s);     /* depth <= PASL_MAX_NESTING */
+            plan_block(b, p, s);  /* depth <= PASL_MAX_NESTING */
             if (p->len == begin + 1) {
                 p->len = begin;   /* no batch inside */
             } else {
@@ -451,16 +454,16 @@ static void plan_block(plan *p, const pasl_stmt *block)
 static void unroll(builder *b, const pasl_stmt *root)
 {
     plan p = {0};
-    plan_block(&p, root);
+    plan_block(b, &p, root);
     for (size_t pc = 0; pc < p.len; pc++) {
         const step *st = &p.items[pc];
         if (st->kind == STEP_BATCH) {
-            instantiate(b, st->stmt);
+            instantiate(b, st->stmt, st->arg);
         } else if (st->kind == STEP_BEGIN) {
             VEC_PUSH(&b->iteration, 1);
         } else if (b->iteration.items[b->iteration.len - 1] < st->stmt->count) {
             b->iteration.items[b->iteration.len - 1]++;
-            pc = st->begin;       /* the next iteration of the body */
+            pc = st->arg;         /* the next iteration of the body */
         } else {
             b->iteration.len--;
         }
@@ -538,6 +541,8 @@ pasl_graph *pasl_build(const pasl_spec *spec, const pasl_limits *limits,
     check_sections(&b, root);
     collect_declarations(&b, root);
     collect_batches(&b, root);
+    b.listed_by = xcalloc(b.defs.len + 1, sizeof *b.listed_by);
+    b.first_input = xcalloc(b.defs.len + 1, sizeof *b.first_input);
     check_links(&b, root);
     uint64_t instances = 0;
     if (d->errors == errors)
@@ -565,6 +570,9 @@ pasl_graph *pasl_build(const pasl_spec *spec, const pasl_limits *limits,
     keymap_free(&b.storage_index);
     free(b.defs.items);
     free(b.latest);
+    free(b.listed_by);
+    free(b.first_input);
+    free(b.input_seq.items);
     free(b.reported);
     free(b.storages.items);
     free(b.iteration.items);

@@ -15,7 +15,10 @@ void pasl_advance(struct pasl_parser *ps, PASL_YYLTYPE *loc, const char *text,
 {
     loc->first_line = ps->line;
     loc->first_column = ps->col;
-    text_advance(&ps->line, &ps->col, text, len);
+    if (len == 1 && *text != '\n')   /* most tokens: one character */
+        ps->col++;
+    else
+        text_advance(&ps->line, &ps->col, text, len);
     loc->last_line = ps->line;
     loc->last_column = ps->col;
 }
@@ -100,6 +103,7 @@ pasl_spec *pasl_parse(const char *text, size_t len, const char *file, diag *d)
     int status = pasl_yyparse(scanner, &ps);
     pasl_yy_delete_buffer(buf, scanner);
     pasl_yylex_destroy(scanner);
+    sb_free(&ps.cost);   /* what a failed parse left */
     if (status != 0) {
         pasl_stmt_free(ps.root);
         return NULL;

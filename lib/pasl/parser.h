@@ -25,6 +25,7 @@ struct pasl_parser {
     int line, col;               /* where the next token starts */
     int comment_line, comment_col;
     int nesting;                 /* blocks open at the current token */
+    strbuf cost;                 /* the task-type cost being read */
     char shown[PASL_SHOWN];      /* pasl_show_char's and _text's buffer */
     pasl_stmt *root;             /* the result */
 };

@@ -14,6 +14,11 @@
 %code requires {
 #include "pasl/parser.h"
 typedef void *yyscan_t;
+/* An operand of a cost: an identifier or real (text) or an integer. */
+typedef struct {
+    char *text;         /* owned; NULL for an integer */
+    uint64_t number;
+} pasl_operand;
 }
 
 %code {
@@ -50,29 +55,50 @@ static pasl_stmt *at(pasl_stmt_kind kind, PASL_YYLTYPE loc)
     return pasl_stmt_new(kind, loc.first_line, loc.first_column);
 }
 
-/* The cost text grows at its end, each piece copied once: a long
- * product or list of delays is parsed in linear time. */
-static strbuf text_of(char *s)
+/* The cost being read grows at the end of ps->cost, each piece copied
+ * once, so a long product or list of delays is read in linear time. */
+static void cost_put(struct pasl_parser *ps, const char *text)
 {
-    strbuf sb = {0};
-    sb_puts(&sb, s);
-    free(s);
-    return sb;
+    sb_puts(&ps->cost, text);
 }
 
-static strbuf append(strbuf sb, const char *sep, char *s)
+/* A cost item's first piece: "; " first when it is not the first item. */
+static void cost_item_start(struct pasl_parser *ps)
 {
-    sb_puts(&sb, sep);
-    sb_puts(&sb, s);
-    free(s);
-    return sb;
+    if (ps->cost.len)
+        cost_put(ps, "; ");
+}
+
+/* An operand after `before`: its text, or its number in decimal. */
+static void cost_put_operand(struct pasl_parser *ps, const char *before,
+                             pasl_operand x)
+{
+    cost_put(ps, before);
+    if (x.text) {
+        cost_put(ps, x.text);
+        free(x.text);
+        return;
+    }
+    char digits[24], *end = digits + sizeof digits, *p = end;
+    do
+        *--p = (char)('0' + x.number % 10);
+    while ((x.number /= 10) != 0);
+    sb_putn(&ps->cost, p, (size_t)(end - p));
+}
+
+/* The text of the cost just read; ps->cost starts anew. */
+static char *cost_take(struct pasl_parser *ps)
+{
+    char *text = ps->cost.text;
+    ps->cost = (strbuf){0};
+    return text;
 }
 }
 
 %union {
     uint64_t number;
     char *text;
-    strbuf cost;
+    pasl_operand operand;
     pasl_stmt *stmt;
 }
 
@@ -85,11 +111,11 @@ static strbuf append(strbuf sb, const char *sep, char *s)
 %token <text> STRING "string" IDENT "identifier" REAL "number"
 
 %type <stmt> items item link links batch_tail
-%type <cost> cost cost_item factors
-%type <text> operand
+
+%type <operand> operand
 
 %destructor { free($$); } <text>
-%destructor { sb_free(&$$); } <cost>
+%destructor { free($$.text); } <operand>
 %destructor { pasl_stmt_free($$); } <stmt>
 
 %%
@@ -112,7 +138,7 @@ item
     | TASK_ID '=' STRING ';'        { $$ = at(PASL_TASK_CODE, @1);
                                       $$->id = $1; $$->text = $3; }
     | TASK_ID '=' cost ';'          { $$ = at(PASL_TASK_COST, @1);
-                                      $$->id = $1; $$->text = $3.text; }
+                                      $$->id = $1; $$->text = cost_take(ps); }
     | link
     ;
 
@@ -120,28 +146,28 @@ item
  * normalised to "delay(t1); A*delay(t2)". */
 cost
     : cost_item
-    | cost ';' cost_item            { $$ = append($1, "; ", $3.text); }
+    | cost ';' cost_item
     ;
 
 cost_item
-    : DELAY '(' operand ')'         { $$ = append((strbuf){0}, "delay(", $3);
-                                      sb_putc(&$$, ')'); }
+    : DELAY '(' operand ')'         { cost_item_start(ps);
+                                      cost_put_operand(ps, "delay(", $3);
+                                      cost_put(ps, ")"); }
     | factors '*' DELAY '(' operand ')'
-                                    { $$ = append($1, "*delay(", $5);
-                                      sb_putc(&$$, ')'); }
+                                    { cost_put_operand(ps, "*delay(", $5);
+                                      cost_put(ps, ")"); }
     ;
 
 factors
-    : operand                       { $$ = text_of($1); }
-    | factors '*' operand           { $$ = append($1, "*", $3); }
+    : operand                       { cost_item_start(ps);
+                                      cost_put_operand(ps, "", $1); }
+    | factors '*' operand           { cost_put_operand(ps, "*", $3); }
     ;
 
 operand
-    : IDENT
-    | REAL
-    | INTEGER                       { strbuf sb = {0};
-                                      sb_printf(&sb, "%llu", (unsigned long long)$1);
-                                      $$ = sb.text; }
+    : IDENT                         { $$ = (pasl_operand){$1, 0}; }
+    | REAL                          { $$ = (pasl_operand){$1, 0}; }
+    | INTEGER                       { $$ = (pasl_operand){NULL, $1}; }
     ;
 
 link

@@ -252,6 +252,15 @@ B2 = L2(1) << b1;'
     assert_output "pasl2graph: bad.pasl:1:20: error: unexpected character '@'"
 }
 
+@test "comments and strings may hold any byte but NUL (UTF-8, 0x80-0xff)" {
+    cd "$BATS_TEST_TMPDIR"
+    printf '// \xc2\xa7 3.3 \xff\n/* \x80\xfe */ name = "caf\xc3\xa9\x7f";\nB1 = L1(1) << NULL;\n' > bytes.pasl
+    run pasl2graph bytes.pasl
+    assert_success
+    assert_line "$(printf 'name "caf\xc3\xa9\\177"')"
+    assert_line "end 1 0 1"
+}
+
 # A raw NUL cut a string short in silence ("ab\0cd" read as "ab") and
 # was skipped in comments: refused wherever it stands, located at it.
 @test "a raw NUL byte is refused in a string, a TeX string, a comment, a name and between tokens" {
