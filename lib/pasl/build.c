@@ -28,8 +28,11 @@ typedef struct {
     VEC(const pasl_stmt *) defs;    /* batch statements in textual order */
     size_t *latest;                 /* per def: its latest instance */
     size_t *listed_by;              /* per def: see check_input */
-    size_t *first_input;            /* per def: its inputs in input_seq */
-    VEC(size_t) input_seq;          /* the defs that batches read, by def */
+    size_t *first_ref;              /* per def: its references in refs */
+    VEC(size_t) refs;               /* per def, resolved by the checks: the
+                                       seq of each batch input or the index
+                                       of the storage read, then the index
+                                       of each storage written */
     char *reported;                 /* per def: Def. 5 already reported */
     keymap task_index;              /* L<n> -> index in g->task_types */
     keymap storage_index;           /* name -> index in storages */
@@ -206,11 +209,12 @@ static void collect_batches(builder *b, const pasl_stmt *block)
     }
 }
 
-/* listed_by[seq] == self + 1 once statement `self` has listed the batch
- * defined seq-th among its inputs: a lookup, not a scan of the inputs
- * before, so a batch with many inputs is checked in linear time. */
-static void check_input(builder *b, const pasl_stmt *s, size_t self,
-                        size_t k)
+/* The seq of input k of s, NONE when it is not defined. listed_by[seq]
+ * == self + 1 once statement `self` has listed the batch defined seq-th
+ * among its inputs: a lookup, not a scan of the inputs before, so a batch
+ * with many inputs is checked in linear time. */
+static size_t check_input(builder *b, const pasl_stmt *s, size_t self,
+                          size_t k)
 {
     const pasl_ref *r = &s->inputs.items[k];
     srcloc at = loc(b, r->line, r->col);
@@ -218,25 +222,24 @@ static void check_input(builder *b, const pasl_stmt *s, size_t self,
     size_t seq;
     if (!keymap_get_u64(&b->batch_seq, r->id, &seq)) {
         diag_error(b->d, at, "undefined batch B%llu", id);
-        return;
+        return NONE;
     }
     if (b->listed_by[seq] == self + 1) {
         diag_error(b->d, at, "B%llu is listed twice as an input", id);
-        return;
+        return seq;
     }
     b->listed_by[seq] = self + 1;
-    VEC_PUSH(&b->input_seq, seq);
     if (seq == self) {
         diag_error(b->d, at, "B%llu reads its own output: a cycle (Def. 5: "
                    "a batch's inputs are batches defined before it)", id);
-        return;
+        return seq;
     }
     if (seq > self) {
         diag_error(b->d, at, "forward reference to B%llu, defined later at "
                    "line %d (Def. 5: a batch's inputs are batches defined "
                    "before it; loops carry data through storage)", id,
                    b->defs.items[seq]->line);
-        return;
+        return seq;
     }
     uint64_t cx = b->defs.items[seq]->count, cy = s->count;
     if (cx >= 1 && cy >= 1 && cx % cy != 0 && cy % cx != 0)
@@ -245,6 +248,27 @@ static void check_input(builder *b, const pasl_stmt *s, size_t self,
                    "be multiples or sub-multiples of each other (Def. 4)",
                    (unsigned long long)s->id, (unsigned long long)cy, id,
                    (unsigned long long)cx);
+    return seq;
+}
+
+static char *keep(pasl_graph *g, char *s)
+{
+    VEC_PUSH(&g->strings, s);
+    return s;
+}
+
+/* The index of a storage, numbered in order of first mention (which is
+ * also the order of first use when unrolled). */
+static size_t storage(builder *b, const char *name)
+{
+    size_t i;
+    if (!keymap_get(&b->storage_index, name, strlen(name), &i)) {
+        storage_state st = {keep(b->g, xstrdup(name)), NONE, NONE};
+        i = b->storages.len;
+        keymap_put(&b->storage_index, name, strlen(name), i);
+        VEC_PUSH(&b->storages, st);
+    }
+    return i;
 }
 
 static void check_batch(builder *b, const pasl_stmt *s)
@@ -269,11 +293,15 @@ static void check_batch(builder *b, const pasl_stmt *s)
                        "L%llu, which is not assigned", id,
                        (unsigned long long)s->task_type);
     }
+    b->first_ref[self] = b->refs.len;
     if (s->source == PASL_FROM_BATCHES) {
-        b->first_input[self] = b->input_seq.len;
         for (size_t k = 0; k < s->inputs.len; k++)
-            check_input(b, s, self, k);
+            VEC_PUSH(&b->refs, check_input(b, s, self, k));
+    } else if (s->source == PASL_FROM_STORAGE) {
+        VEC_PUSH(&b->refs, storage(b, s->inputs.items[0].storage));
     }
+    for (size_t k = 0; k < s->outputs.len; k++)
+        VEC_PUSH(&b->refs, storage(b, s->outputs.items[k].storage));
     if (s->count > 1 && (s->source == PASL_FROM_STORAGE || s->outputs.len)) {
         const pasl_ref *r = s->source == PASL_FROM_STORAGE
                                 ? &s->inputs.items[0] : &s->outputs.items[0];
@@ -337,24 +365,6 @@ static int count_instances(builder *b, const pasl_stmt *block, uint64_t *out)
     return 0;
 }
 
-static char *keep(pasl_graph *g, char *s)
-{
-    VEC_PUSH(&g->strings, s);
-    return s;
-}
-
-static storage_state *storage(builder *b, const char *name)
-{
-    size_t i;
-    if (!keymap_get(&b->storage_index, name, strlen(name), &i)) {
-        storage_state st = {keep(b->g, xstrdup(name)), NONE, NONE};
-        i = b->storages.len;
-        keymap_put(&b->storage_index, name, strlen(name), i);
-        VEC_PUSH(&b->storages, st);
-    }
-    return &b->storages.items[i];
-}
-
 static void add_io(pasl_graph *g, pasl_io_kind kind, size_t batch,
                    const char *name)
 {
@@ -371,7 +381,8 @@ static void add_edge(pasl_graph *g, size_t from, size_t to, pasl_edge_kind k,
 }
 
 /* An instance of statement s, the seq-th batch defined. Names were
- * resolved by the checks (input_seq): no lookup per instance. */
+ * resolved by the checks (refs): no lookup per instance, so an instance
+ * costs the same however long its storage names. */
 static void instantiate(builder *b, const pasl_stmt *s, size_t seq)
 {
     pasl_graph *g = b->g;
@@ -394,19 +405,19 @@ static void instantiate(builder *b, const pasl_stmt *s, size_t seq)
 
     b->latest[seq] = me;
 
+    const size_t *ref = &b->refs.items[b->first_ref[seq]];
     if (s->source == PASL_FROM_BATCHES) {
-        const size_t *from = &b->input_seq.items[b->first_input[seq]];
         for (size_t k = 0; k < s->inputs.len; k++)
-            add_edge(g, b->latest[from[k]], me, PASL_EDGE_DATA, NULL);
+            add_edge(g, b->latest[*ref++], me, PASL_EDGE_DATA, NULL);
     } else if (s->source == PASL_FROM_STORAGE) {
-        storage_state *st = storage(b, s->inputs.items[0].storage);
+        storage_state *st = &b->storages.items[*ref++];
         if (st->last_writer == NONE)
             add_io(g, PASL_IO_INPUT, me, st->name);
         else
             add_edge(g, st->last_writer, me, PASL_EDGE_STORAGE, st->name);
     }
     for (size_t k = 0; k < s->outputs.len; k++) {
-        storage_state *st = storage(b, s->outputs.items[k].storage);
+        storage_state *st = &b->storages.items[*ref++];
         st->last_writer = me;
         st->last_writer_io = g->io.len;
         add_io(g, PASL_IO_WRITE, me, st->name);
@@ -542,7 +553,7 @@ pasl_graph *pasl_build(const pasl_spec *spec, const pasl_limits *limits,
     collect_declarations(&b, root);
     collect_batches(&b, root);
     b.listed_by = xcalloc(b.defs.len + 1, sizeof *b.listed_by);
-    b.first_input = xcalloc(b.defs.len + 1, sizeof *b.first_input);
+    b.first_ref = xcalloc(b.defs.len + 1, sizeof *b.first_ref);
     check_links(&b, root);
     uint64_t instances = 0;
     if (d->errors == errors)
@@ -571,8 +582,8 @@ pasl_graph *pasl_build(const pasl_spec *spec, const pasl_limits *limits,
     free(b.defs.items);
     free(b.latest);
     free(b.listed_by);
-    free(b.first_input);
-    free(b.input_seq.items);
+    free(b.first_ref);
+    free(b.refs.items);
     free(b.reported);
     free(b.storages.items);
     free(b.iteration.items);

@@ -621,6 +621,19 @@ end 0 0 0"
     assert_line "batches 1"
 }
 
+@test "an instance costs the same however long its storage names: names are resolved once per statement" {
+    # 10^5 instances each looked up a 10^5-byte storage name twice: 2*10^10
+    # bytes hashed (20 s of CPU) for a 400 KB input.
+    cd "$BATS_TEST_TMPDIR"
+    s=$(head -c 100000 /dev/zero | tr '\0' S)
+    printf 'B1 = L1(1) << NULL >> "%s";\nbeginblock(100000);\nB2 = L2(1) << "%s" >> "%s";\nendblock;\nB3 = L3(1) << "%s";\n' \
+        "$s" "$s" "$s" "$s" > storage.pasl
+    run bash -c 'ulimit -t 10; pasl2graph --stats storage.pasl'
+    assert_success
+    assert_line "batches 100002"
+    assert_line "storage-edges 100001"
+}
+
 @test "empty blocks inside a repeated block are not walked at every iteration" {
     # 2*10^5 iterations over 10^5 empty blocks were 2*10^10 steps (half a
     # minute of CPU); the plan leaves them out. A CPU budget turns that
