@@ -26,6 +26,7 @@ typedef struct {
     pasl_graph *g;
     keymap batch_seq;               /* B<n> -> textual sequence number */
     VEC(const pasl_stmt *) defs;    /* batch statements in textual order */
+    size_t next_def;                /* see next_seq */
     size_t *latest;                 /* per def: its latest instance */
     size_t *listed_by;              /* per def: see check_input */
     size_t *first_ref;              /* per def: its references in refs */
@@ -38,6 +39,7 @@ typedef struct {
     keymap storage_index;           /* name -> index in storages */
     VEC(storage_state) storages;
     VEC(uint64_t) iteration;        /* current iteration of each open block */
+    strbuf text;                    /* instantiate's scratch */
 } builder;
 
 static srcloc loc(const builder *b, int line, int col)
@@ -271,11 +273,19 @@ static size_t storage(builder *b, const char *name)
     return i;
 }
 
+/* The seq of batch statement s, met in textual order as collect_batches
+ * numbered them (next_def counts them), or NONE for a duplicate. */
+static size_t next_seq(builder *b, const pasl_stmt *s)
+{
+    if (b->next_def < b->defs.len && b->defs.items[b->next_def] == s)
+        return b->next_def++;
+    return NONE;
+}
+
 static void check_batch(builder *b, const pasl_stmt *s)
 {
-    size_t self;
-    keymap_get_u64(&b->batch_seq, s->id, &self);
-    if (b->defs.items[self] != s)
+    size_t self = next_seq(b, s);
+    if (self == NONE)
         return;   /* a duplicate, already reported */
     unsigned long long id = s->id;
     srcloc count_at = loc(b, s->count_line, s->count_col);
@@ -388,17 +398,23 @@ static void instantiate(builder *b, const pasl_stmt *s, size_t seq)
     pasl_graph *g = b->g;
     pasl_batch inst = {.stmt = s, .task_type = s->task_type,
                        .cardinality = s->count, .first_edge = g->edges.len};
-    strbuf name = {0}, iter = {0};
-    for (size_t k = 0; k < b->iteration.len; k++)
-        sb_printf(&iter, "%s%llu", k ? "." : "",
-                  (unsigned long long)b->iteration.items[k]);
-    sb_printf(&name, "B%llu", (unsigned long long)s->id);
-    if (iter.len)
-        sb_printf(&name, "#%s", iter.text);
-    inst.name = name.text;
-    inst.iteration = iter.len ? keep(g, iter.text) : "-";
-    if (!iter.len)
-        sb_free(&iter);
+    /* "B2", or "B2#3.1" and its iteration "3.1" inside blocks. */
+    strbuf *name = &b->text;
+    sb_clear(name);
+    sb_putc(name, 'B');
+    pasl_put_u64(name, s->id);
+    inst.iteration = "-";
+    if (b->iteration.len) {
+        sb_putc(name, '#');
+        size_t at = name->len;
+        for (size_t k = 0; k < b->iteration.len; k++) {
+            if (k)
+                sb_putc(name, '.');
+            pasl_put_u64(name, b->iteration.items[k]);
+        }
+        inst.iteration = keep(g, xstrndup(name->text + at, name->len - at));
+    }
+    inst.name = xstrndup(name->text, name->len);
     size_t me = g->batches.len;
     VEC_PUSH(&g->batches, inst);
     g->tasks += s->count;   /* bounded: instances x max cardinality */
@@ -439,13 +455,12 @@ typedef struct {
 
 typedef VEC(step) plan;
 
-static void plan_block(const builder *b, plan *p, const pasl_stmt *block)
+static void plan_block(builder *b, plan *p, const pasl_stmt *block)
 {
     for (size_t i = 0; i < block->body.len; i++) {
         const pasl_stmt *s = block->body.items[i];
         if (s->kind == PASL_BATCH) {
-            step st = {s, STEP_BATCH, 0};
-            keymap_get_u64(&b->batch_seq, s->id, &st.arg);
+            step st = {s, STEP_BATCH, next_seq(b, s)};
             VEC_PUSH(p, st);
         } else if (s->kind == PASL_BLOCK) {
             size_t begin = p->len;
@@ -465,6 +480,7 @@ static void plan_block(const builder *b, plan *p, const pasl_stmt *block)
 static void unroll(builder *b, const pasl_stmt *root)
 {
     plan p = {0};
+    b->next_def = 0;
     plan_block(b, &p, root);
     for (size_t pc = 0; pc < p.len; pc++) {
         const step *st = &p.items[pc];
@@ -587,6 +603,7 @@ pasl_graph *pasl_build(const pasl_spec *spec, const pasl_limits *limits,
     free(b.reported);
     free(b.storages.items);
     free(b.iteration.items);
+    sb_free(&b.text);
     if (d->errors != errors) {
         pasl_graph_free(b.g);
         return NULL;

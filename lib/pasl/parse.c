@@ -52,6 +52,15 @@ const char *pasl_show_text(char buf[PASL_SHOWN], const char *text)
     return buf;
 }
 
+void pasl_put_u64(strbuf *sb, uint64_t v)
+{
+    char digits[24], *end = digits + sizeof digits, *p = end;
+    do
+        *--p = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    sb_putn(sb, p, (size_t)(end - p));
+}
+
 pasl_stmt *pasl_stmt_new(pasl_stmt_kind kind, int line, int col)
 {
     pasl_stmt *s = xcalloc(1, sizeof *s);

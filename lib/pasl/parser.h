@@ -46,6 +46,10 @@ const char *pasl_show_char(struct pasl_parser *ps, char c);
  * 40 and "...", so a 1 MB token does not make a 1 MB message. */
 const char *pasl_show_text(char buf[PASL_SHOWN], const char *text);
 
+/* Appends v in decimal (without printf: names and costs are written
+ * once per batch instance and per operand). */
+void pasl_put_u64(strbuf *sb, uint64_t v);
+
 pasl_stmt *pasl_stmt_new(pasl_stmt_kind kind, int line, int col);
 void pasl_stmt_free(pasl_stmt *s);
 

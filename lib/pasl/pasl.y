@@ -79,11 +79,7 @@ static void cost_put_operand(struct pasl_parser *ps, const char *before,
         free(x.text);
         return;
     }
-    char digits[24], *end = digits + sizeof digits, *p = end;
-    do
-        *--p = (char)('0' + x.number % 10);
-    while ((x.number /= 10) != 0);
-    sb_putn(&ps->cost, p, (size_t)(end - p));
+    pasl_put_u64(&ps->cost, x.number);
 }
 
 /* The text of the cost just read; ps->cost starts anew. */
