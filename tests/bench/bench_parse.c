@@ -321,12 +321,17 @@ int main(int argc, char **argv)
             _exit(0);
         }
         int ws;
+        char why[64] = "";
         waitpid(pid, &ws, 0);
         if (WIFSIGNALED(ws))
+            snprintf(why, sizeof why, "%s", WTERMSIG(ws) == SIGALRM
+                     ? "over 30 s: stopped" : strsignal(WTERMSIG(ws)));
+        else if (WEXITSTATUS(ws) != 0)   /* a sanitizer's report */
+            snprintf(why, sizeof why, "crashed (exit status %d)",
+                     WEXITSTATUS(ws));
+        if (*why)
             printf("%-10s %-38s %9s %11s %13s  %s\n", cases[i].parser,
-                   cases[i].shape, "-", "-", "-",
-                   WTERMSIG(ws) == SIGALRM ? "over 30 s: stopped"
-                                           : strsignal(WTERMSIG(ws)));
+                   cases[i].shape, "-", "-", "-", why);
     }
     return 0;
 }
