@@ -19,14 +19,75 @@ typedef struct {
     size_t last_writer_io;
 } storage_state;
 
+/* Batch numbers (the n of B<n>) to their seq, the textual order of their
+ * definitions. Specifications number their batches densely (B1..Bn), so
+ * an array indexed by n does without hashing what a keymap does for
+ * sparse numbers: a third of the time of a large specification went to
+ * the keymap's cache misses. */
+typedef struct {
+    size_t *dense;       /* dense[n] = seq + 1, 0 when undefined; or NULL */
+    uint64_t dense_len;
+    keymap sparse;       /* when the numbers are too sparse for an array */
+} batch_index;
+
+static void index_init(batch_index *x, uint64_t max_id, size_t count)
+{
+    if (max_id < 2 * (uint64_t)count + 1024) {
+        x->dense_len = max_id + 1;
+        x->dense = xcalloc(x->dense_len, sizeof *x->dense);
+    }
+}
+
+static int index_get(const batch_index *x, uint64_t id, size_t *seq)
+{
+    if (!x->dense)
+        return keymap_get_u64(&x->sparse, id, seq);
+    if (id >= x->dense_len || x->dense[id] == 0)
+        return 0;
+    *seq = x->dense[id] - 1;
+    return 1;
+}
+
+/* id is at most the max_id given to index_init. */
+static void index_put(batch_index *x, uint64_t id, size_t seq)
+{
+    if (x->dense)
+        x->dense[id] = seq + 1;
+    else
+        keymap_put_u64(&x->sparse, id, seq);
+}
+
+static void index_free(batch_index *x)
+{
+    free(x->dense);
+    keymap_free(&x->sparse);
+}
+
+/* The largest batch number and the number of batch statements. */
+static void scan_batches(const pasl_stmt *block, uint64_t *max_id,
+                         size_t *count)
+{
+    for (size_t i = 0; i < block->body.len; i++) {
+        const pasl_stmt *s = block->body.items[i];
+        if (s->kind == PASL_BLOCK) {
+            scan_batches(s, max_id, count);   /* depth <= PASL_MAX_NESTING */
+        } else if (s->kind == PASL_BATCH) {
+            ++*count;
+            if (s->id > *max_id)
+                *max_id = s->id;
+        }
+    }
+}
+
 typedef struct {
     diag *d;
     const char *file;
     const pasl_limits *limits;
     pasl_graph *g;
-    keymap batch_seq;               /* B<n> -> textual sequence number */
+    batch_index batch_seq;          /* B<n> -> textual sequence number */
     VEC(const pasl_stmt *) defs;    /* batch statements in textual order */
     size_t next_def;                /* see next_seq */
+    VEC(size_t) inst_seq;           /* per batch instance: its def */
     size_t *latest;                 /* per def: its latest instance */
     size_t *listed_by;              /* per def: see check_input */
     size_t *first_ref;              /* per def: its references in refs */
@@ -198,14 +259,14 @@ static void collect_batches(builder *b, const pasl_stmt *block)
             collect_batches(b, s);
         } else if (s->kind == PASL_BATCH) {
             size_t seq;
-            if (keymap_get_u64(&b->batch_seq, s->id, &seq)) {
+            if (index_get(&b->batch_seq, s->id, &seq)) {
                 diag_error(b->d, loc(b, s->line, s->col),
                            "batch B%llu defined twice (first at line %d)",
                            (unsigned long long)s->id,
                            b->defs.items[seq]->line);
                 continue;
             }
-            keymap_put_u64(&b->batch_seq, s->id, b->defs.len);
+            index_put(&b->batch_seq, s->id, b->defs.len);
             VEC_PUSH(&b->defs, s);
         }
     }
@@ -222,7 +283,7 @@ static size_t check_input(builder *b, const pasl_stmt *s, size_t self,
     srcloc at = loc(b, r->line, r->col);
     unsigned long long id = r->id;
     size_t seq;
-    if (!keymap_get_u64(&b->batch_seq, r->id, &seq)) {
+    if (!index_get(&b->batch_seq, r->id, &seq)) {
         diag_error(b->d, at, "undefined batch B%llu", id);
         return NONE;
     }
@@ -420,6 +481,7 @@ static void instantiate(builder *b, const pasl_stmt *s, size_t seq)
     g->tasks += s->count;   /* bounded: instances x max cardinality */
 
     b->latest[seq] = me;
+    VEC_PUSH(&b->inst_seq, seq);
 
     const size_t *ref = &b->refs.items[b->first_ref[seq]];
     if (s->source == PASL_FROM_BATCHES) {
@@ -518,8 +580,7 @@ static void check_def5(builder *b)
     }
     for (size_t i = 0; i < n; i++) {
         const pasl_batch *x = &g->batches.items[i];
-        size_t seq;
-        keymap_get_u64(&b->batch_seq, x->stmt->id, &seq);
+        size_t seq = b->inst_seq.items[i];
         srcloc at = loc(b, x->stmt->line, x->stmt->col);
         if (i > 0 && x->n_edges == 0 && !(b->reported[seq] & 1)) {
             b->reported[seq] |= 1;
@@ -567,6 +628,10 @@ pasl_graph *pasl_build(const pasl_spec *spec, const pasl_limits *limits,
 
     check_sections(&b, root);
     collect_declarations(&b, root);
+    uint64_t max_id = 0;
+    size_t count = 0;
+    scan_batches(root, &max_id, &count);
+    index_init(&b.batch_seq, max_id, count);
     collect_batches(&b, root);
     b.listed_by = xcalloc(b.defs.len + 1, sizeof *b.listed_by);
     b.first_ref = xcalloc(b.defs.len + 1, sizeof *b.first_ref);
@@ -592,7 +657,8 @@ pasl_graph *pasl_build(const pasl_spec *spec, const pasl_limits *limits,
         qsort(b.g->task_types.items, b.g->task_types.len,
               sizeof *b.g->task_types.items, compare_task_ids);
 
-    keymap_free(&b.batch_seq);
+    index_free(&b.batch_seq);
+    free(b.inst_seq.items);
     keymap_free(&b.task_index);
     keymap_free(&b.storage_index);
     free(b.defs.items);

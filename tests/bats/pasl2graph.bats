@@ -634,6 +634,22 @@ end 0 0 0"
     assert_line "storage-edges 100001"
 }
 
+@test "batch numbers dense or sparse resolve alike (an array or a hash map underneath)" {
+    pasl_run 'B1 = L1(1) << NULL;
+B1000000000000000000 = L2(2) << B1;
+B3 = L3(1) << B1000000000000000000, B1;'
+    assert_success
+    assert_line "edge B1 B1000000000000000000 data"
+    assert_line "end 3 3 4"
+    undefined() {   # SECOND-BATCH REFERENCES LINE:COL UNDEFINED
+        pasl_run "B1 = L1(1) << NULL; $1 = L2(2) << B1; B3 = L3(1) << $2;"
+        assert_failure 2
+        assert_output "pasl2graph: bad.pasl:$3: error: undefined batch $4"
+    }
+    undefined B1000000000000000000 'B1000000000000000000, B7' 1:93 B7
+    undefined B2 'B2, B4000' 1:57 B4000
+}
+
 @test "empty blocks inside a repeated block are not walked at every iteration" {
     # 2*10^5 iterations over 10^5 empty blocks were 2*10^10 steps (half a
     # minute of CPU); the plan leaves them out. A CPU budget turns that
