@@ -19,19 +19,88 @@ typedef struct {
     size_t last_writer_io;
 } storage_state;
 
+/* Batch numbers (the n of B<n>) to their seq, the textual order of their
+ * definitions. Specifications number their batches densely (B1..Bn), so
+ * an array indexed by n does without hashing what a keymap does for
+ * sparse numbers: a third of the time of a large specification went to
+ * the keymap's cache misses. */
+typedef struct {
+    size_t *dense;       /* dense[n] = seq + 1, 0 when undefined; or NULL */
+    uint64_t dense_len;
+    keymap sparse;       /* when the numbers are too sparse for an array */
+} batch_index;
+
+static void index_init(batch_index *x, uint64_t max_id, size_t count)
+{
+    if (max_id < 2 * (uint64_t)count + 1024) {
+        x->dense_len = max_id + 1;
+        x->dense = xcalloc(x->dense_len, sizeof *x->dense);
+    }
+}
+
+static int index_get(const batch_index *x, uint64_t id, size_t *seq)
+{
+    if (!x->dense)
+        return keymap_get_u64(&x->sparse, id, seq);
+    if (id >= x->dense_len || x->dense[id] == 0)
+        return 0;
+    *seq = x->dense[id] - 1;
+    return 1;
+}
+
+/* id is at most the max_id given to index_init. */
+static void index_put(batch_index *x, uint64_t id, size_t seq)
+{
+    if (x->dense)
+        x->dense[id] = seq + 1;
+    else
+        keymap_put_u64(&x->sparse, id, seq);
+}
+
+static void index_free(batch_index *x)
+{
+    free(x->dense);
+    keymap_free(&x->sparse);
+}
+
+/* The largest batch number and the number of batch statements. */
+static void scan_batches(const pasl_stmt *block, uint64_t *max_id,
+                         size_t *count)
+{
+    for (size_t i = 0; i < block->body.len; i++) {
+        const pasl_stmt *s = block->body.items[i];
+        if (s->kind == PASL_BLOCK) {
+            scan_batches(s, max_id, count);   /* depth <= PASL_MAX_NESTING */
+        } else if (s->kind == PASL_BATCH) {
+            ++*count;
+            if (s->id > *max_id)
+                *max_id = s->id;
+        }
+    }
+}
+
 typedef struct {
     diag *d;
     const char *file;
     const pasl_limits *limits;
     pasl_graph *g;
-    keymap batch_seq;               /* B<n> -> textual sequence number */
+    batch_index batch_seq;          /* B<n> -> textual sequence number */
     VEC(const pasl_stmt *) defs;    /* batch statements in textual order */
+    size_t next_def;                /* see next_seq */
+    VEC(size_t) inst_seq;           /* per batch instance: its def */
     size_t *latest;                 /* per def: its latest instance */
+    size_t *listed_by;              /* per def: see check_input */
+    size_t *first_ref;              /* per def: its references in refs */
+    VEC(size_t) refs;               /* per def, resolved by the checks: the
+                                       seq of each batch input or the index
+                                       of the storage read, then the index
+                                       of each storage written */
     char *reported;                 /* per def: Def. 5 already reported */
     keymap task_index;              /* L<n> -> index in g->task_types */
     keymap storage_index;           /* name -> index in storages */
     VEC(storage_state) storages;
     VEC(uint64_t) iteration;        /* current iteration of each open block */
+    strbuf text;                    /* instantiate's scratch */
 } builder;
 
 static srcloc loc(const builder *b, int line, int col)
@@ -190,47 +259,50 @@ static void collect_batches(builder *b, const pasl_stmt *block)
             collect_batches(b, s);
         } else if (s->kind == PASL_BATCH) {
             size_t seq;
-            if (keymap_get_u64(&b->batch_seq, s->id, &seq)) {
+            if (index_get(&b->batch_seq, s->id, &seq)) {
                 diag_error(b->d, loc(b, s->line, s->col),
                            "batch B%llu defined twice (first at line %d)",
                            (unsigned long long)s->id,
                            b->defs.items[seq]->line);
                 continue;
             }
-            keymap_put_u64(&b->batch_seq, s->id, b->defs.len);
+            index_put(&b->batch_seq, s->id, b->defs.len);
             VEC_PUSH(&b->defs, s);
         }
     }
 }
 
-static void check_input(builder *b, const pasl_stmt *s, size_t self,
-                        size_t k)
+/* The seq of input k of s, NONE when it is not defined. listed_by[seq]
+ * == self + 1 once statement `self` has listed the batch defined seq-th
+ * among its inputs: a lookup, not a scan of the inputs before, so a batch
+ * with many inputs is checked in linear time. */
+static size_t check_input(builder *b, const pasl_stmt *s, size_t self,
+                          size_t k)
 {
     const pasl_ref *r = &s->inputs.items[k];
     srcloc at = loc(b, r->line, r->col);
     unsigned long long id = r->id;
-    for (size_t j = 0; j < k; j++) {
-        if (s->inputs.items[j].id == r->id) {
-            diag_error(b->d, at, "B%llu is listed twice as an input", id);
-            return;
-        }
-    }
     size_t seq;
-    if (!keymap_get_u64(&b->batch_seq, r->id, &seq)) {
+    if (!index_get(&b->batch_seq, r->id, &seq)) {
         diag_error(b->d, at, "undefined batch B%llu", id);
-        return;
+        return NONE;
     }
+    if (b->listed_by[seq] == self + 1) {
+        diag_error(b->d, at, "B%llu is listed twice as an input", id);
+        return seq;
+    }
+    b->listed_by[seq] = self + 1;
     if (seq == self) {
         diag_error(b->d, at, "B%llu reads its own output: a cycle (Def. 5: "
                    "a batch's inputs are batches defined before it)", id);
-        return;
+        return seq;
     }
     if (seq > self) {
         diag_error(b->d, at, "forward reference to B%llu, defined later at "
                    "line %d (Def. 5: a batch's inputs are batches defined "
                    "before it; loops carry data through storage)", id,
                    b->defs.items[seq]->line);
-        return;
+        return seq;
     }
     uint64_t cx = b->defs.items[seq]->count, cy = s->count;
     if (cx >= 1 && cy >= 1 && cx % cy != 0 && cy % cx != 0)
@@ -239,13 +311,42 @@ static void check_input(builder *b, const pasl_stmt *s, size_t self,
                    "be multiples or sub-multiples of each other (Def. 4)",
                    (unsigned long long)s->id, (unsigned long long)cy, id,
                    (unsigned long long)cx);
+    return seq;
+}
+
+static char *keep(pasl_graph *g, char *s)
+{
+    VEC_PUSH(&g->strings, s);
+    return s;
+}
+
+/* The index of a storage, numbered in order of first mention (which is
+ * also the order of first use when unrolled). */
+static size_t storage(builder *b, const char *name)
+{
+    size_t i;
+    if (!keymap_get(&b->storage_index, name, strlen(name), &i)) {
+        storage_state st = {keep(b->g, xstrdup(name)), NONE, NONE};
+        i = b->storages.len;
+        keymap_put(&b->storage_index, name, strlen(name), i);
+        VEC_PUSH(&b->storages, st);
+    }
+    return i;
+}
+
+/* The seq of batch statement s, met in textual order as collect_batches
+ * numbered them (next_def counts them), or NONE for a duplicate. */
+static size_t next_seq(builder *b, const pasl_stmt *s)
+{
+    if (b->next_def < b->defs.len && b->defs.items[b->next_def] == s)
+        return b->next_def++;
+    return NONE;
 }
 
 static void check_batch(builder *b, const pasl_stmt *s)
 {
-    size_t self;
-    keymap_get_u64(&b->batch_seq, s->id, &self);
-    if (b->defs.items[self] != s)
+    size_t self = next_seq(b, s);
+    if (self == NONE)
         return;   /* a duplicate, already reported */
     unsigned long long id = s->id;
     srcloc count_at = loc(b, s->count_line, s->count_col);
@@ -263,16 +364,23 @@ static void check_batch(builder *b, const pasl_stmt *s)
                        "L%llu, which is not assigned", id,
                        (unsigned long long)s->task_type);
     }
+    b->first_ref[self] = b->refs.len;
     if (s->source == PASL_FROM_BATCHES) {
         for (size_t k = 0; k < s->inputs.len; k++)
-            check_input(b, s, self, k);
+            VEC_PUSH(&b->refs, check_input(b, s, self, k));
+    } else if (s->source == PASL_FROM_STORAGE) {
+        VEC_PUSH(&b->refs, storage(b, s->inputs.items[0].storage));
     }
+    for (size_t k = 0; k < s->outputs.len; k++)
+        VEC_PUSH(&b->refs, storage(b, s->outputs.items[k].storage));
     if (s->count > 1 && (s->source == PASL_FROM_STORAGE || s->outputs.len)) {
         const pasl_ref *r = s->source == PASL_FROM_STORAGE
                                 ? &s->inputs.items[0] : &s->outputs.items[0];
+        char shown[PASL_SHOWN];
         diag_error(b->d, loc(b, r->line, r->col), "B%llu has cardinality %llu: "
                    "only batches of cardinality 1 may read or write storage "
-                   "(\"%s\")", id, (unsigned long long)s->count, r->storage);
+                   "(\"%s\")", id, (unsigned long long)s->count,
+                   pasl_show_text(shown, r->storage));
     }
 }
 
@@ -328,24 +436,6 @@ static int count_instances(builder *b, const pasl_stmt *block, uint64_t *out)
     return 0;
 }
 
-static char *keep(pasl_graph *g, char *s)
-{
-    VEC_PUSH(&g->strings, s);
-    return s;
-}
-
-static storage_state *storage(builder *b, const char *name)
-{
-    size_t i;
-    if (!keymap_get(&b->storage_index, name, strlen(name), &i)) {
-        storage_state st = {keep(b->g, xstrdup(name)), NONE, NONE};
-        i = b->storages.len;
-        keymap_put(&b->storage_index, name, strlen(name), i);
-        VEC_PUSH(&b->storages, st);
-    }
-    return &b->storages.items[i];
-}
-
 static void add_io(pasl_graph *g, pasl_io_kind kind, size_t batch,
                    const char *name)
 {
@@ -361,79 +451,113 @@ static void add_edge(pasl_graph *g, size_t from, size_t to, pasl_edge_kind k,
     g->batches.items[to].n_edges++;
 }
 
-static void instantiate(builder *b, const pasl_stmt *s)
+/* An instance of statement s, the seq-th batch defined. Names were
+ * resolved by the checks (refs): no lookup per instance, so an instance
+ * costs the same however long its storage names. */
+static void instantiate(builder *b, const pasl_stmt *s, size_t seq)
 {
     pasl_graph *g = b->g;
     pasl_batch inst = {.stmt = s, .task_type = s->task_type,
                        .cardinality = s->count, .first_edge = g->edges.len};
-    strbuf name = {0}, iter = {0};
-    for (size_t k = 0; k < b->iteration.len; k++)
-        sb_printf(&iter, "%s%llu", k ? "." : "",
-                  (unsigned long long)b->iteration.items[k]);
-    sb_printf(&name, "B%llu", (unsigned long long)s->id);
-    if (iter.len)
-        sb_printf(&name, "#%s", iter.text);
-    inst.name = name.text;
-    inst.iteration = iter.len ? keep(g, iter.text) : "-";
-    if (!iter.len)
-        sb_free(&iter);
+    /* "B2", or "B2#3.1" and its iteration "3.1" inside blocks. */
+    strbuf *name = &b->text;
+    sb_clear(name);
+    sb_putc(name, 'B');
+    pasl_put_u64(name, s->id);
+    inst.iteration = "-";
+    if (b->iteration.len) {
+        sb_putc(name, '#');
+        size_t at = name->len;
+        for (size_t k = 0; k < b->iteration.len; k++) {
+            if (k)
+                sb_putc(name, '.');
+            pasl_put_u64(name, b->iteration.items[k]);
+        }
+        inst.iteration = keep(g, xstrndup(name->text + at, name->len - at));
+    }
+    inst.name = xstrndup(name->text, name->len);
     size_t me = g->batches.len;
     VEC_PUSH(&g->batches, inst);
     g->tasks += s->count;   /* bounded: instances x max cardinality */
 
-    size_t seq;
-    keymap_get_u64(&b->batch_seq, s->id, &seq);
     b->latest[seq] = me;
+    VEC_PUSH(&b->inst_seq, seq);
 
+    const size_t *ref = &b->refs.items[b->first_ref[seq]];
     if (s->source == PASL_FROM_BATCHES) {
-        for (size_t k = 0; k < s->inputs.len; k++) {
-            size_t from_seq;
-            keymap_get_u64(&b->batch_seq, s->inputs.items[k].id, &from_seq);
-            add_edge(g, b->latest[from_seq], me, PASL_EDGE_DATA, NULL);
-        }
+        for (size_t k = 0; k < s->inputs.len; k++)
+            add_edge(g, b->latest[*ref++], me, PASL_EDGE_DATA, NULL);
     } else if (s->source == PASL_FROM_STORAGE) {
-        storage_state *st = storage(b, s->inputs.items[0].storage);
+        storage_state *st = &b->storages.items[*ref++];
         if (st->last_writer == NONE)
             add_io(g, PASL_IO_INPUT, me, st->name);
         else
             add_edge(g, st->last_writer, me, PASL_EDGE_STORAGE, st->name);
     }
     for (size_t k = 0; k < s->outputs.len; k++) {
-        storage_state *st = storage(b, s->outputs.items[k].storage);
+        storage_state *st = &b->storages.items[*ref++];
         st->last_writer = me;
         st->last_writer_io = g->io.len;
         add_io(g, PASL_IO_WRITE, me, st->name);
     }
 }
 
-/* Whether a block holds a batch at any depth: one that holds none unrolls
- * to nothing, and is skipped rather than looped over (beginblock(10^9)
- * nested in another must not spin). */
-static int holds_batch(const pasl_stmt *block)
-{
-    for (size_t i = 0; i < block->body.len; i++) {
-        const pasl_stmt *s = block->body.items[i];
-        if (s->kind == PASL_BATCH || (s->kind == PASL_BLOCK && holds_batch(s)))
-            return 1;
-    }
-    return 0;
-}
+/* Unrolling runs a flat plan of the statements: a batch, the start of a
+ * block, or its end (which knows where its block starts). A block that
+ * holds no batch at any depth unrolls to nothing and is left out of the
+ * plan, so the work of unrolling is bounded by the batch instances it
+ * makes times the nesting depth, however many empty blocks are repeated
+ * (beginblock(10^6) around 10^5 empty blocks must not spin). */
+typedef struct {
+    const pasl_stmt *stmt;
+    enum { STEP_BATCH, STEP_BEGIN, STEP_END } kind;
+    size_t arg;            /* STEP_BATCH: the batch's seq; STEP_END: the
+                              index of its STEP_BEGIN */
+} step;
 
-static void unroll(builder *b, const pasl_stmt *block)
+typedef VEC(step) plan;
+
+static void plan_block(builder *b, plan *p, const pasl_stmt *block)
 {
     for (size_t i = 0; i < block->body.len; i++) {
         const pasl_stmt *s = block->body.items[i];
         if (s->kind == PASL_BATCH) {
-            instantiate(b, s);
-        } else if (s->kind == PASL_BLOCK && holds_batch(s)) {
-            VEC_PUSH(&b->iteration, 0);
-            for (uint64_t k = 1; k <= s->count; k++) {
-                b->iteration.items[b->iteration.len - 1] = k;
-                unroll(b, s);
+            step st = {s, STEP_BATCH, next_seq(b, s)};
+            VEC_PUSH(p, st);
+        } else if (s->kind == PASL_BLOCK) {
+            size_t begin = p->len;
+            step st = {s, STEP_BEGIN, 0};
+            VEC_PUSH(p, st);
+            plan_block(b, p, s);  /* depth <= PASL_MAX_NESTING */
+            if (p->len == begin + 1) {
+                p->len = begin;   /* no batch inside */
+            } else {
+                step end = {s, STEP_END, begin};
+                VEC_PUSH(p, end);
             }
+        }
+    }
+}
+
+static void unroll(builder *b, const pasl_stmt *root)
+{
+    plan p = {0};
+    b->next_def = 0;
+    plan_block(b, &p, root);
+    for (size_t pc = 0; pc < p.len; pc++) {
+        const step *st = &p.items[pc];
+        if (st->kind == STEP_BATCH) {
+            instantiate(b, st->stmt, st->arg);
+        } else if (st->kind == STEP_BEGIN) {
+            VEC_PUSH(&b->iteration, 1);
+        } else if (b->iteration.items[b->iteration.len - 1] < st->stmt->count) {
+            b->iteration.items[b->iteration.len - 1]++;
+            pc = st->arg;         /* the next iteration of the body */
+        } else {
             b->iteration.len--;
         }
     }
+    free(p.items);
 }
 
 /* Def. 5: only the first batch lacks input from a batch and only the last
@@ -456,8 +580,7 @@ static void check_def5(builder *b)
     }
     for (size_t i = 0; i < n; i++) {
         const pasl_batch *x = &g->batches.items[i];
-        size_t seq;
-        keymap_get_u64(&b->batch_seq, x->stmt->id, &seq);
+        size_t seq = b->inst_seq.items[i];
         srcloc at = loc(b, x->stmt->line, x->stmt->col);
         if (i > 0 && x->n_edges == 0 && !(b->reported[seq] & 1)) {
             b->reported[seq] |= 1;
@@ -505,7 +628,13 @@ pasl_graph *pasl_build(const pasl_spec *spec, const pasl_limits *limits,
 
     check_sections(&b, root);
     collect_declarations(&b, root);
+    uint64_t max_id = 0;
+    size_t count = 0;
+    scan_batches(root, &max_id, &count);
+    index_init(&b.batch_seq, max_id, count);
     collect_batches(&b, root);
+    b.listed_by = xcalloc(b.defs.len + 1, sizeof *b.listed_by);
+    b.first_ref = xcalloc(b.defs.len + 1, sizeof *b.first_ref);
     check_links(&b, root);
     uint64_t instances = 0;
     if (d->errors == errors)
@@ -528,14 +657,19 @@ pasl_graph *pasl_build(const pasl_spec *spec, const pasl_limits *limits,
         qsort(b.g->task_types.items, b.g->task_types.len,
               sizeof *b.g->task_types.items, compare_task_ids);
 
-    keymap_free(&b.batch_seq);
+    index_free(&b.batch_seq);
+    free(b.inst_seq.items);
     keymap_free(&b.task_index);
     keymap_free(&b.storage_index);
     free(b.defs.items);
     free(b.latest);
+    free(b.listed_by);
+    free(b.first_ref);
+    free(b.refs.items);
     free(b.reported);
     free(b.storages.items);
     free(b.iteration.items);
+    sb_free(&b.text);
     if (d->errors != errors) {
         pasl_graph_free(b.g);
         return NULL;

@@ -60,7 +60,11 @@ typedef struct {
     pasl_stmt *root;
 } pasl_spec;
 
-/* Parses `len` bytes of PASL. Returns NULL after reporting on d. */
+/* Inputs above this are refused before parsing, as by every front end. */
+#define PASL_MAX_INPUT ((size_t)16 << 20)
+
+/* Parses `len` bytes of PASL (at most PASL_MAX_INPUT). Returns NULL after
+ * reporting on d. */
 pasl_spec *pasl_parse(const char *text, size_t len, const char *file, diag *d);
 void pasl_spec_free(pasl_spec *spec);
 

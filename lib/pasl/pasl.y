@@ -5,7 +5,8 @@
 %define api.pure full
 %define api.prefix {pasl_yy}
 %define api.token.prefix {TOK_}
-%define parse.error detailed
+%define parse.error custom
+%define parse.lac full
 %locations
 %param {yyscan_t scanner}
 %parse-param {struct pasl_parser *ps}
@@ -13,6 +14,11 @@
 %code requires {
 #include "pasl/parser.h"
 typedef void *yyscan_t;
+/* An operand of a cost: an identifier or real (text) or an integer. */
+typedef struct {
+    char *text;         /* owned; NULL for an integer */
+    uint64_t number;
+} pasl_operand;
 }
 
 %code {
@@ -21,11 +27,27 @@ typedef void *yyscan_t;
 
 int pasl_yylex(PASL_YYSTYPE *lval, PASL_YYLTYPE *lloc, yyscan_t scanner);
 
+/* Every rule but the blocks' is left-recursive, so the parser's stack
+ * grows only with block nesting, which stops at PASL_MAX_NESTING (a few
+ * entries per block) far below this. Should it ever be reached, bison's
+ * "memory exhausted" becomes a message about nesting. */
+#define YYMAXDEPTH 10000
+
+static void nesting_error(struct pasl_parser *ps, int line, int col)
+{
+    pasl_error_at(ps, line, col, "blocks nested deeper than %d: at most %d "
+                  "beginblock ... endblock inside one another",
+                  PASL_MAX_NESTING, PASL_MAX_NESTING);
+}
+
 static void pasl_yyerror(PASL_YYLTYPE *loc, yyscan_t scanner,
                          struct pasl_parser *ps, const char *msg)
 {
     (void)scanner;
-    pasl_error_at(ps, loc->first_line, loc->first_column, "%s", msg);
+    if (strcmp(msg, "memory exhausted") == 0)   /* the parser's stack */
+        nesting_error(ps, loc->first_line, loc->first_column);
+    else
+        pasl_error_at(ps, loc->first_line, loc->first_column, "%s", msg);
 }
 
 static pasl_stmt *at(pasl_stmt_kind kind, PASL_YYLTYPE loc)
@@ -33,21 +55,46 @@ static pasl_stmt *at(pasl_stmt_kind kind, PASL_YYLTYPE loc)
     return pasl_stmt_new(kind, loc.first_line, loc.first_column);
 }
 
-static char *concat(char *a, const char *sep, char *b)
+/* The cost being read grows at the end of ps->cost, each piece copied
+ * once, so a long product or list of delays is read in linear time. */
+static void cost_put(struct pasl_parser *ps, const char *text)
 {
-    strbuf sb = {0};
-    sb_puts(&sb, a);
-    sb_puts(&sb, sep);
-    sb_puts(&sb, b);
-    free(a);
-    free(b);
-    return sb.text;
+    sb_puts(&ps->cost, text);
+}
+
+/* A cost item's first piece: "; " first when it is not the first item. */
+static void cost_item_start(struct pasl_parser *ps)
+{
+    if (ps->cost.len)
+        cost_put(ps, "; ");
+}
+
+/* An operand after `before`: its text, or its number in decimal. */
+static void cost_put_operand(struct pasl_parser *ps, const char *before,
+                             pasl_operand x)
+{
+    cost_put(ps, before);
+    if (x.text) {
+        cost_put(ps, x.text);
+        free(x.text);
+        return;
+    }
+    pasl_put_u64(&ps->cost, x.number);
+}
+
+/* The text of the cost just read; ps->cost starts anew. */
+static char *cost_take(struct pasl_parser *ps)
+{
+    char *text = ps->cost.text;
+    ps->cost = (strbuf){0};
+    return text;
 }
 }
 
 %union {
     uint64_t number;
     char *text;
+    pasl_operand operand;
     pasl_stmt *stmt;
 }
 
@@ -60,9 +107,11 @@ static char *concat(char *a, const char *sep, char *b)
 %token <text> STRING "string" IDENT "identifier" REAL "number"
 
 %type <stmt> items item link links batch_tail
-%type <text> cost cost_item factors operand
+
+%type <operand> operand
 
 %destructor { free($$); } <text>
+%destructor { free($$.text); } <operand>
 %destructor { pasl_stmt_free($$); } <stmt>
 
 %%
@@ -85,7 +134,7 @@ item
     | TASK_ID '=' STRING ';'        { $$ = at(PASL_TASK_CODE, @1);
                                       $$->id = $1; $$->text = $3; }
     | TASK_ID '=' cost ';'          { $$ = at(PASL_TASK_COST, @1);
-                                      $$->id = $1; $$->text = $3; }
+                                      $$->id = $1; $$->text = cost_take(ps); }
     | link
     ;
 
@@ -93,28 +142,28 @@ item
  * normalised to "delay(t1); A*delay(t2)". */
 cost
     : cost_item
-    | cost ';' cost_item            { $$ = concat($1, "; ", $3); }
+    | cost ';' cost_item
     ;
 
 cost_item
-    : DELAY '(' operand ')'         { $$ = concat(xstrdup("delay("), "", $3);
-                                      $$ = concat($$, "", xstrdup(")")); }
+    : DELAY '(' operand ')'         { cost_item_start(ps);
+                                      cost_put_operand(ps, "delay(", $3);
+                                      cost_put(ps, ")"); }
     | factors '*' DELAY '(' operand ')'
-                                    { $$ = concat($1, "*delay(", $5);
-                                      $$ = concat($$, "", xstrdup(")")); }
+                                    { cost_put_operand(ps, "*delay(", $5);
+                                      cost_put(ps, ")"); }
     ;
 
 factors
-    : operand
-    | factors '*' operand           { $$ = concat($1, "*", $3); }
+    : operand                       { cost_item_start(ps);
+                                      cost_put_operand(ps, "", $1); }
+    | factors '*' operand           { cost_put_operand(ps, "*", $3); }
     ;
 
 operand
-    : IDENT
-    | REAL
-    | INTEGER                       { strbuf sb = {0};
-                                      sb_printf(&sb, "%llu", (unsigned long long)$1);
-                                      $$ = sb.text; }
+    : IDENT                         { $$ = (pasl_operand){$1, 0}; }
+    | REAL                          { $$ = (pasl_operand){$1, 0}; }
+    | INTEGER                       { $$ = (pasl_operand){NULL, $1}; }
     ;
 
 link
@@ -124,11 +173,17 @@ link
                                       $$->task_type = $3; $$->count = $5;
                                       $$->count_line = @5.first_line;
                                       $$->count_col = @5.first_column; }
-    | BEGINBLOCK '(' INTEGER ')' ';' links ENDBLOCK ';'
-                                    { $$ = $6; $$->line = @1.first_line;
-                                      $$->col = @1.first_column; $$->count = $3;
-                                      $$->count_line = @3.first_line;
-                                      $$->count_col = @3.first_column; }
+    | BEGINBLOCK                    { if (++ps->nesting > PASL_MAX_NESTING) {
+                                          nesting_error(ps, @1.first_line,
+                                                        @1.first_column);
+                                          YYERROR;
+                                      } }
+      '(' INTEGER ')' ';' links ENDBLOCK ';'
+                                    { $$ = $7; $$->line = @1.first_line;
+                                      $$->col = @1.first_column; $$->count = $4;
+                                      $$->count_line = @4.first_line;
+                                      $$->count_col = @4.first_column;
+                                      ps->nesting--; }
     ;
 
 links
@@ -172,3 +227,43 @@ batch_tail
     ;
 
 %%
+
+char *pasl_yyget_text(yyscan_t scanner);
+
+/* Bison's "detailed" message, "syntax error, unexpected X, expecting Y or
+ * Z" (the expected tokens listed when there are at most four; full LAC
+ * makes them exact), except for an identifier standing where a batch or
+ * task-type name or a statement could: the message says it is not a
+ * PASL name, and what one is. */
+static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner,
+                                 struct pasl_parser *ps)
+{
+    enum { MAX_EXPECTED = 4 };
+    yysymbol_kind_t expected[MAX_EXPECTED];
+    int n = yypcontext_expected_tokens(ctx, expected, MAX_EXPECTED);
+    if (n < 0)
+        return n;
+    yysymbol_kind_t got = yypcontext_token(ctx);
+    int name_expected = n == 0;   /* many tokens, as at a statement */
+    for (int i = 0; i < n; i++)
+        name_expected |= expected[i] == YYSYMBOL_BATCH_ID ||
+                         expected[i] == YYSYMBOL_TASK_ID;
+    strbuf sb = {0};
+    if (got == YYSYMBOL_IDENT && name_expected) {
+        /* The identifier is the lookahead, the scanner's last token. */
+        sb_printf(&sb, "'%s' is not a PASL name (a batch is B<n>, a task "
+                  "type L<n>, n an integer)",
+                  pasl_show_text(ps->shown, pasl_yyget_text(scanner)));
+    } else {
+        sb_puts(&sb, "syntax error");
+        if (got != YYSYMBOL_YYEMPTY)
+            sb_printf(&sb, ", unexpected %s", yysymbol_name(got));
+    }
+    for (int i = 0; i < n; i++)
+        sb_printf(&sb, "%s%s", i ? " or " : ", expecting ",
+                  yysymbol_name(expected[i]));
+    const PASL_YYLTYPE *loc = yypcontext_location(ctx);
+    pasl_error_at(ps, loc->first_line, loc->first_column, "%s", sb.text);
+    sb_free(&sb);
+    return 0;
+}

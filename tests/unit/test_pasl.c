@@ -161,6 +161,86 @@ static void test_parser_has_no_global_state(void)
     pasl_graph_free(g);
 }
 
+static void test_input_size_is_bounded(void)
+{
+    /* The library refuses what pasl2graph refuses, before scanning. */
+    size_t len = PASL_MAX_INPUT + 1, size;
+    char *text = xmalloc(len), *msgs = NULL;
+    memset(text, ' ', len);
+    FILE *out = open_memstream(&msgs, &size);
+    diag d;
+    diag_init(&d, "t", out);
+    pasl_spec *spec = pasl_parse(text, len, "x.pasl", &d);
+    fclose(out);
+    CHECK(spec == NULL);
+    CHECK_INT(d.errors, 1);
+    CHECK_STR(msgs, "t: x.pasl: error: the specification is larger than "
+                    "16777216 bytes\n");
+    pasl_spec_free(spec);
+    free(msgs);
+    free(text);
+}
+
+/* The graph of `text` in the app-graph format, or NULL. */
+static char *graph_text(const char *text)
+{
+    pasl_graph *g = build(text, NULL, NULL);
+    if (!g)
+        return NULL;
+    size_t size;
+    char *out = NULL;
+    FILE *fp = open_memstream(&out, &size);
+    pasl_write_graph(fp, g, 0);
+    fclose(fp);
+    pasl_graph_free(g);
+    return out;
+}
+
+static void test_empty_blocks_unroll_to_nothing(void)
+{
+    /* Blocks without a batch, at every depth, leave the graph as it is. */
+    char *plain = graph_text(
+        "B1 = L1(1) << NULL >> \"t\";\n"
+        "beginblock(2); beginblock(3);\n"
+        "  B2 = L2(1) << \"t\"; B3 = L3(2) << B2; B4 = L4(1) << B3 >> \"t\";\n"
+        "endblock; endblock;\n");
+    char *padded = graph_text(
+        "B1 = L1(1) << NULL >> \"t\";\n"
+        "beginblock(5); endblock;\n"
+        "beginblock(2); beginblock(4); beginblock(9); endblock; endblock;\n"
+        "  beginblock(3); beginblock(7); endblock;\n"
+        "  B2 = L2(1) << \"t\"; beginblock(2); endblock;\n"
+        "  B3 = L3(2) << B2; B4 = L4(1) << B3 >> \"t\"; beginblock(1); endblock;\n"
+        "endblock; beginblock(8); endblock; endblock;\n");
+    CHECK(plain != NULL && padded != NULL);
+    if (plain && padded) {
+        CHECK(strstr(plain, "end 19 18 25\n") != NULL);
+        CHECK_STR(padded, plain);
+    }
+    free(plain);
+    free(padded);
+}
+
+static void test_nesting_is_bounded(void)
+{
+    strbuf sb = {0};
+    sb_puts(&sb, "B1 = L1(1) << NULL;\n");
+    for (int i = 0; i < 33; i++)
+        sb_puts(&sb, "beginblock(1);\n");
+    sb_puts(&sb, "B2 = L2(1) << B1;\n");
+    for (int i = 0; i < 33; i++)
+        sb_puts(&sb, "endblock;\n");
+    char *msgs;
+    int errors;
+    pasl_graph *g = build(sb.text, &msgs, &errors);
+    CHECK(g == NULL);
+    CHECK_INT(errors, 1);
+    CHECK_STR(msgs, "t: x.pasl:34:1: error: blocks nested deeper than 32: "
+                    "at most 32 beginblock ... endblock inside one another\n");
+    free(msgs);
+    sb_free(&sb);
+}
+
 int main(void)
 {
     RUN(test_example3_counts);
@@ -169,5 +249,8 @@ int main(void)
     RUN(test_errors_are_counted_and_located);
     RUN(test_huge_block_fails_fast);
     RUN(test_parser_has_no_global_state);
+    RUN(test_input_size_is_bounded);
+    RUN(test_empty_blocks_unroll_to_nothing);
+    RUN(test_nesting_is_bounded);
     return unit_done();
 }

@@ -10,8 +10,6 @@
 
 static const char *const prog = "pasl2graph";
 
-/* Inputs above this are refused before parsing: PASL files are small. */
-#define MAX_INPUT_BYTES ((size_t)1 << 30)
 /* Default bound on --tasks output (task and link records). */
 #define DEFAULT_MAX_TASKS 10000000u
 
@@ -101,7 +99,7 @@ int main(int argc, char **argv)
 
     const char *shown = input_name(path);
     size_t len;
-    char *text = read_input(prog, path, MAX_INPUT_BYTES, &len);
+    char *text = read_input(prog, path, PASL_MAX_INPUT, &len);
 
     diag d;
     diag_init(&d, prog, stderr);
