@@ -50,12 +50,14 @@ static int is_word_byte(char c)
            (c >= '0' && c <= '9') || (unsigned char)c >= 0x80;
 }
 
-/* Moves back from s + at to the start of a UTF-8 sequence. */
-static size_t utf8_start(const char *s, size_t at)
+/* Moves back from s + at to the start of a UTF-8 sequence. Input that is
+ * not UTF-8 (continuation bytes back to s + floor) is cut where it stands. */
+static size_t utf8_start(const char *s, size_t floor, size_t at)
 {
-    while (at > 0 && ((unsigned char)s[at] & 0xc0) == 0x80)
-        at--;
-    return at;
+    size_t start = at;
+    while (start > floor && ((unsigned char)s[start] & 0xc0) == 0x80)
+        start--;
+    return start > floor ? start : at;
 }
 
 static void put_cut(strbuf *out, const char *msg, size_t n)
@@ -79,7 +81,7 @@ static void put_cut(strbuf *out, const char *msg, size_t n)
         if (close >= n)
             continue;   /* never closed: not a quote */
         if (close - i > QUOTE_MAX) {
-            sb_putn(out, msg + i, utf8_start(msg, i + QUOTE_KEEP) - i);
+            sb_putn(out, msg + i, utf8_start(msg, i, i + QUOTE_KEEP) - i);
             sb_puts(out, "...");
         } else {
             sb_putn(out, msg + i, close - i);
@@ -97,7 +99,7 @@ static void put_message(strbuf *line, const char *fmt, va_list ap)
     if (cut.len <= MESSAGE_MAX) {
         sb_putn(line, sb_str(&cut), cut.len);
     } else {
-        size_t head = utf8_start(cut.text, MESSAGE_MAX - MESSAGE_TAIL);
+        size_t head = utf8_start(cut.text, 0, MESSAGE_MAX - MESSAGE_TAIL);
         size_t tail = cut.len - MESSAGE_TAIL;
         while (tail < cut.len && ((unsigned char)cut.text[tail] & 0xc0) == 0x80)
             tail++;
