@@ -38,6 +38,8 @@ static void usage(FILE *fp, const char *prog, int compiled)
 "                         without communicating (default %u)\n"
 "      --max-events=N     fail after N operations of all processes\n"
 "                         together (default %u)\n"
+"      --all-blocked      on a deadlock, name every blocked process (default:\n"
+"                         the first %d, then how many more)\n"
 "  -o, --output=FILE      write to FILE, replaced only when all went well\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
@@ -46,7 +48,7 @@ static void usage(FILE *fp, const char *prog, int compiled)
 "program, or I/O failure, 2 bad usage or bad input.\n",
             prog, compiled ? "" : " PROGRAM.proto",
             compiled ? "the compiled prototype" : "PROGRAM.proto", MAX_PROCS,
-            DEFAULT_MAX_LOOP, SIM_DEFAULT_MAX_EVENTS);
+            DEFAULT_MAX_LOOP, SIM_DEFAULT_MAX_EVENTS, SIM_BLOCKED_SHOWN);
     if (!compiled)
         fprintf(fp, "\nExample:\n  %s -n 4 examples/proto/ring.proto\n", prog);
 }
@@ -132,7 +134,7 @@ static void read_net(const char *prog, const char *path, net_model *net)
 }
 
 enum { OPT_NET = 256, OPT_PRINT_NET, OPT_SEED, OPT_CLAMP, OPT_SUMMARY,
-       OPT_MAX_LOOP, OPT_MAX_EVENTS };
+       OPT_MAX_LOOP, OPT_MAX_EVENTS, OPT_ALL_BLOCKED };
 
 int proto_run_main(int argc, char **argv, const char *prog,
                    const proto_runnable *compiled)
@@ -147,6 +149,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
         {"summary", no_argument, NULL, OPT_SUMMARY},
         {"max-loop", required_argument, NULL, OPT_MAX_LOOP},
         {"max-events", required_argument, NULL, OPT_MAX_EVENTS},
+        {"all-blocked", no_argument, NULL, OPT_ALL_BLOCKED},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -155,7 +158,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
     uint64_t nprocs = 2, seed = 1, max_loop = DEFAULT_MAX_LOOP,
              max_events = SIM_DEFAULT_MAX_EVENTS;
     const char *net_path = NULL, *output = NULL;
-    int print_net = 0, clamp = 0, summary = 0;
+    int print_net = 0, clamp = 0, summary = 0, all_blocked = 0;
     definitions defs = {0};
 
     int c;
@@ -191,6 +194,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
                 usage_error(prog, "--max-events wants a positive integer, "
                             "not '%s'", optarg);
             break;
+        case OPT_ALL_BLOCKED: all_blocked = 1; break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout, prog, compiled != NULL); return EXIT_OK;
         case 'V': print_version(prog); return EXIT_OK;
@@ -264,7 +268,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
     diag d;
     diag_init(&d, prog, stderr);
     sim_options opt = {(int)nprocs, seed, clamp, !summary, max_loop,
-                       max_events};
+                       max_events, all_blocked};
     sim *s = sim_new(&opt, &net, &d, run->source);
     int status = EXIT_OK;
     if (sim_run(s, run->step, &st) != 0) {

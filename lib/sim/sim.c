@@ -453,12 +453,16 @@ static void report_deadlock(sim *s)
         blocked += s->procs[r].state == P_BLOCKED;
     diag_error(s->d, (srcloc){s->file, 0, 0}, "deadlock: %d of %d processes "
                "are blocked and no message can move", blocked, s->opt.nprocs);
-    /* Every blocked process, as the issue asks: which one waits for what
-     * is the whole point of the report. */
+    /* Which one waits for what is the point of the report: the first
+     * SIM_BLOCKED_SHOWN by rank, then a count, unless all are asked for. */
+    int shown = 0;
     for (int r = 0; r < s->opt.nprocs; r++) {
         const proc *p = &s->procs[r];
         if (p->state != P_BLOCKED)
             continue;
+        if (!s->opt.all_blocked && shown == SIM_BLOCKED_SHOWN)
+            break;
+        shown++;
         const pending *op = &p->op;
         char what[160];
         if (op->kind == PEND_SEND)
@@ -477,6 +481,10 @@ static void report_deadlock(sim *s)
                       "rank %d waits in %s, since %.9f s", r, what,
                       op->posted / 1e6);
     }
+    if (shown < blocked)
+        diag_note(s->d, (srcloc){s->file, 0, 0}, "and %d more blocked "
+                  "process%s (--all-blocked lists them all)", blocked - shown,
+                  blocked - shown == 1 ? "" : "es");
 }
 
 int sim_run(sim *s, sim_step_fn step, void *program)

@@ -84,7 +84,14 @@ typedef struct {
                               send, receive, collective, and the send and
                               the receive of each message inside a
                               collective; 0 = SIM_DEFAULT_MAX_EVENTS */
+    int all_blocked;       /* a deadlock report names every blocked
+                              process, not only the first
+                              SIM_BLOCKED_SHOWN */
 } sim_options;
+
+/* A deadlock report names this many blocked processes, then counts the
+ * rest in one line: 10^7 processes would be 10^7 lines. */
+#define SIM_BLOCKED_SHOWN 20
 
 /* Bounds a run that never ends, and with it the operations kept for the
  * timeline (one record of 40 bytes each at most per event: 400 MB). */

@@ -439,11 +439,29 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
     proto_run 'bcast(rank, (8, 0));' -n 2
     assert_failure 1
     assert_line "netsim: bad.proto:1: note: rank 0 waits in bcast (send to 1 of its bcast), since 0.000000000 s"
-    # Every blocked process is named, however many.
-    proto_run 'receive(any_source);' -n 50
+    # --all-blocked names every blocked process, however many.
+    proto_run 'receive(any_source);' -n 50 --all-blocked
     assert_failure 1
     [ "$(grep -c ' note: rank [0-9]* waits in receive from any_source' <<< "$output")" -eq 50 ]
     assert_line "netsim: bad.proto:1: note: rank 49 waits in receive from any_source, since 0.000000000 s"
+    refute_line --partial "more blocked"
+}
+
+@test "a deadlock names the first 20 blocked processes, then counts the rest" {
+    proto_run 'if (rank > 0) { receive(any_source); };' -n 51
+    assert_failure 1
+    [ "${#lines[@]}" -eq 22 ]
+    assert_line --index 0 "netsim: bad.proto: error: deadlock: 50 of 51 processes are blocked and no message can move"
+    assert_line --index 1 "netsim: bad.proto:1: note: rank 1 waits in receive from any_source, since 0.000000000 s"
+    assert_line --index 20 "netsim: bad.proto:1: note: rank 20 waits in receive from any_source, since 0.000000000 s"
+    assert_line --index 21 "netsim: bad.proto: note: and 30 more blocked processes (--all-blocked lists them all)"
+    proto_run 'if (rank > 0) { receive(any_source); };' -n 22
+    assert_failure 1
+    assert_line --index 21 "netsim: bad.proto: note: and 1 more blocked process (--all-blocked lists them all)"
+    proto_run 'if (rank > 0) { receive(any_source); };' -n 21
+    assert_failure 1
+    [ "${#lines[@]}" -eq 21 ]
+    refute_line --partial "more blocked"
 }
 
 @test "--summary leaves out the operations; -o writes the file" {
