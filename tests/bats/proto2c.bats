@@ -123,6 +123,16 @@ shape() { awk '$1 == "op" { print $2, $3, $4, $5, $6 }'; }
     assert_output --partial "bad: bad.proto:1: error: rank 1: send to rank 2, outside 0..1"
 }
 
+@test "mpi_run: an mpirun that ignores SIGTERM is killed, the suite goes on" {
+    # A stand-in for an mpirun that hangs after MPI_Abort and ignores the
+    # SIGTERM of timeout: mpi_run's timeout must follow with SIGKILL.
+    mkdir fake
+    printf '#!/bin/sh\ntrap "" TERM\nsleep 30\n' > fake/mpirun
+    chmod +x fake/mpirun
+    PATH="$PWD/fake:$PATH" MPI_TIMEOUT=1 MPI_KILL_AFTER=1 run mpi_run -n 2 ./none
+    assert_failure 137
+}
+
 @test "proto2c: errors of the prototype are located, exit 2, nothing written" {
     printf 'x = ;\n' > bad.proto
     run proto2c -o out.c bad.proto
