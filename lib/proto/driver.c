@@ -4,10 +4,10 @@
  * byte-identical timelines for the same program, P, model and seed. */
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "proto/define_core.h"
 #include "proto/proto.h"
 
 #define MAX_PROTO_BYTES ((size_t)16 << 20)
@@ -85,6 +85,9 @@ static void apply_definitions(const char *prog, const proto_runnable *run,
                         "values only to parameters (identifiers read but "
                         "never assigned)", defs[i].name, defs[i].name,
                         v < 2 ? "predefined" : "assigned");
+        if (given[v])   /* which one was meant? */
+            usage_error(prog, "-D %s: given twice; give each parameter one "
+                        "value", defs[i].name);
         values[v] = defs[i].value;
         given[v] = 1;
     }
@@ -107,15 +110,11 @@ static definition parse_definition(const char *prog, const char *arg)
     const char *eq = strchr(arg, '=');
     if (!eq || eq == arg)
         usage_error(prog, "-D wants NAME=VALUE, not '%s'", arg);
-    char *end;
-    errno = 0;
-    double value = strtod(eq + 1, &end);
-    if (eq[1] == '\0' || *end != '\0' || errno == ERANGE)
-        usage_error(prog, "-D %.*s: '%s' is not a number",
-                    (int)(eq - arg), arg, eq + 1);
-    if (!isfinite(value))   /* "inf", "nan": every value is finite */
-        usage_error(prog, "-D %.*s: '%s' is not a finite number",
-                    (int)(eq - arg), arg, eq + 1);
+    double value;
+    const char *wrong = proto_define_value(eq + 1, &value);
+    if (wrong)
+        usage_error(prog, "-D %.*s: '%s' %s", (int)(eq - arg), arg, eq + 1,
+                    wrong);
     return (definition){xstrndup(arg, (size_t)(eq - arg)), value};
 }
 

@@ -386,7 +386,7 @@ netsim: bad.net:3:1: error: expected: procs-per-node N, an integer from 1 to 100
     assert_line "netsim: -D x: 'x' is assigned by the program; -D gives values only to parameters (identifiers read but never assigned)"
     proto_run 'compute(Q, 0);' -D Q=abc
     assert_failure 2
-    assert_line "netsim: -D Q: 'abc' is not a number"
+    assert_line "netsim: -D Q: 'abc' is not a decimal number (as 12, -1.5 or 2e-3)"
     proto_run 'compute(Q, 0);' -D Q
     assert_failure 2
     assert_line "netsim: -D wants NAME=VALUE, not 'Q'"
@@ -692,4 +692,35 @@ x = 1e308 * 10;' "2: error: rank 0: 1e+308 * 10 gives inf, not a finite number"
         assert_failure 2
         assert_line "netsim: -D X: '$value' is not a finite number"
     done
+}
+
+@test "-D values are decimal numbers as the language writes them, in range, one per parameter" {
+    for value in 0x10 0x1p3 ' 1' '1 ' 1e 1e+ . - 1,5 ''; do
+        proto_run 'compute(X, 0);' -D "X=$value"
+        assert_failure 2
+        assert_output "netsim: -D X: '$value' is not a decimal number (as 12, -1.5 or 2e-3)
+Try 'netsim --help'."
+    done
+    for value in 1e400 -1e400 1e999999999999; do
+        proto_run 'compute(X, 0);' -D "X=$value"
+        assert_failure 2
+        assert_line --index 0 "netsim: -D X: '$value' is out of range (it overflows)"
+    done
+    for value in 1e-400 -1e-400 0.0000001e-330; do
+        proto_run 'compute(X, 0);' -D "X=$value"
+        assert_failure 2
+        assert_line --index 0 "netsim: -D X: '$value' is out of range (it underflows to 0)"
+    done
+    proto_run 'compute(X, 0);' -D X=1 -D X=2
+    assert_failure 2
+    assert_output "netsim: -D X: given twice; give each parameter one value
+Try 'netsim --help'."
+    # Signs, fractions, exponents, a subnormal and zeros are values.
+    for value in +2 -1.5 .5 5. 2E-3 1e-310 0e-999 -0 007; do
+        proto_run 'compute(X, 0); x = X * 1e6;' --summary -D "X=$value" --clamp-negative
+        assert_success
+    done
+    proto_run 'compute(X, 0);' --summary -D X=2.5e-3
+    assert_success
+    assert_line "summary 0.002500000 0.002500000 0"
 }

@@ -114,6 +114,31 @@ shape() { awk '$1 == "op" { print $2, $3, $4, $5, $6 }'; }
     assert_output --partial "pingpong-mpi: -D NOPE: the program has no parameter 'NOPE'"
 }
 
+@test "sim and mpi targets: -D values read as netsim reads them" {
+    build_mpi pingpong
+    build_sim pingpong
+    while IFS='|' read -r defs message; do
+        # shellcheck disable=SC2086  # defs: one or two words
+        run netsim $defs "$P/pingpong.proto"
+        assert_failure 2
+        assert_output "netsim: $message
+Try 'netsim --help'."
+        run ./pingpong $defs
+        assert_failure 2
+        assert_output "pingpong: $message
+Try 'pingpong --help'."
+        run mpi_run -n 2 ./pingpong-mpi $defs
+        assert_failure 2
+        assert_output --partial "pingpong-mpi: $message"
+    done <<'CASES'
+-D SIZE=0x10|-D SIZE: '0x10' is not a decimal number (as 12, -1.5 or 2e-3)
+-D SIZE=1e400|-D SIZE: '1e400' is out of range (it overflows)
+-D SIZE=1e-400|-D SIZE: '1e-400' is out of range (it underflows to 0)
+-D SIZE=nan|-D SIZE: 'nan' is not a finite number
+-D SIZE=1 -D SIZE=2|-D SIZE: given twice; give each parameter one value
+CASES
+}
+
 @test "mpi target: a send to a rank out of range aborts with the located error" {
     printf 'send(rank + 1, (8, 0));\n' > bad.proto
     proto2c -t mpi bad.proto > bad.c
