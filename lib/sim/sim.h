@@ -116,7 +116,8 @@ double sim_shared_percent(sim *s, int stmt, double n);   /* U[0, 100) */
 
 void sim_compute(sim *s, int rank, double seconds, int line);
 /* Post a blocking operation; the step function then returns SIM_BLOCKED.
- * Sizes are bytes; negative sizes count as 0 (and are counted). */
+ * Sizes are bytes; negative sizes count as 0 (and are counted); a size
+ * or a compute time that is not finite (NaN, inf) is a runtime error. */
 void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line);
 void sim_recv(sim *s, int rank, double source, int line);
 void sim_recv_any(sim *s, int rank, int line);   /* from any_source */

@@ -668,6 +668,20 @@ x = 1e308 * 10;' "2: error: rank 0: 1e+308 * 10 gives inf, not a finite number"
     check 'compute(1.7e308, 1.7e308);' "1: error: rank 0: a draw of mean 1.6999999999999999e+308 and sd 1.6999999999999999e+308 gives inf, not a finite number" -n 1 --seed 3
 }
 
+@test "times of 1e15 s and more are printed with %.17g, not as 300-digit numbers" {
+    proto_run 'compute(1e300, 0); compute(X, 0);' -n 1 -D X=0
+    assert_success
+    assert_line "op 0 compute - - - 0.000000000 1.0000000000000001e+300"
+    assert_line "op 0 compute - - - 1.0000000000000001e+300 1.0000000000000001e+300"
+    assert_line "process 0 1.0000000000000001e+300 1.0000000000000001e+300 0.000000000 0.000000000"
+    assert_line "summary 1.0000000000000001e+300 1.0000000000000001e+300 0"
+    # The last time below 1e15 s keeps %.9f; 1e15 s itself does not.
+    proto_run 'compute(X, 0);' -n 1 --summary -D X=999999999999999.9
+    assert_line "summary 999999999999999.875000000 999999999999999.875000000 0"
+    proto_run 'compute(X, 0);' -n 1 --summary -D X=1e15
+    assert_line "summary 1000000000000000 1000000000000000 0"
+}
+
 @test "simulated clocks stay finite: huge computations, sizes and network costs are located errors" {
     proto_run 'compute(1e308, 0);' -n 1
     assert_failure 1
