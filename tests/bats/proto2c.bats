@@ -114,7 +114,7 @@ shape() { awk '$1 == "op" { print $2, $3, $4, $5, $6 }'; }
     assert_output --partial "pingpong-mpi: -D NOPE: the program has no parameter 'NOPE'"
 }
 
-@test "sim and mpi targets: -D values read as netsim reads them" {
+@test "sim and mpi targets: -D and --seed values read as netsim reads them" {
     build_mpi pingpong
     build_sim pingpong
     while IFS='|' read -r defs message; do
@@ -136,6 +136,12 @@ Try 'pingpong --help'."
 -D SIZE=1e-400|-D SIZE: '1e-400' is out of range (it underflows to 0)
 -D SIZE=nan|-D SIZE: 'nan' is not a finite number
 -D SIZE=1 -D SIZE=2|-D SIZE: given twice; give each parameter one value
+-D SIZE=1 --seed=+5|--seed wants an unsigned integer, not '+5'
+-D SIZE=1 --seed=-1|--seed wants an unsigned integer, not '-1'
+-D SIZE=1 --seed=18446744073709551616|--seed wants an unsigned integer, not '18446744073709551616'
+-D SIZE=1 --seed|option '--seed' needs an argument
+-D SIZE=1 -o|option '-o' needs an argument
+-D SIZE=1 -D|option '-D' needs an argument
 CASES
 }
 
