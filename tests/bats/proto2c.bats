@@ -108,7 +108,9 @@ shape() { awk '$1 == "op" { print $2, $3, $4, $5, $6 }'; }
     build_mpi pingpong
     run mpi_run -n 2 ./pingpong-mpi
     assert_failure
-    assert_output --partial "pingpong-mpi: $P/pingpong.proto:8: parameter 'SIZE' has no value: give -D SIZE=VALUE"
+    assert_failure 2
+    assert_output --partial "pingpong-mpi: $P/pingpong.proto:8: error: parameter 'SIZE' has no value: give -D SIZE=VALUE"
+    refute_output --partial "Try"
     run mpi_run -n 2 ./pingpong-mpi -D SIZE=8 -D NOPE=1
     assert_failure
     assert_output --partial "pingpong-mpi: -D NOPE: the program has no parameter 'NOPE'"
@@ -142,6 +144,9 @@ Try 'pingpong --help'."
 -D SIZE=1 --seed|option '--seed' needs an argument
 -D SIZE=1 -o|option '-o' needs an argument
 -D SIZE=1 -D|option '-D' needs an argument
+-D SIZE=1 -D rank=1|-D rank: 'rank' is predefined by the program; -D gives values only to parameters (identifiers read but never assigned)
+-D SIZE=1 -D nope=1|-D nope: the program has no parameter 'nope'
+-D SIZE=1 -D loop=1|-D loop: 'loop' is assigned by the program; -D gives values only to parameters (identifiers read but never assigned)
 CASES
 }
 
