@@ -370,7 +370,11 @@ netsim: bad.net:3:1: error: expected: procs-per-node N, an integer from 1 to 100
     check 'receive(any_source, rank);' "netsim: bad.proto:1:21: error: 'rank' is predefined and cannot be a receive variable"
     check 'compute(1, 0)' "netsim: bad.proto:2:1: error: syntax error, unexpected end of file, expecting ';'"
     check 'if (x == 1) { };' "netsim: bad.proto:1:15: error: syntax error, unexpected '}'"
-    check 'x = 1e999;' "netsim: bad.proto:1:5: error: number '1e999' is out of range"
+    check 'x = 1e999;' "netsim: bad.proto:1:5: error: number '1e999' is out of range (it overflows)"
+    # A literal that underflows to 0 was read as 0 in silence; a subnormal
+    # is a number.
+    check 'x = 1e-400;' "netsim: bad.proto:1:5: error: number '1e-400' is out of range (it underflows to 0)"
+    check 'x = 0.0000001e-330;' "netsim: bad.proto:1:5: error: number '0.0000001e-330' is out of range (it underflows to 0)"
     check "x = $(printf -- '-%.0s' $(seq 101))1;" "netsim: bad.proto:1:5: error: expression nested deeper than 100 levels of operators, signs and calls; split it with intermediate variables"
 }
 
