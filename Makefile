@@ -41,7 +41,7 @@ GEN_LEX_C   := $(patsubst lib/%.l,$(BUILD)/gen/%.lex.c,$(LIB_L))
 GEN_LEX_H   := $(GEN_LEX_C:.c=.h)
 # Sources proto2c copies into the MPI programs it writes, as C strings.
 EMBED       := lib/common/rng_core.h lib/sim/timeline_core.h lib/proto/arith.h \
-               lib/proto/mpi_runtime.cin
+               lib/proto/define_core.h lib/proto/mpi_runtime.cin
 GEN_EMBED   := $(BUILD)/gen/proto/mpi_runtime.inc
 GEN_H       := $(GEN_PARSE_H) $(GEN_LEX_H) $(GEN_EMBED)
 

@@ -4,10 +4,10 @@
  * byte-identical timelines for the same program, P, model and seed. */
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "proto/define_core.h"
 #include "proto/proto.h"
 
 #define MAX_PROTO_BYTES ((size_t)16 << 20)
@@ -38,6 +38,8 @@ static void usage(FILE *fp, const char *prog, int compiled)
 "                         without communicating (default %u)\n"
 "      --max-events=N     fail after N operations of all processes\n"
 "                         together (default %u)\n"
+"      --all-blocked      on a deadlock, name every blocked process (default:\n"
+"                         the first %d, then how many more)\n"
 "  -o, --output=FILE      write to FILE, replaced only when all went well\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
@@ -46,7 +48,7 @@ static void usage(FILE *fp, const char *prog, int compiled)
 "program, or I/O failure, 2 bad usage or bad input.\n",
             prog, compiled ? "" : " [PROGRAM.proto]",
             compiled ? "the compiled prototype" : "PROGRAM.proto", MAX_PROCS,
-            DEFAULT_MAX_LOOP, SIM_DEFAULT_MAX_EVENTS);
+            DEFAULT_MAX_LOOP, SIM_DEFAULT_MAX_EVENTS, SIM_BLOCKED_SHOWN);
     if (!compiled)
         fprintf(fp, "\nExample:\n  %s -n 4 examples/proto/ring.proto\n", prog);
 }
@@ -83,6 +85,9 @@ static void apply_definitions(const char *prog, const proto_runnable *run,
                         "values only to parameters (identifiers read but "
                         "never assigned)", defs[i].name, defs[i].name,
                         v < 2 ? "predefined" : "assigned");
+        if (given[v])   /* which one was meant? */
+            usage_error(prog, "-D %s: given twice; give each parameter one "
+                        "value", defs[i].name);
         values[v] = defs[i].value;
         given[v] = 1;
     }
@@ -105,15 +110,11 @@ static definition parse_definition(const char *prog, const char *arg)
     const char *eq = strchr(arg, '=');
     if (!eq || eq == arg)
         usage_error(prog, "-D wants NAME=VALUE, not '%s'", arg);
-    char *end;
-    errno = 0;
-    double value = strtod(eq + 1, &end);
-    if (eq[1] == '\0' || *end != '\0' || errno == ERANGE)
-        usage_error(prog, "-D %.*s: '%s' is not a number",
-                    (int)(eq - arg), arg, eq + 1);
-    if (!isfinite(value))   /* "inf", "nan": every value is finite */
-        usage_error(prog, "-D %.*s: '%s' is not a finite number",
-                    (int)(eq - arg), arg, eq + 1);
+    double value;
+    const char *wrong = proto_define_value(eq + 1, &value);
+    if (wrong)
+        usage_error(prog, "-D %.*s: '%s' %s", (int)(eq - arg), arg, eq + 1,
+                    wrong);
     return (definition){xstrndup(arg, (size_t)(eq - arg)), value};
 }
 
@@ -129,7 +130,7 @@ static void read_net(const char *prog, const char *path, net_model *net)
 }
 
 enum { OPT_NET = 256, OPT_PRINT_NET, OPT_SEED, OPT_CLAMP, OPT_SUMMARY,
-       OPT_MAX_LOOP, OPT_MAX_EVENTS };
+       OPT_MAX_LOOP, OPT_MAX_EVENTS, OPT_ALL_BLOCKED };
 
 int proto_run_main(int argc, char **argv, const char *prog,
                    const proto_runnable *compiled)
@@ -144,6 +145,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
         {"summary", no_argument, NULL, OPT_SUMMARY},
         {"max-loop", required_argument, NULL, OPT_MAX_LOOP},
         {"max-events", required_argument, NULL, OPT_MAX_EVENTS},
+        {"all-blocked", no_argument, NULL, OPT_ALL_BLOCKED},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -152,7 +154,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
     uint64_t nprocs = 2, seed = 1, max_loop = DEFAULT_MAX_LOOP,
              max_events = SIM_DEFAULT_MAX_EVENTS;
     const char *net_path = NULL, *output = NULL;
-    int print_net = 0, clamp = 0, summary = 0;
+    int print_net = 0, clamp = 0, summary = 0, all_blocked = 0;
     const char *sim_opt = NULL;   /* the last option only a simulation uses */
     definitions defs = {0};
     set_program_name(prog);
@@ -190,9 +192,14 @@ int proto_run_main(int argc, char **argv, const char *prog,
                             "'%s'", optarg);
             break;
         case OPT_MAX_EVENTS:
+            sim_opt = "--max-events";
             if (parse_u64(optarg, 1, UINT64_MAX, &max_events) < 0)
                 usage_error(prog, "--max-events wants a positive integer, "
                             "not '%s'", optarg);
+            break;
+        case OPT_ALL_BLOCKED:
+            all_blocked = 1;
+            sim_opt = "--all-blocked";
             break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout, prog, compiled != NULL); return EXIT_OK;
@@ -271,7 +278,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
     diag d;
     diag_init(&d, prog, stderr);
     sim_options opt = {(int)nprocs, seed, clamp, !summary, max_loop,
-                       max_events};
+                       max_events, all_blocked};
     sim *s = sim_new(&opt, &net, &d, run->source);
     int status = EXIT_OK;
     if (sim_run(s, run->step, &st) != 0) {

@@ -103,6 +103,13 @@ void sim_fail(sim *s, int rank, int line, const char *fmt, ...)
     s->failed = 1;
 }
 
+/* A value that is not finite, by name: printf's own words depend on the
+ * NaN's sign bit ("-nan"). */
+static const char *nonfinite_name(double x)
+{
+    return isnan(x) ? "NaN" : x > 0 ? "inf" : "-inf";
+}
+
 /* Simulated times stay finite: 0 after reporting that `what` takes the
  * clock to `t` (an overflow: huge times, sizes or network costs). */
 static int finite_time(sim *s, int rank, int line, double t, const char *what,
@@ -111,8 +118,7 @@ static int finite_time(sim *s, int rank, int line, double t, const char *what,
     if (isfinite(t))
         return 1;
     sim_fail(s, rank, line, "%s of %.17g %s takes the simulated clock to %s; "
-             "times must stay finite", what, amount, unit,
-             isnan(t) ? "NaN" : "inf");
+             "times must stay finite", what, amount, unit, nonfinite_name(t));
     return 0;
 }
 
@@ -156,7 +162,8 @@ void sim_compute(sim *s, int rank, double seconds, int line)
     if (!count_event(s, rank, line))
         return;
     if (!isfinite(seconds)) {
-        sim_fail(s, rank, line, "compute of %g seconds", seconds);
+        sim_fail(s, rank, line, "compute of %s seconds; times must be finite",
+                 nonfinite_name(seconds));
         return;
     }
     if (seconds < 0) {
@@ -247,9 +254,16 @@ static int check_rank(sim *s, int rank, double other, const char *what,
     return -1;
 }
 
-static double checked_size(sim *s, double bytes)
+/* A message size: a negative one counts as 0 bytes (and is counted); one
+ * that is not finite is an error, reported, and the result is -1. */
+static double checked_size(sim *s, int rank, int line, double bytes)
 {
-    if (bytes < 0 || isnan(bytes)) {
+    if (!isfinite(bytes)) {
+        sim_fail(s, rank, line, "message size of %s bytes; sizes must be "
+                 "finite", nonfinite_name(bytes));
+        return -1;
+    }
+    if (bytes < 0) {
         s->negative_sizes++;
         return 0;
     }
@@ -327,8 +341,9 @@ static void post_recv(sim *s, int rank, int source, int coll, int line)
 void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line)
 {
     int to = check_rank(s, rank, dest, "send to", line);
-    if (to >= 0)
-        post_send(s, rank, to, checked_size(s, bytes), tag, 0, line);
+    if (to < 0 || (bytes = checked_size(s, rank, line, bytes)) < 0)
+        return;
+    post_send(s, rank, to, bytes, tag, 0, line);
 }
 
 void sim_recv_any(sim *s, int rank, int line)
@@ -425,8 +440,9 @@ void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
         }
         r = (int)root;
     }
-    p->coll = (collective){1, kind, r, checked_size(s, bytes), p->clock, 0, 0,
-                           line};
+    if ((bytes = checked_size(s, rank, line, bytes)) < 0)
+        return;
+    p->coll = (collective){1, kind, r, bytes, p->clock, 0, 0, line};
     make_runnable(s, rank);   /* the scheduler advances it */
 }
 
@@ -453,12 +469,16 @@ static void report_deadlock(sim *s)
         blocked += s->procs[r].state == P_BLOCKED;
     diag_error(s->d, (srcloc){s->file, 0, 0}, "deadlock: %d of %d processes "
                "are blocked and no message can move", blocked, s->opt.nprocs);
-    /* Every blocked process, as the issue asks: which one waits for what
-     * is the whole point of the report. */
+    /* Which one waits for what is the point of the report: the first
+     * SIM_BLOCKED_SHOWN by rank, then a count, unless all are asked for. */
+    int shown = 0;
     for (int r = 0; r < s->opt.nprocs; r++) {
         const proc *p = &s->procs[r];
         if (p->state != P_BLOCKED)
             continue;
+        if (!s->opt.all_blocked && shown == SIM_BLOCKED_SHOWN)
+            break;
+        shown++;
         const pending *op = &p->op;
         char what[160];
         if (op->kind == PEND_SEND)
@@ -477,6 +497,10 @@ static void report_deadlock(sim *s)
                       "rank %d waits in %s, since %.9f s", r, what,
                       op->posted / 1e6);
     }
+    if (shown < blocked)
+        diag_note(s->d, (srcloc){s->file, 0, 0}, "and %d more blocked "
+                  "process%s (--all-blocked lists them all)", blocked - shown,
+                  blocked - shown == 1 ? "" : "es");
 }
 
 int sim_run(sim *s, sim_step_fn step, void *program)

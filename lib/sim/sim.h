@@ -84,7 +84,14 @@ typedef struct {
                               send, receive, collective, and the send and
                               the receive of each message inside a
                               collective; 0 = SIM_DEFAULT_MAX_EVENTS */
+    int all_blocked;       /* a deadlock report names every blocked
+                              process, not only the first
+                              SIM_BLOCKED_SHOWN */
 } sim_options;
+
+/* A deadlock report names this many blocked processes, then counts the
+ * rest in one line: 10^7 processes would be 10^7 lines. */
+#define SIM_BLOCKED_SHOWN 20
 
 /* Bounds a run that never ends, and with it the operations kept for the
  * timeline (one record of 40 bytes each at most per event: 400 MB). */
@@ -109,7 +116,8 @@ double sim_shared_percent(sim *s, int stmt, double n);   /* U[0, 100) */
 
 void sim_compute(sim *s, int rank, double seconds, int line);
 /* Post a blocking operation; the step function then returns SIM_BLOCKED.
- * Sizes are bytes; negative sizes count as 0 (and are counted). */
+ * Sizes are bytes; negative sizes count as 0 (and are counted); a size
+ * or a compute time that is not finite (NaN, inf) is a runtime error. */
 void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line);
 void sim_recv(sim *s, int rank, double source, int line);
 void sim_recv_any(sim *s, int rank, int line);   /* from any_source */

@@ -34,6 +34,16 @@ static inline void timeline_field(FILE *fp, double x)
         fprintf(fp, " %.17g", x);
 }
 
+/* A time in seconds: %.9f (the nanosecond) below 1e15 s, %.17g from
+ * there on, where %.9f would print more digits than a double holds, up to
+ * 318 for a clock near DBL_MAX microseconds. */
+#define TIMELINE_FIXED_BELOW 1e15
+
+static inline void timeline_time(FILE *fp, double t)
+{
+    fprintf(fp, fabs(t) < TIMELINE_FIXED_BELOW ? " %.9f" : " %.17g", t);
+}
+
 /* Times in seconds; partner < 0, bytes or tag NAN: none. */
 static inline void timeline_op(FILE *fp, int rank, int kind, int partner,
                                double bytes, double tag, double start,
@@ -46,7 +56,9 @@ static inline void timeline_op(FILE *fp, int rank, int kind, int partner,
         fprintf(fp, "%d", partner);
     timeline_field(fp, bytes);
     timeline_field(fp, tag);
-    fprintf(fp, " %.9f %.9f\n", start, end);
+    timeline_time(fp, start);
+    timeline_time(fp, end);
+    fputc('\n', fp);
 }
 
 static inline void timeline_processes_head(FILE *fp)
@@ -58,19 +70,25 @@ static inline void timeline_processes_head(FILE *fp)
 static inline void timeline_process(FILE *fp, int rank, double final,
                                     double compute, double comm, double idle)
 {
-    fprintf(fp, "process %d %.9f %.9f %.9f", rank, final, compute, comm);
+    fprintf(fp, "process %d", rank);
+    timeline_time(fp, final);
+    timeline_time(fp, compute);
+    timeline_time(fp, comm);
     if (isnan(idle))
-        fputs(" -\n", fp);
+        fputs(" -", fp);
     else
-        fprintf(fp, " %.9f\n", idle);
+        timeline_time(fp, idle);
+    fputc('\n', fp);
 }
 
 static inline void timeline_summary(FILE *fp, double max, double mean,
                                     unsigned long long messages,
                                     unsigned long long ops, int nprocs)
 {
-    fprintf(fp, "# summary MAX MEAN MESSAGES\nsummary %.9f %.9f %llu\n"
-            "end %llu %d\n", max, mean, messages, ops, nprocs);
+    fputs("# summary MAX MEAN MESSAGES\nsummary", fp);
+    timeline_time(fp, max);
+    timeline_time(fp, mean);
+    fprintf(fp, " %llu\nend %llu %d\n", messages, ops, nprocs);
 }
 
 #endif

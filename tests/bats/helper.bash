@@ -54,9 +54,14 @@ RUNS
 }
 
 # mpirun as the tests need it: as root in containers, more ranks than cores.
+# Stopped after MPI_TIMEOUT seconds (default 120), and killed
+# MPI_KILL_AFTER seconds (default 10) later if it ignores SIGTERM, as an
+# mpirun may after MPI_Abort: a hung job must not hang the suite.
 mpi_run() {
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
-        OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 mpirun --oversubscribe "$@"
+        OMPI_MCA_rmaps_base_oversubscribe=1 \
+        timeout -k "${MPI_KILL_AFTER:-10}" "${MPI_TIMEOUT:-120}" \
+        mpirun --oversubscribe "$@"
 }
 
 # san_run TEXT [OPTIONS]: runs san2desc OPTIONS on TEXT as bad.san in a

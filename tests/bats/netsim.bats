@@ -370,7 +370,11 @@ netsim: bad.net:3:1: error: expected: procs-per-node N, an integer from 1 to 100
     check 'receive(any_source, rank);' "netsim: bad.proto:1:21: error: 'rank' is predefined and cannot be a receive variable"
     check 'compute(1, 0)' "netsim: bad.proto:2:1: error: syntax error, unexpected end of file, expecting ';'"
     check 'if (x == 1) { };' "netsim: bad.proto:1:15: error: syntax error, unexpected '}'"
-    check 'x = 1e999;' "netsim: bad.proto:1:5: error: number '1e999' is out of range"
+    check 'x = 1e999;' "netsim: bad.proto:1:5: error: number '1e999' is out of range (it overflows)"
+    # A literal that underflows to 0 was read as 0 in silence; a subnormal
+    # is a number.
+    check 'x = 1e-400;' "netsim: bad.proto:1:5: error: number '1e-400' is out of range (it underflows to 0)"
+    check 'x = 0.0000001e-330;' "netsim: bad.proto:1:5: error: number '0.0000001e-330' is out of range (it underflows to 0)"
     check "x = $(printf -- '-%.0s' $(seq 101))1;" "netsim: bad.proto:1:5: error: expression nested deeper than 100 levels of operators, signs and calls; split it with intermediate variables"
 }
 
@@ -386,7 +390,7 @@ netsim: bad.net:3:1: error: expected: procs-per-node N, an integer from 1 to 100
     assert_line "netsim: -D x: 'x' is assigned by the program; -D gives values only to parameters (identifiers read but never assigned)"
     proto_run 'compute(Q, 0);' -D Q=abc
     assert_failure 2
-    assert_line "netsim: -D Q: 'abc' is not a number"
+    assert_line "netsim: -D Q: 'abc' is not a decimal number (as 12, -1.5 or 2e-3)"
     proto_run 'compute(Q, 0);' -D Q
     assert_failure 2
     assert_line "netsim: -D wants NAME=VALUE, not 'Q'"
@@ -439,11 +443,29 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
     proto_run 'bcast(rank, (8, 0));' -n 2
     assert_failure 1
     assert_line "netsim: bad.proto:1: note: rank 0 waits in bcast (send to 1 of its bcast), since 0.000000000 s"
-    # Every blocked process is named, however many.
-    proto_run 'receive(any_source);' -n 50
+    # --all-blocked names every blocked process, however many.
+    proto_run 'receive(any_source);' -n 50 --all-blocked
     assert_failure 1
     [ "$(grep -c ' note: rank [0-9]* waits in receive from any_source' <<< "$output")" -eq 50 ]
     assert_line "netsim: bad.proto:1: note: rank 49 waits in receive from any_source, since 0.000000000 s"
+    refute_line --partial "more blocked"
+}
+
+@test "a deadlock names the first 20 blocked processes, then counts the rest" {
+    proto_run 'if (rank > 0) { receive(any_source); };' -n 51
+    assert_failure 1
+    [ "${#lines[@]}" -eq 22 ]
+    assert_line --index 0 "netsim: bad.proto: error: deadlock: 50 of 51 processes are blocked and no message can move"
+    assert_line --index 1 "netsim: bad.proto:1: note: rank 1 waits in receive from any_source, since 0.000000000 s"
+    assert_line --index 20 "netsim: bad.proto:1: note: rank 20 waits in receive from any_source, since 0.000000000 s"
+    assert_line --index 21 "netsim: bad.proto: note: and 30 more blocked processes (--all-blocked lists them all)"
+    proto_run 'if (rank > 0) { receive(any_source); };' -n 22
+    assert_failure 1
+    assert_line --index 21 "netsim: bad.proto: note: and 1 more blocked process (--all-blocked lists them all)"
+    proto_run 'if (rank > 0) { receive(any_source); };' -n 21
+    assert_failure 1
+    [ "${#lines[@]}" -eq 21 ]
+    refute_line --partial "more blocked"
 }
 
 @test "--summary leaves out the operations; -o writes the file" {
@@ -650,6 +672,20 @@ x = 1e308 * 10;' "2: error: rank 0: 1e+308 * 10 gives inf, not a finite number"
     check 'compute(1.7e308, 1.7e308);' "1: error: rank 0: a draw of mean 1.6999999999999999e+308 and sd 1.6999999999999999e+308 gives inf, not a finite number" -n 1 --seed 3
 }
 
+@test "times of 1e15 s and more are printed with %.17g, not as 300-digit numbers" {
+    proto_run 'compute(1e300, 0); compute(X, 0);' -n 1 -D X=0
+    assert_success
+    assert_line "op 0 compute - - - 0.000000000 1.0000000000000001e+300"
+    assert_line "op 0 compute - - - 1.0000000000000001e+300 1.0000000000000001e+300"
+    assert_line "process 0 1.0000000000000001e+300 1.0000000000000001e+300 0.000000000 0.000000000"
+    assert_line "summary 1.0000000000000001e+300 1.0000000000000001e+300 0"
+    # The last time below 1e15 s keeps %.9f; 1e15 s itself does not.
+    proto_run 'compute(X, 0);' -n 1 --summary -D X=999999999999999.9
+    assert_line "summary 999999999999999.875000000 999999999999999.875000000 0"
+    proto_run 'compute(X, 0);' -n 1 --summary -D X=1e15
+    assert_line "summary 1000000000000000 1000000000000000 0"
+}
+
 @test "simulated clocks stay finite: huge computations, sizes and network costs are located errors" {
     proto_run 'compute(1e308, 0);' -n 1
     assert_failure 1
@@ -674,4 +710,35 @@ x = 1e308 * 10;' "2: error: rank 0: 1e+308 * 10 gives inf, not a finite number"
         assert_failure 2
         assert_line "netsim: -D X: '$value' is not a finite number"
     done
+}
+
+@test "-D values are decimal numbers as the language writes them, in range, one per parameter" {
+    for value in 0x10 0x1p3 ' 1' '1 ' 1e 1e+ . - 1,5 ''; do
+        proto_run 'compute(X, 0);' -D "X=$value"
+        assert_failure 2
+        assert_output "netsim: -D X: '$value' is not a decimal number (as 12, -1.5 or 2e-3)
+Try 'netsim --help'."
+    done
+    for value in 1e400 -1e400 1e999999999999; do
+        proto_run 'compute(X, 0);' -D "X=$value"
+        assert_failure 2
+        assert_line --index 0 "netsim: -D X: '$value' is out of range (it overflows)"
+    done
+    for value in 1e-400 -1e-400 0.0000001e-330; do
+        proto_run 'compute(X, 0);' -D "X=$value"
+        assert_failure 2
+        assert_line --index 0 "netsim: -D X: '$value' is out of range (it underflows to 0)"
+    done
+    proto_run 'compute(X, 0);' -D X=1 -D X=2
+    assert_failure 2
+    assert_output "netsim: -D X: given twice; give each parameter one value
+Try 'netsim --help'."
+    # Signs, fractions, exponents, a subnormal and zeros are values.
+    for value in +2 -1.5 .5 5. 2E-3 1e-310 0e-999 -0 007; do
+        proto_run 'compute(X, 0); x = X * 1e6;' --summary -D "X=$value" --clamp-negative
+        assert_success
+    done
+    proto_run 'compute(X, 0);' --summary -D X=2.5e-3
+    assert_success
+    assert_line "summary 0.002500000 0.002500000 0"
 }

@@ -252,7 +252,7 @@ run_args() {
         mvd-solve --restart 5 --method jor "$D"
     refused "mvd-solve: --faithful applies only with --algo shuffle or slice" \
         mvd-solve --faithful --algo sparse --ones "$D"
-    for opt in "-n 3" "-D x=1" "--seed 2" --clamp-negative --summary "--max-loop 9"; do
+    for opt in "-n 3" "-D x=1" "--seed 2" --clamp-negative --summary "--max-loop 9" "--max-events 9" --all-blocked; do
         refused "netsim: ${opt%% *} applies only when simulating, not with --print-net" \
             netsim --print-net $opt
     done
@@ -293,7 +293,7 @@ run_args() {
     for p in netsim proto2c; do
         run $p big.proto
         assert_failure 2
-        assert_output "$p: big.proto:1:5: error: number '$d40...' is out of range"
+        assert_output "$p: big.proto:1:5: error: number '$d40...' is out of range (it overflows)"
     done
     printf 'identifiers\n    x = %s;\n' "$digits" > big.san
     run san2desc big.san

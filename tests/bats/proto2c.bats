@@ -108,10 +108,46 @@ shape() { awk '$1 == "op" { print $2, $3, $4, $5, $6 }'; }
     build_mpi pingpong
     run mpi_run -n 2 ./pingpong-mpi
     assert_failure
-    assert_output --partial "pingpong-mpi: $P/pingpong.proto:8: parameter 'SIZE' has no value: give -D SIZE=VALUE"
+    assert_failure 2
+    assert_output --partial "pingpong-mpi: $P/pingpong.proto:8: error: parameter 'SIZE' has no value: give -D SIZE=VALUE"
+    refute_output --partial "Try"
     run mpi_run -n 2 ./pingpong-mpi -D SIZE=8 -D NOPE=1
     assert_failure
     assert_output --partial "pingpong-mpi: -D NOPE: the program has no parameter 'NOPE'"
+}
+
+@test "sim and mpi targets: -D and --seed values read as netsim reads them" {
+    build_mpi pingpong
+    build_sim pingpong
+    while IFS='|' read -r defs message; do
+        # shellcheck disable=SC2086  # defs: one or two words
+        run netsim $defs "$P/pingpong.proto"
+        assert_failure 2
+        assert_output "netsim: $message
+Try 'netsim --help'."
+        run ./pingpong $defs
+        assert_failure 2
+        assert_output "pingpong: $message
+Try 'pingpong --help'."
+        run mpi_run -n 2 ./pingpong-mpi $defs
+        assert_failure 2
+        assert_output --partial "pingpong-mpi: $message"
+    done <<'CASES'
+-D SIZE=0x10|-D SIZE: '0x10' is not a decimal number (as 12, -1.5 or 2e-3)
+-D SIZE=1e400|-D SIZE: '1e400' is out of range (it overflows)
+-D SIZE=1e-400|-D SIZE: '1e-400' is out of range (it underflows to 0)
+-D SIZE=nan|-D SIZE: 'nan' is not a finite number
+-D SIZE=1 -D SIZE=2|-D SIZE: given twice; give each parameter one value
+-D SIZE=1 --seed=+5|--seed wants an unsigned integer, not '+5'
+-D SIZE=1 --seed=-1|--seed wants an unsigned integer, not '-1'
+-D SIZE=1 --seed=18446744073709551616|--seed wants an unsigned integer, not '18446744073709551616'
+-D SIZE=1 --seed|option '--seed' needs an argument
+-D SIZE=1 -o|option '-o' needs an argument
+-D SIZE=1 -D|option '-D' needs an argument
+-D SIZE=1 -D rank=1|-D rank: 'rank' is predefined by the program; -D gives values only to parameters (identifiers read but never assigned)
+-D SIZE=1 -D nope=1|-D nope: the program has no parameter 'nope'
+-D SIZE=1 -D loop=1|-D loop: 'loop' is assigned by the program; -D gives values only to parameters (identifiers read but never assigned)
+CASES
 }
 
 @test "mpi target: a send to a rank out of range aborts with the located error" {
@@ -121,6 +157,16 @@ shape() { awk '$1 == "op" { print $2, $3, $4, $5, $6 }'; }
     run mpi_run -n 2 ./bad
     assert_failure
     assert_output --partial "bad: bad.proto:1: error: rank 1: send to rank 2, outside 0..1"
+}
+
+@test "mpi_run: an mpirun that ignores SIGTERM is killed, the suite goes on" {
+    # A stand-in for an mpirun that hangs after MPI_Abort and ignores the
+    # SIGTERM of timeout: mpi_run's timeout must follow with SIGKILL.
+    mkdir fake
+    printf '#!/bin/sh\ntrap "" TERM\nsleep 30\n' > fake/mpirun
+    chmod +x fake/mpirun
+    PATH="$PWD/fake:$PATH" MPI_TIMEOUT=1 MPI_KILL_AFTER=1 run mpi_run -n 2 ./none
+    assert_failure 137
 }
 
 @test "proto2c: errors of the prototype are located, exit 2, nothing written" {

@@ -52,7 +52,8 @@ static void run(const proto_program *p, FILE *sink)
     diag_init(&d, "fuzz", sink);
     net_model net;
     net_model_default(&net);
-    sim_options opt = {PROCS, 1, 0, 1, MAX_LOOP};
+    sim_options opt = {.nprocs = PROCS, .seed = 1, .keep_ops = 1,
+                       .max_loop = MAX_LOOP};   /* max_events: default */
     sim *s = sim_new(&opt, &net, &d, p->file);
     if (sim_run(s, bounded_step, &b) == 0)
         sim_write_timeline(s, sink, p->file);
