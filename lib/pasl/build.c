@@ -483,7 +483,10 @@ static void instantiate(builder *b, const pasl_stmt *s, size_t seq)
     b->latest[seq] = me;
     VEC_PUSH(&b->inst_seq, seq);
 
-    const size_t *ref = &b->refs.items[b->first_ref[seq]];
+    /* A program whose batches all read NULL has no references: refs.items
+     * stays NULL, and even a zero offset from it is undefined behaviour. */
+    const size_t *ref = b->refs.items ? b->refs.items + b->first_ref[seq]
+                                      : NULL;
     if (s->source == PASL_FROM_BATCHES) {
         for (size_t k = 0; k < s->inputs.len; k++)
             add_edge(g, b->latest[*ref++], me, PASL_EDGE_DATA, NULL);
