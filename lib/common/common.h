@@ -186,6 +186,13 @@ FILE *in_open_or_die(const char *prog, const char *path);
  * and status 1 on a read error, or status 2 when it exceeds max_bytes. */
 char *read_input(const char *prog, const char *path, size_t max_bytes,
                  size_t *len);
+/* The rest of an open input, whole, for a reader that needs it all (a
+ * format told apart by its first bytes): read_all, or the messages of
+ * read_input ("prog: cannot read 'FILE': ...") and their exit statuses.
+ * Every reader of a program's input goes through it or read_input with a
+ * cap chosen for its format (README.md, "Conventions"). */
+char *read_stream(const char *prog, FILE *fp, const char *file,
+                  size_t max_bytes, size_t *len);
 /* How messages name an input: "<stdin>" for "-" or NULL. */
 const char *input_name(const char *path);
 

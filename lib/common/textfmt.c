@@ -67,10 +67,12 @@ static int read_line(tf_reader *r)
      * its capacity), so getline grows the buffer in place. */
     ssize_t n = getline(&r->linebuf.text, &r->linebuf.cap, r->fp);
     if (n < 0) {
-        if (!ferror(r->fp))
+        /* Only the end of the input is "no more lines": a read error, or
+         * getline out of memory (no error flag set), is not. */
+        if (feof(r->fp) && !ferror(r->fp))
             return 0;
         diag_error(r->d, (srcloc){r->file, 0, 0}, "read error: %s",
-                   strerror(errno));
+                   strerror(errno ? errno : EIO));
         return -1;
     }
     if (r->line < INT_MAX)

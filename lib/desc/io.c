@@ -672,12 +672,7 @@ static int read_plain(desc *d, const char *text, size_t len,
 int desc_read(desc *d, FILE *fp, const char *file, diag *dg)
 {
     size_t len;
-    char *text = read_all(fp, DESC_MAX_INPUT, &len);
-    if (!text) {
-        diag_error(dg, (srcloc){file, 0, 0}, "%s", errno == EFBIG
-                   ? "input larger than 4 GiB" : strerror(errno));
-        return -1;
-    }
+    char *text = read_stream(dg->prog, fp, file, DESC_MAX_INPUT, &len);
     int status = desc_read_text(d, text, len, file, dg);
     free(text);
     return status;

@@ -279,6 +279,31 @@ run_args() {
     done
 }
 
+@test "an endless input stops at its format's cap: exit 2, the cap named (README, Conventions)" {
+    cd "$BATS_TEST_TMPDIR"
+    desc=$EXAMPLES/san/figure8.desc ring=$EXAMPLES/proto/ring.proto
+    run mvd-solve /dev/zero
+    assert_failure 2
+    assert_output "mvd-solve: cannot read '/dev/zero': larger than 268435456 bytes"
+    run bash -c "yes | mvd-solve"
+    assert_failure 2
+    assert_output "mvd-solve: cannot read '<stdin>': larger than 268435456 bytes"
+    run mvd-solve --mvd /dev/zero "$desc"
+    assert_failure 2
+    assert_output "mvd-solve: cannot read '/dev/zero': larger than 536870912 bytes"
+    run netsim --net /dev/zero "$ring"
+    assert_failure 2
+    assert_output "netsim: cannot read '/dev/zero': larger than 16777216 bytes"
+    run bash -c "yes 'regime any 1 1' | netsim --net - '$ring'"
+    assert_failure 2
+    assert_output "netsim: cannot read '<stdin>': larger than 16777216 bytes"
+    # At the cap exactly is not past it: the reader goes on to the text.
+    head -c 16777216 /dev/zero | tr '\0' '#' > cap.net
+    run netsim --net cap.net "$ring"
+    assert_failure 2
+    assert_output "netsim: cap.net: error: empty input: expected a 'net-model' header line"
+}
+
 @test "a 1 MB bad token is cut in the message: its first 40 bytes and '...'" {
     cd "$BATS_TEST_TMPDIR"
     digits=$(head -c 1000000 /dev/zero | tr '\0' '7')

@@ -1219,6 +1219,56 @@ static void test_tf_errors(void)
     cap_close(&c);
 }
 
+/* read_all keeps an input of exactly max_bytes, refuses one byte more
+ * (EFBIG) and stops reading there: an endless stream ends at the cap. */
+static void test_read_all_cap(void)
+{
+    size_t len = 99;
+    FILE *fp = input("12345");
+    char *text = read_all(fp, 5, &len);
+    CHECK(text != NULL);
+    CHECK_INT((int)len, 5);
+    CHECK_STR(text, "12345");
+    free(text);
+    fclose(fp);
+
+    fp = input("123456");
+    errno = 0;
+    CHECK(read_all(fp, 5, &len) == NULL);
+    CHECK_INT(errno, EFBIG);
+    CHECK_INT((int)ftell(fp), 6);   /* read one byte past the cap, no more */
+    fclose(fp);
+
+    fp = fopen("/dev/zero", "r");
+    CHECK(fp != NULL);
+    errno = 0;
+    CHECK(read_all(fp, (size_t)1 << 20, &len) == NULL);
+    CHECK_INT(errno, EFBIG);
+    fclose(fp);
+
+    fp = input("");
+    text = read_all(fp, 0, &len);
+    CHECK(text != NULL);
+    CHECK_INT((int)len, 0);
+    free(text);
+    fclose(fp);
+}
+
+/* read_stream: past the cap, "cannot read 'F': larger than N bytes" and
+ * exit status 2, as read_input. */
+static void read_stream_zero(void)
+{
+    size_t len;
+    read_stream("prog", fopen("/dev/zero", "r"), "z.in", 1000, &len);
+}
+
+static void test_read_stream_cap(void)
+{
+    char err[256];
+    CHECK_INT(run_child(read_stream_zero, err, sizeof err), EXIT_BADINPUT);
+    CHECK_STR(err, "prog: cannot read 'z.in': larger than 1000 bytes\n");
+}
+
 int main(void)
 {
     RUN(test_xalloc);
@@ -1248,6 +1298,8 @@ int main(void)
     RUN(test_out_symlink);
     RUN(test_out_special);
     RUN(test_in_open);
+    RUN(test_read_all_cap);
+    RUN(test_read_stream_cap);
     RUN(test_quote);
     RUN(test_string_roundtrip);
     RUN(test_put_double);
