@@ -159,7 +159,9 @@ typedef struct {
     keymap auts, funcs;
     keymap *states;        /* per automaton: state name -> index */
     int term, factor;      /* current term and factor automaton, or -1 */
-    int ended;
+    keymap elems;          /* the current factor's (row, col) -> line */
+    int ended;             /* the line of the 'end' record, 0 before */
+    uint64_t product;      /* the product of the orders so far */
     int has_reach;
 } reader;
 
@@ -245,6 +247,13 @@ static int read_automaton(reader *rd)
     if (order > DESC_MAX_ORDER)
         return fail(rd, field(rd, 2), "automaton '%s' has more than %d "
                     "states", name, DESC_MAX_ORDER);
+    /* The product space's limit, at the automaton that passes it. */
+    uint64_t product = rd->product ? rd->product : 1;
+    if (product > DESC_MAX_STATES / order)
+        return fail(rd, field(rd, 1), "automaton '%s' makes the product "
+                    "state space exceed the limit of %llu states", name,
+                    (unsigned long long)DESC_MAX_STATES);
+    rd->product = product * order;
     keymap states = {0};
     const char **names = xmalloc(order * sizeof *names);
     for (size_t s = 0; s < order; s++) {
@@ -366,6 +375,9 @@ static int read_factor(reader *rd)
     *slot = xcalloc(1, sizeof **slot);
     (*slot)->order = rd->d->aut[a].order;
     rd->factor = a;
+    /* A factor's elements are its 'e' records, all after its one
+     * 'factor' record: repeated ones are found among them, located. */
+    keymap_free(&rd->elems);
     return 0;
 }
 
@@ -393,6 +405,14 @@ static int read_entry(reader *rd)
         if (no_more_fields(rd, 5) < 0)
             return -1;
     }
+    size_t first;
+    uint64_t key = (uint64_t)row << 32 | (uint32_t)col;
+    if (keymap_get_u64(&rd->elems, key, &first))
+        return fail(rd, field(rd, 1), "term %d (%s): element (%d, %d) of "
+                    "automaton %s is given twice (first at line %zu)",
+                    rd->term, rd->d->terms.items[rd->term].label, row, col,
+                    rd->d->aut[rd->factor].name, first);
+    keymap_put_u64(&rd->elems, key, (size_t)rd->r->line);
     desc_add_entry(rd->d, rd->term, rd->factor, row, col, v->number, func);
     return 0;
 }
@@ -434,7 +454,7 @@ static int read_end(reader *rd)
     }
     if (no_more_fields(rd, 4) < 0)
         return -1;
-    rd->ended = 1;
+    rd->ended = rd->r->line;
     return 0;
 }
 
@@ -507,9 +527,10 @@ static int read_san_desc(desc *d, FILE *fp, const char *file, diag *dg)
         status = fail(&rd, NULL, "missing 'end' record: the file is cut "
                       "short");
     if (status == 0)
-        status = desc_finish(d, 0, dg, (srcloc){file, 0, 0});
+        status = desc_finish(d, 0, dg, (srcloc){file, rd.ended, 1});
     keymap_free(&rd.auts);
     keymap_free(&rd.funcs);
+    keymap_free(&rd.elems);
     for (int a = 0; rd.states && a < d->naut; a++)
         keymap_free(&rd.states[a]);
     free(rd.states);

@@ -384,7 +384,6 @@ says() {
 }
 
 @test "hostile san-desc: an element given twice is located" {
-    skip "new finding, not in issue 9: 'mvd-solve: in.desc: error: term 0 (A): element (1, 0) of automaton A is given twice' has no LINE:COL (formats/san-desc.md: every error is located)"
     "$GEN" sdesc dup > in.desc
     go mvd-solve in.desc
     [ "$status" -eq 2 ]
