@@ -8,6 +8,7 @@
  *     refused, followed by whitespace, `#` or the end of the line;
  *   - a number: a field strtod parses completely (C locale: the programs
  *     never call setlocale), so integers, 1e-3, nan, inf and -inf too;
+ *     one past the largest double (1e400) is refused;
  *   - a word: anything else, up to the next space, tab or `#`.
  * Columns count bytes from 1. Lines may be as long as memory allows.
  *
@@ -25,6 +26,8 @@
  *                                     the escape as written: \x00, \000...)
  *   expected whitespace after string                    (at the byte after ")
  *   NUL byte in input                                   (at the byte)
+ *   number 'N' is out of range         (at N: a number past the largest
+ *                                     double, as 1e400; inf is a number)
  *   CRLF line endings (a DOS/Windows file): convert with dos2unix
  *                                     (at the first line's \r; once a file)
  *   read error: STRERROR                                (at the file)
@@ -199,7 +202,17 @@ static int split_line(tf_reader *r)
                 i++;
             f.text = xstrndup(s + start, i - start);
             char *end;
+            errno = 0;
             double x = strtod(f.text, &end);
+            /* 1e400 is not infinity: refused here, as the languages'
+             * scanners do, so no reader takes it for a value (a function
+             * of a descriptor gave "-nan" from 1e400 * 0). */
+            if (*end == '\0' && errno == ERANGE && isinf(x)) {
+                diag_error(r->d, (srcloc){r->file, r->line, f.col},
+                           "number '%s' is out of range", f.text);
+                free(f.text);
+                return -1;
+            }
             if (*end == '\0') {
                 f.kind = TF_NUMBER;
                 f.number = x;

@@ -352,3 +352,20 @@ run_args() {
     assert_failure 2
     assert_output "netsim: crlf.net:1:$(($(head -1 crlf.net | wc -c) - 1)): error: CRLF line endings (a DOS/Windows file): convert with dos2unix"
 }
+
+@test "a number past the largest double is refused where it stands in every text format, as in the languages" {
+    cd "$BATS_TEST_TMPDIR"
+    printf 'san-desc 1\nautomaton A x y\nfunction f 1e400 0 *\nresult r f\nend 1 1 0\n' > big.desc
+    run mvd-solve big.desc
+    assert_failure 2
+    assert_output "mvd-solve: big.desc:3:12: error: number '1e400' is out of range"
+    printf 'net-model 1\nregime any 1e400 0.1\n' > big.net
+    run netsim --net big.net "$EXAMPLES/proto/ring.proto"
+    assert_failure 2
+    assert_output "netsim: big.net:2:12: error: number '1e400' is out of range"
+    printf '1e400\n' > big.vec
+    run mvd-solve --mvd big.vec "$EXAMPLES/san/figure8.desc"
+    assert_failure 2
+    assert_output "mvd-solve: big.vec:1:1: error: number '1e400' is out of range"
+}
+

@@ -1145,6 +1145,31 @@ static void test_tf_crlf(void)
     cap_close(&c);
 }
 
+/* A number past the largest double is refused where it stands; inf,
+ * 1e308 and the smallest subnormal are numbers. */
+static void test_tf_out_of_range(void)
+{
+    FILE *fp = input("t 1\nx 1 1e400\ny -1e999\n"
+                     "z inf -inf 1e308 4.9406564584124654e-324\n");
+    capture c;
+    cap_open(&c);
+    tf_reader r;
+    CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), 0);
+    CHECK_INT(tf_next(&r), -1);
+    CHECK_INT(tf_next(&r), -1);
+    CHECK_INT(tf_next(&r), 1);
+    CHECK_INT((int)r.fields.len, 5);
+    for (size_t i = 1; i < r.fields.len; i++)
+        CHECK_INT(r.fields.items[i].kind, TF_NUMBER);
+    CHECK(r.fields.items[4].number > 0);
+    CHECK_STR(cap_text(&c),
+              "test: in.txt:2:5: error: number '1e400' is out of range\n"
+              "test: in.txt:3:3: error: number '-1e999' is out of range\n");
+    tf_close(&r);
+    fclose(fp);
+    cap_close(&c);
+}
+
 static void test_tf_errors(void)
 {
     FILE *fp = input("t 1\n"
@@ -1307,6 +1332,7 @@ int main(void)
     RUN(test_tf_long_line);
     RUN(test_tf_header);
     RUN(test_tf_errors);
+    RUN(test_tf_out_of_range);
     RUN(test_tf_crlf);
     return unit_done();
 }

@@ -175,6 +175,8 @@ static void test_errors(void)
          "e 0 1 3\nend 2 0 3\n",
          "test: t.desc:16:3: error: term 2 (t): element (0, 1) of automaton "
          "B is given twice (first at line 14)\n"},
+        {"san-desc 1\nautomaton A x y\nfunction f 1e400 0 *\n",
+         "test: t.desc:3:12: error: number '1e400' is out of range\n"},
         {"san-desc 1\nend 0 0 0\n",
          "test: t.desc:2:1: error: the descriptor has no automata\n"},
         {"san-desc 1\nautomaton A x y\nterm local A\nend 1 0 2\n",
