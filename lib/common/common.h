@@ -182,15 +182,15 @@ char *read_all(FILE *fp, size_t max_bytes, size_t *len);
  * cannot be read (missing, unreadable, a directory, a closed stdin):
  * "prog: cannot read 'PATH': ERROR" and exit status 1. */
 FILE *in_open_or_die(const char *prog, const char *path);
-/* A program's input argument, whole: in_open_or_die, then the same message
- * and status 1 on a read error, or status 2 when it exceeds max_bytes. */
+/* A program's input argument, whole: in_open_or_die, then read_stream. */
 char *read_input(const char *prog, const char *path, size_t max_bytes,
                  size_t *len);
-/* The rest of an open input, whole, for a reader that needs it all (a
- * format told apart by its first bytes): read_all, or the messages of
- * read_input ("prog: cannot read 'FILE': ...") and their exit statuses.
- * Every reader of a program's input goes through it or read_input with a
- * cap chosen for its format (README.md, "Conventions"). */
+/* The rest of an open input, whole (read_all). Ends the program on what
+ * cannot be used: "prog: cannot read 'FILE': REASON", exit 1, on a read
+ * error; "... larger than N bytes", exit 2, past max_bytes; "FILE:1:1:
+ * error: a UTF-8 byte-order mark at the start: ...", exit 2. Every reader
+ * of a program's input goes through it (or read_input) with a cap chosen
+ * for its format (README.md, "Conventions"). */
 char *read_stream(const char *prog, FILE *fp, const char *file,
                   size_t max_bytes, size_t *len);
 /* How messages name an input: "<stdin>" for "-" or NULL. */

@@ -81,6 +81,11 @@ char *read_stream(const char *prog, FILE *fp, const char *file,
     if (!text)
         die(prog, EXIT_RUNTIME, "cannot read '%s': %s", file,
             strerror(errno ? errno : EIO));
+    /* Every format is UTF-8 without a mark; the mark is invisible in a
+     * message, so it is named here, once for every reader. */
+    if (*len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+        die(prog, EXIT_BADINPUT, "%s:1:1: error: a UTF-8 byte-order mark at "
+            "the start: save the file without it", file);
     return text;
 }
 

@@ -369,3 +369,27 @@ run_args() {
     assert_output "mvd-solve: big.vec:1:1: error: number '1e400' is out of range"
 }
 
+@test "a UTF-8 byte-order mark is named, at 1:1, exit 2, by every program and reader" {
+    cd "$BATS_TEST_TMPDIR"
+    bom=$(printf '\357\273\277')
+    mark="error: a UTF-8 byte-order mark at the start: save the file without it"
+    for f in pasl/example3.pasl proto/ring.proto san/mm1k.san san/figure8.desc net/k6.net; do
+        { printf '%s' "$bom"; cat "$EXAMPLES/$f"; } > "bom.${f##*.}"
+    done
+    for run in "pasl2graph bom.pasl" "netsim bom.proto" "proto2c bom.proto" \
+               "san2desc bom.san" "mvd-solve bom.desc"; do
+        run $run
+        assert_failure 2
+        assert_output "${run%% *}: ${run#* }:1:1: $mark"
+    done
+    run netsim --net bom.net "$EXAMPLES/proto/ring.proto"
+    assert_failure 2
+    assert_output "netsim: bom.net:1:1: $mark"
+    printf '%s1 0 0 0\n' "$bom" > bom.vec
+    run mvd-solve --mvd bom.vec "$EXAMPLES/san/figure8.desc"
+    assert_failure 2
+    assert_output "mvd-solve: bom.vec:1:1: $mark"
+    run bash -c "printf '%s' '$bom' | san2desc"
+    assert_failure 2
+    assert_output "san2desc: <stdin>:1:1: $mark"
+}

@@ -1287,11 +1287,28 @@ static void read_stream_zero(void)
     read_stream("prog", fopen("/dev/zero", "r"), "z.in", 1000, &len);
 }
 
+/* A byte-order mark: named, at 1:1, exit 2; the same bytes later on are
+ * text like any other. */
+static void read_stream_bom(void)
+{
+    size_t len;
+    read_stream("prog", input("\xef\xbb\xbfheader 1\n"), "b.in", 1000, &len);
+}
+
 static void test_read_stream_cap(void)
 {
     char err[256];
     CHECK_INT(run_child(read_stream_zero, err, sizeof err), EXIT_BADINPUT);
     CHECK_STR(err, "prog: cannot read 'z.in': larger than 1000 bytes\n");
+    CHECK_INT(run_child(read_stream_bom, err, sizeof err), EXIT_BADINPUT);
+    CHECK_STR(err, "prog: b.in:1:1: error: a UTF-8 byte-order mark at the "
+                   "start: save the file without it\n");
+    size_t len;
+    FILE *fp = input("x \xef\xbb\xbf\n");
+    char *text = read_stream("prog", fp, "b.in", 1000, &len);
+    CHECK_INT((int)len, 6);
+    free(text);
+    fclose(fp);
 }
 
 int main(void)
