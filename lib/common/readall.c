@@ -81,12 +81,12 @@ char *read_stream(const char *prog, FILE *fp, const char *file,
     if (!text)
         die(prog, EXIT_RUNTIME, "cannot read '%s': %s", file,
             strerror(errno ? errno : EIO));
-    /* Every format is UTF-8 without a mark; the mark is invisible in a
-     * message, so it is named here, once for every reader. */
-    if (*len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
-        die(prog, EXIT_BADINPUT, "%s:1:1: error: a UTF-8 byte-order mark at "
-            "the start: save the file without it", file);
     return text;
+}
+
+int starts_with_bom(const char *text, size_t len)
+{
+    return len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0;
 }
 
 char *read_input(const char *prog, const char *path, size_t max_bytes,
@@ -95,5 +95,8 @@ char *read_input(const char *prog, const char *path, size_t max_bytes,
     FILE *in = in_open_or_die(prog, path);
     char *text = read_stream(prog, in, input_name(path), max_bytes, len);
     in_close(in);
+    if (starts_with_bom(text, *len))
+        die(prog, EXIT_BADINPUT, "%s:1:1: error: %s", input_name(path),
+            BOM_MESSAGE);
     return text;
 }

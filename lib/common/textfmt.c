@@ -26,6 +26,7 @@
  *                                     the escape as written: \x00, \000...)
  *   expected whitespace after string                    (at the byte after ")
  *   NUL byte in input                                   (at the byte)
+ *   BOM_MESSAGE (a UTF-8 byte-order mark)               (at 1:1)
  *   number 'N' is out of range         (at N: a number past the largest
  *                                     double, as 1e400; inf is a number)
  *   CRLF line endings (a DOS/Windows file): convert with dos2unix
@@ -84,6 +85,10 @@ static int read_line(tf_reader *r)
         n--;
     r->linebuf.text[n] = '\0';
     r->linebuf.len = (size_t)n;
+    if (r->line == 1 && starts_with_bom(r->linebuf.text, (size_t)n)) {
+        diag_error(r->d, (srcloc){r->file, 1, 1}, "%s", BOM_MESSAGE);
+        return -1;
+    }
     /* A raw NUL would silently cut a field short: refuse it. */
     const char *nul = memchr(r->linebuf.text, '\0', (size_t)n);
     if (nul) {

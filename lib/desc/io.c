@@ -706,7 +706,10 @@ int desc_read_text(desc *d, const char *text, size_t len, const char *file,
     /* A plain file starts with a number; san-desc with its header. */
     plain p = {text, text + len, file, 1, 1, dg};
     int status;
-    if (!plain_skip(&p)) {
+    if (starts_with_bom(text, len)) {
+        diag_error(dg, (srcloc){file, 1, 1}, "%s", BOM_MESSAGE);
+        status = -1;
+    } else if (!plain_skip(&p)) {
         diag_error(dg, (srcloc){file, 0, 0}, "empty input: expected a "
                    "'san-desc' file or a plain descriptor file");
         status = -1;

@@ -1116,21 +1116,29 @@ static void test_tf_header(void)
     tf_close(&r);
 }
 
-/* CRLF: named once, at the first line's '\r'; the records read on as if
- * the file had Unix newlines. */
-static void test_tf_crlf(void)
+/* tf_open of a 't 1' file holding text fails with the message msg. */
+static void check_tf_open_fails(const char *text, const char *msg)
 {
-    FILE *fp = input("# a comment\r\nt 1\r\nx 2.5\r\n");
+    FILE *fp = input(text);
     capture c;
     cap_open(&c);
     tf_reader r;
     CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), -1);
-    CHECK_STR(cap_text(&c), "test: in.txt:1:12: error: CRLF line endings "
-              "(a DOS/Windows file): convert with dos2unix\n");
+    CHECK_STR(cap_text(&c), msg);
     fclose(fp);
     cap_close(&c);
+}
 
-    fp = input("t 1\nx 2.5\r\ny 3\r\n");
+/* CRLF: named once, at the first line's '\r'; the records read on as if
+ * the file had Unix newlines. */
+static void test_tf_crlf(void)
+{
+    check_tf_open_fails("# a comment\r\nt 1\r\nx 2.5\r\n",
+                        "test: in.txt:1:12: error: CRLF line endings (a "
+                        "DOS/Windows file): convert with dos2unix\n");
+    capture c;
+    tf_reader r;
+    FILE *fp = input("t 1\nx 2.5\r\ny 3\r\n");
     cap_open(&c);
     CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), 0);
     CHECK_INT(tf_next(&r), -1);
@@ -1168,6 +1176,14 @@ static void test_tf_out_of_range(void)
     tf_close(&r);
     fclose(fp);
     cap_close(&c);
+}
+
+/* A byte-order mark on the first line is named at 1:1. */
+static void test_tf_bom(void)
+{
+    check_tf_open_fails("\xef\xbb\xbft 1\n", "test: in.txt:1:1: error: a "
+                        "UTF-8 byte-order mark at the start: save the file "
+                        "without it\n");
 }
 
 static void test_tf_errors(void)
@@ -1289,10 +1305,12 @@ static void read_stream_zero(void)
 
 /* A byte-order mark: named, at 1:1, exit 2; the same bytes later on are
  * text like any other. */
-static void read_stream_bom(void)
+static char bom_path[] = "/tmp/perfpipe-bom-XXXXXX";
+
+static void read_input_bom(void)
 {
     size_t len;
-    read_stream("prog", input("\xef\xbb\xbfheader 1\n"), "b.in", 1000, &len);
+    read_input("prog", bom_path, 1000, &len);
 }
 
 static void test_read_stream_cap(void)
@@ -1300,15 +1318,16 @@ static void test_read_stream_cap(void)
     char err[256];
     CHECK_INT(run_child(read_stream_zero, err, sizeof err), EXIT_BADINPUT);
     CHECK_STR(err, "prog: cannot read 'z.in': larger than 1000 bytes\n");
-    CHECK_INT(run_child(read_stream_bom, err, sizeof err), EXIT_BADINPUT);
-    CHECK_STR(err, "prog: b.in:1:1: error: a UTF-8 byte-order mark at the "
-                   "start: save the file without it\n");
-    size_t len;
-    FILE *fp = input("x \xef\xbb\xbf\n");
-    char *text = read_stream("prog", fp, "b.in", 1000, &len);
-    CHECK_INT((int)len, 6);
-    free(text);
-    fclose(fp);
+    int fd = mkstemp(bom_path);
+    CHECK(fd >= 0);
+    CHECK_INT((int)write(fd, "\xef\xbb\xbfheader 1\n", 12), 12);
+    close(fd);
+    char want[256];
+    snprintf(want, sizeof want, "prog: %s:1:1: error: a UTF-8 byte-order "
+             "mark at the start: save the file without it\n", bom_path);
+    CHECK_INT(run_child(read_input_bom, err, sizeof err), EXIT_BADINPUT);
+    CHECK_STR(err, want);
+    remove(bom_path);
 }
 
 int main(void)
@@ -1350,6 +1369,7 @@ int main(void)
     RUN(test_tf_header);
     RUN(test_tf_errors);
     RUN(test_tf_out_of_range);
+    RUN(test_tf_bom);
     RUN(test_tf_crlf);
     return unit_done();
 }

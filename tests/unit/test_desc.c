@@ -177,6 +177,12 @@ static void test_errors(void)
          "B is given twice (first at line 14)\n"},
         {"san-desc 1\nautomaton A x y\nfunction f 1e400 0 *\n",
          "test: t.desc:3:12: error: number '1e400' is out of range\n"},
+        {"\xef\xbb\xbf" "1\n2\n1 0\n0 1\n",
+         "test: t.desc:1:1: error: a UTF-8 byte-order mark at the start: "
+         "save the file without it\n"},
+        {"\xef\xbb\xbf" "san-desc 1\n",
+         "test: t.desc:1:1: error: a UTF-8 byte-order mark at the start: "
+         "save the file without it\n"},
         {"san-desc 1\nend 0 0 0\n",
          "test: t.desc:2:1: error: the descriptor has no automata\n"},
         {"san-desc 1\nautomaton A x y\nterm local A\nend 1 0 2\n",
