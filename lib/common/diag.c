@@ -50,12 +50,21 @@ static int is_word_byte(char c)
            (c >= '0' && c <= '9') || (unsigned char)c >= 0x80;
 }
 
-/* Moves back from s + at to the start of a UTF-8 sequence. */
-static size_t utf8_start(const char *s, size_t at)
+static int is_continuation(char c)
 {
-    while (at > 0 && ((unsigned char)s[at] & 0xc0) == 0x80)
-        at--;
-    return at;
+    return ((unsigned char)c & 0xc0) == 0x80;
+}
+
+/* Moves back from s + at to the start of the UTF-8 sequence it is in, not
+ * below floor and by at most three bytes (a sequence is four at most): in
+ * bytes that are not UTF-8 (a run of continuation bytes) at stays, so
+ * the cut is never before floor. */
+static size_t utf8_start(const char *s, size_t floor, size_t at)
+{
+    size_t back = at;
+    while (back > floor && at - back < 3 && is_continuation(s[back]))
+        back--;
+    return is_continuation(s[back]) ? at : back;
 }
 
 static void put_cut(strbuf *out, const char *msg, size_t n)
@@ -79,7 +88,7 @@ static void put_cut(strbuf *out, const char *msg, size_t n)
         if (close >= n)
             continue;   /* never closed: not a quote */
         if (close - i > QUOTE_MAX) {
-            sb_putn(out, msg + i, utf8_start(msg, i + QUOTE_KEEP) - i);
+            sb_putn(out, msg + i, utf8_start(msg, i, i + QUOTE_KEEP) - i);
             sb_puts(out, "...");
         } else {
             sb_putn(out, msg + i, close - i);
@@ -97,9 +106,10 @@ static void put_message(strbuf *line, const char *fmt, va_list ap)
     if (cut.len <= MESSAGE_MAX) {
         sb_putn(line, sb_str(&cut), cut.len);
     } else {
-        size_t head = utf8_start(cut.text, MESSAGE_MAX - MESSAGE_TAIL);
+        size_t head = utf8_start(cut.text, 0, MESSAGE_MAX - MESSAGE_TAIL);
         size_t tail = cut.len - MESSAGE_TAIL;
-        while (tail < cut.len && ((unsigned char)cut.text[tail] & 0xc0) == 0x80)
+        while (tail < cut.len && tail - (cut.len - MESSAGE_TAIL) < 3 &&
+               is_continuation(cut.text[tail]))
             tail++;
         sb_putn(line, cut.text, head);
         sb_puts(line, " ... ");

@@ -287,6 +287,20 @@ static void test_diag_cuts_long_input(void)
               "...'\n");
     cap_close(&c);
 
+    /* Bytes that are not UTF-8, all continuation bytes: cut at 40 (the
+     * cut moved back to before the quote, and the length wrapped round:
+     * "out of memory" from a 146-byte vector file, found by fuzz_vector). */
+    sb_clear(&big);
+    for (int i = 0; i < 143; i++)
+        sb_putc(&big, '\x8b');
+    cap_open(&c);
+    diag_error(&c.d, (srcloc){0}, "got a '%s' file", big.text);
+    char bad[128];
+    snprintf(bad, sizeof bad, "test: error: got a '%.40s...' file\n",
+             big.text);
+    CHECK_STR(cap_text(&c), bad);
+    cap_close(&c);
+
     /* Short quotes, and prose with apostrophes around a long run. */
     sb_clear(&big);
     for (int i = 0; i < 200; i++)
