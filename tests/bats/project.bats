@@ -393,3 +393,17 @@ run_args() {
     assert_failure 2
     assert_output "san2desc: <stdin>:1:1: $mark"
 }
+
+@test "a long quote of bytes that are not UTF-8 is cut at 40 bytes (was 'out of memory', exit 1)" {
+    cd "$BATS_TEST_TMPDIR"
+    junk=$(head -c 143 /dev/zero | tr '\0' '\213')
+    j40=$(head -c 40 /dev/zero | tr '\0' '\213')
+    printf "%s' 1\n" "$junk" > junk.vec
+    run mvd-solve --mvd junk.vec "$EXAMPLES/san/two-procs.desc"
+    assert_failure 2
+    assert_output "mvd-solve: junk.vec:1:1: error: expected a 'vector' file, got a '$j40...'' file"
+    printf "%s 1\n" "$junk" > junk.net
+    run netsim --net junk.net "$EXAMPLES/proto/ring.proto"
+    assert_failure 2
+    assert_output "netsim: junk.net:1:1: error: expected a 'net-model' file, got a '$j40...' file"
+}
