@@ -153,6 +153,17 @@ void desc_write(FILE *fp, const desc *d)
 
 /* ------------------------------------------------------ san-desc reader */
 
+/* Multiplies *product (1 when 0) by order: -1 when that passes the
+ * product-space limit, for the readers to say where. */
+static int grow_product(uint64_t *product, uint64_t order)
+{
+    uint64_t p = *product ? *product : 1;
+    if (p > DESC_MAX_STATES / order)
+        return -1;
+    *product = p * order;
+    return 0;
+}
+
 typedef struct {
     desc *d;
     tf_reader *r;
@@ -248,12 +259,10 @@ static int read_automaton(reader *rd)
         return fail(rd, field(rd, 2), "automaton '%s' has more than %d "
                     "states", name, DESC_MAX_ORDER);
     /* The product space's limit, at the automaton that passes it. */
-    uint64_t product = rd->product ? rd->product : 1;
-    if (product > DESC_MAX_STATES / order)
+    if (grow_product(&rd->product, order) < 0)
         return fail(rd, field(rd, 1), "automaton '%s' makes the product "
                     "state space exceed the limit of %llu states", name,
                     (unsigned long long)DESC_MAX_STATES);
-    rd->product = product * order;
     keymap states = {0};
     const char **names = xmalloc(order * sizeof *names);
     for (size_t s = 0; s < order; s++) {
@@ -629,6 +638,7 @@ static int read_plain(desc *d, const char *text, size_t len,
 {
     plain p = {text, text + len, file, 1, 1, dg};
     int nterms = 0;
+    uint64_t product = 0;
     while (plain_skip(&p)) {
         srcloc term_at = {file, p.line, p.col};
         int nmat;
@@ -655,6 +665,12 @@ static int read_plain(desc *d, const char *text, size_t len,
             int order;
             if (plain_count(&p, &order, 1, 4096, "the order of a matrix") < 0)
                 return -1;
+            if (nterms == 0 && grow_product(&product, (uint64_t)order) < 0) {
+                diag_error(dg, at, "matrix %d makes the product state space "
+                           "exceed the limit of %llu states", a + 1,
+                           (unsigned long long)DESC_MAX_STATES);
+                return -1;
+            }
             if (nterms == 0) {
                 desc_automaton *aut = &d->aut[a];
                 aut->order = order;

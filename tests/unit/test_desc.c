@@ -234,6 +234,14 @@ static void test_limits(void)
     CHECK_STR(msg, "test: t.desc:42:11: error: automaton 'A40' makes the "
                    "product state space exceed the limit of 1099511627776 "
                    "states\n");
+    /* The same in a plain file: at the order of matrix 41 (line 122). */
+    sb_clear(&sb);
+    sb_puts(&sb, "41\n");
+    for (int a = 0; a < 41; a++)
+        sb_puts(&sb, "2\n1 0\n0 1\n");
+    CHECK_INT(read_text(&d, sb_str(&sb), msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: t.desc:122:1: error: matrix 41 makes the product "
+                   "state space exceed the limit of 1099511627776 states\n");
     sb_free(&sb);
 }
 
