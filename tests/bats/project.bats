@@ -150,6 +150,15 @@ run_args() {
     done
 }
 
+@test "a read error in the second inputs, netsim --net and mvd-solve --mvd: exit 1, \"cannot read\" (was exit 2, 'error: read error')" {
+    run netsim --net /proc/self/mem "$EXAMPLES/proto/ring.proto"
+    assert_failure 1
+    assert_output "netsim: cannot read '/proc/self/mem': Input/output error"
+    run mvd-solve --mvd /proc/self/mem "$EXAMPLES/san/two-procs.desc"
+    assert_failure 1
+    assert_output "mvd-solve: cannot read '/proc/self/mem': Input/output error"
+}
+
 @test "an input that cannot be read: exit 1, \"PROG: cannot read 'FILE': REASON\", in every program" {
     cd "$BATS_TEST_TMPDIR"
     mkdir adir
