@@ -182,10 +182,23 @@ char *read_all(FILE *fp, size_t max_bytes, size_t *len);
  * cannot be read (missing, unreadable, a directory, a closed stdin):
  * "prog: cannot read 'PATH': ERROR" and exit status 1. */
 FILE *in_open_or_die(const char *prog, const char *path);
-/* A program's input argument, whole: in_open_or_die, then the same message
- * and status 1 on a read error, or status 2 when it exceeds max_bytes. */
+/* A program's input argument, whole: in_open_or_die, then read_stream;
+ * a byte-order mark at its start ends the program too, exit 2. */
 char *read_input(const char *prog, const char *path, size_t max_bytes,
                  size_t *len);
+/* The rest of an open input, whole (read_all). Ends the program on what
+ * cannot be read: "prog: cannot read 'FILE': REASON", exit 1, on a read
+ * error; "... larger than N bytes", exit 2, past max_bytes. Every reader
+ * of a program's input goes through it (or read_input) with a cap chosen
+ * for its format (README.md, "Conventions"). */
+char *read_stream(const char *prog, FILE *fp, const char *file,
+                  size_t max_bytes, size_t *len);
+/* Every input is UTF-8 without a byte-order mark; one at the start is
+ * invisible in a message, so each reader names it: read_input, the text
+ * format reader (on a first line) and the descriptor reader, at 1:1. */
+#define BOM_MESSAGE \
+    "a UTF-8 byte-order mark at the start: save the file without it"
+int starts_with_bom(const char *text, size_t len);
 /* How messages name an input: "<stdin>" for "-" or NULL. */
 const char *input_name(const char *path);
 

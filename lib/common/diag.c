@@ -50,14 +50,21 @@ static int is_word_byte(char c)
            (c >= '0' && c <= '9') || (unsigned char)c >= 0x80;
 }
 
-/* Moves back from s + at to the start of a UTF-8 sequence. Input that is
- * not UTF-8 (continuation bytes back to s + floor) is cut where it stands. */
+static int is_continuation(char c)
+{
+    return ((unsigned char)c & 0xc0) == 0x80;
+}
+
+/* Moves back from s + at to the start of the UTF-8 sequence it is in, not
+ * below floor and by at most three bytes (a sequence is four at most): in
+ * bytes that are not UTF-8 (a run of continuation bytes) at stays, so
+ * the cut is never before floor. */
 static size_t utf8_start(const char *s, size_t floor, size_t at)
 {
-    size_t start = at;
-    while (start > floor && ((unsigned char)s[start] & 0xc0) == 0x80)
-        start--;
-    return start > floor ? start : at;
+    size_t back = at;
+    while (back > floor && at - back < 3 && is_continuation(s[back]))
+        back--;
+    return is_continuation(s[back]) ? at : back;
 }
 
 static void put_cut(strbuf *out, const char *msg, size_t n)
@@ -101,7 +108,8 @@ static void put_message(strbuf *line, const char *fmt, va_list ap)
     } else {
         size_t head = utf8_start(cut.text, 0, MESSAGE_MAX - MESSAGE_TAIL);
         size_t tail = cut.len - MESSAGE_TAIL;
-        while (tail < cut.len && ((unsigned char)cut.text[tail] & 0xc0) == 0x80)
+        while (tail < cut.len && tail - (cut.len - MESSAGE_TAIL) < 3 &&
+               is_continuation(cut.text[tail]))
             tail++;
         sb_putn(line, cut.text, head);
         sb_puts(line, " ... ");

@@ -1,5 +1,6 @@
 /* readall.c — slurping an input stream, for parsers that work on buffers. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -8,10 +9,18 @@
 
 char *read_all(FILE *fp, size_t max_bytes, size_t *len)
 {
+    /* The buffer never grows past the cap plus the one byte that tells
+     * an input of exactly max_bytes from a larger one (and the NUL), so
+     * the cap bounds memory too, not only what is kept. */
+    size_t limit = max_bytes < SIZE_MAX - 2 ? max_bytes + 2 : SIZE_MAX;
     size_t cap = 0, n = 0;
     char *buf = NULL;
     for (;;) {
-        grow_array((void **)&buf, &cap, 1, n + 65536 + 1);
+        if (cap - n < 2) {
+            size_t want = !cap ? 65536 : cap < limit / 2 ? cap * 2 : limit;
+            cap = want < limit ? want : limit;
+            buf = xrealloc(buf, cap);
+        }
         size_t got = fread(buf + n, 1, cap - n - 1, fp);
         n += got;
         if (n > max_bytes) {
@@ -61,18 +70,33 @@ FILE *in_open_or_die(const char *prog, const char *path)
     return in;
 }
 
+char *read_stream(const char *prog, FILE *fp, const char *file,
+                  size_t max_bytes, size_t *len)
+{
+    errno = 0;
+    char *text = read_all(fp, max_bytes, len);
+    if (!text && errno == EFBIG)
+        die(prog, EXIT_BADINPUT, "cannot read '%s': larger than %zu bytes",
+            file, max_bytes);
+    if (!text)
+        die(prog, EXIT_RUNTIME, "cannot read '%s': %s", file,
+            strerror(errno ? errno : EIO));
+    return text;
+}
+
+int starts_with_bom(const char *text, size_t len)
+{
+    return len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0;
+}
+
 char *read_input(const char *prog, const char *path, size_t max_bytes,
                  size_t *len)
 {
     FILE *in = in_open_or_die(prog, path);
-    char *text = read_all(in, max_bytes, len);
-    int read_errno = errno;
+    char *text = read_stream(prog, in, input_name(path), max_bytes, len);
     in_close(in);
-    if (!text && read_errno == EFBIG)
-        die(prog, EXIT_BADINPUT, "cannot read '%s': larger than %zu bytes",
-            input_name(path), max_bytes);
-    if (!text)
-        die(prog, EXIT_RUNTIME, "cannot read '%s': %s", input_name(path),
-            strerror(read_errno));
+    if (starts_with_bom(text, *len))
+        die(prog, EXIT_BADINPUT, "%s:1:1: error: %s", input_name(path),
+            BOM_MESSAGE);
     return text;
 }

@@ -8,6 +8,7 @@
  *     refused, followed by whitespace, `#` or the end of the line;
  *   - a number: a field strtod parses completely (C locale: the programs
  *     never call setlocale), so integers, 1e-3, nan, inf and -inf too;
+ *     one past the largest double (1e400) is refused;
  *   - a word: anything else, up to the next space, tab or `#`.
  * Columns count bytes from 1. Lines may be as long as memory allows.
  *
@@ -25,6 +26,9 @@
  *                                     the escape as written: \x00, \000...)
  *   expected whitespace after string                    (at the byte after ")
  *   NUL byte in input                                   (at the byte)
+ *   BOM_MESSAGE (a UTF-8 byte-order mark)               (at 1:1)
+ *   number 'N' is out of range         (at N: a number past the largest
+ *                                     double, as 1e400; inf is a number)
  *   CRLF line endings (a DOS/Windows file): convert with dos2unix
  *                                     (at the first line's \r; once a file)
  *   read error: STRERROR                                (at the file)
@@ -67,10 +71,12 @@ static int read_line(tf_reader *r)
      * its capacity), so getline grows the buffer in place. */
     ssize_t n = getline(&r->linebuf.text, &r->linebuf.cap, r->fp);
     if (n < 0) {
-        if (!ferror(r->fp))
+        /* Only the end of the input is "no more lines": a read error, or
+         * getline out of memory (no error flag set), is not. */
+        if (feof(r->fp) && !ferror(r->fp))
             return 0;
         diag_error(r->d, (srcloc){r->file, 0, 0}, "read error: %s",
-                   strerror(errno));
+                   strerror(errno ? errno : EIO));
         return -1;
     }
     if (r->line < INT_MAX)
@@ -79,6 +85,10 @@ static int read_line(tf_reader *r)
         n--;
     r->linebuf.text[n] = '\0';
     r->linebuf.len = (size_t)n;
+    if (r->line == 1 && starts_with_bom(r->linebuf.text, (size_t)n)) {
+        diag_error(r->d, (srcloc){r->file, 1, 1}, "%s", BOM_MESSAGE);
+        return -1;
+    }
     /* A raw NUL would silently cut a field short: refuse it. */
     const char *nul = memchr(r->linebuf.text, '\0', (size_t)n);
     if (nul) {
@@ -197,7 +207,17 @@ static int split_line(tf_reader *r)
                 i++;
             f.text = xstrndup(s + start, i - start);
             char *end;
+            errno = 0;
             double x = strtod(f.text, &end);
+            /* 1e400 is not infinity: refused here, as the languages'
+             * scanners do, so no reader takes it for a value (a function
+             * of a descriptor gave "-nan" from 1e400 * 0). */
+            if (*end == '\0' && errno == ERANGE && isinf(x)) {
+                diag_error(r->d, (srcloc){r->file, r->line, f.col},
+                           "number '%s' is out of range", f.text);
+                free(f.text);
+                return -1;
+            }
             if (*end == '\0') {
                 f.kind = TF_NUMBER;
                 f.number = x;

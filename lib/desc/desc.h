@@ -174,8 +174,15 @@ int desc_read(desc *d, FILE *fp, const char *file, diag *dg);
  * reads it with read_input, so that what cannot be read is exit 1). */
 int desc_read_text(desc *d, const char *text, size_t len, const char *file,
                    diag *dg);
-/* Descriptor files are read whole; a larger one is refused. */
-#define DESC_MAX_INPUT ((size_t)1 << 32)
+/* Descriptor files are read whole; a larger one is refused. 256 MiB holds
+ * ten million matrix elements at full precision (%.17g, about 25 bytes
+ * each): a descriptor's size is that of its local matrices, so one of 10^7
+ * product states is a few kilobytes (README.md, "Conventions"). */
+#define DESC_MAX_INPUT ((size_t)256 << 20)
+/* A vector file (vector 1 or plain numbers) over a descriptor's product
+ * space: one value per state, 10^7 states at %.17g (about 25 bytes a
+ * value) are about 250 MB; twice that is refused. */
+#define VECTOR_MAX_INPUT ((size_t)512 << 20)
 /* Writes a name as a bare word when it reads back as one, else quoted
  * (as desc_write does; for other writers of names, such as san-result). */
 void desc_put_name(FILE *fp, const char *s);

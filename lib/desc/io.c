@@ -153,13 +153,26 @@ void desc_write(FILE *fp, const desc *d)
 
 /* ------------------------------------------------------ san-desc reader */
 
+/* Multiplies *product (1 when 0) by order: -1 when that passes the
+ * product-space limit, for the readers to say where. */
+static int grow_product(uint64_t *product, uint64_t order)
+{
+    uint64_t p = *product ? *product : 1;
+    if (p > DESC_MAX_STATES / order)
+        return -1;
+    *product = p * order;
+    return 0;
+}
+
 typedef struct {
     desc *d;
     tf_reader *r;
     keymap auts, funcs;
     keymap *states;        /* per automaton: state name -> index */
     int term, factor;      /* current term and factor automaton, or -1 */
-    int ended;
+    keymap elems;          /* the current factor's (row, col) -> line */
+    int ended;             /* the line of the 'end' record, 0 before */
+    uint64_t product;      /* the product of the orders so far */
     int has_reach;
 } reader;
 
@@ -245,6 +258,11 @@ static int read_automaton(reader *rd)
     if (order > DESC_MAX_ORDER)
         return fail(rd, field(rd, 2), "automaton '%s' has more than %d "
                     "states", name, DESC_MAX_ORDER);
+    /* The product space's limit, at the automaton that passes it. */
+    if (grow_product(&rd->product, order) < 0)
+        return fail(rd, field(rd, 1), "automaton '%s' makes the product "
+                    "state space exceed the limit of %llu states", name,
+                    (unsigned long long)DESC_MAX_STATES);
     keymap states = {0};
     const char **names = xmalloc(order * sizeof *names);
     for (size_t s = 0; s < order; s++) {
@@ -366,6 +384,9 @@ static int read_factor(reader *rd)
     *slot = xcalloc(1, sizeof **slot);
     (*slot)->order = rd->d->aut[a].order;
     rd->factor = a;
+    /* A factor's elements are its 'e' records, all after its one
+     * 'factor' record: repeated ones are found among them, located. */
+    keymap_free(&rd->elems);
     return 0;
 }
 
@@ -393,6 +414,14 @@ static int read_entry(reader *rd)
         if (no_more_fields(rd, 5) < 0)
             return -1;
     }
+    size_t first;
+    uint64_t key = (uint64_t)row << 32 | (uint32_t)col;
+    if (keymap_get_u64(&rd->elems, key, &first))
+        return fail(rd, field(rd, 1), "term %d (%s): element (%d, %d) of "
+                    "automaton %s is given twice (first at line %zu)",
+                    rd->term, rd->d->terms.items[rd->term].label, row, col,
+                    rd->d->aut[rd->factor].name, first);
+    keymap_put_u64(&rd->elems, key, (size_t)rd->r->line);
     desc_add_entry(rd->d, rd->term, rd->factor, row, col, v->number, func);
     return 0;
 }
@@ -434,7 +463,7 @@ static int read_end(reader *rd)
     }
     if (no_more_fields(rd, 4) < 0)
         return -1;
-    rd->ended = 1;
+    rd->ended = rd->r->line;
     return 0;
 }
 
@@ -507,9 +536,10 @@ static int read_san_desc(desc *d, FILE *fp, const char *file, diag *dg)
         status = fail(&rd, NULL, "missing 'end' record: the file is cut "
                       "short");
     if (status == 0)
-        status = desc_finish(d, 0, dg, (srcloc){file, 0, 0});
+        status = desc_finish(d, 0, dg, (srcloc){file, rd.ended, 1});
     keymap_free(&rd.auts);
     keymap_free(&rd.funcs);
+    keymap_free(&rd.elems);
     for (int a = 0; rd.states && a < d->naut; a++)
         keymap_free(&rd.states[a]);
     free(rd.states);
@@ -608,6 +638,7 @@ static int read_plain(desc *d, const char *text, size_t len,
 {
     plain p = {text, text + len, file, 1, 1, dg};
     int nterms = 0;
+    uint64_t product = 0;
     while (plain_skip(&p)) {
         srcloc term_at = {file, p.line, p.col};
         int nmat;
@@ -634,6 +665,12 @@ static int read_plain(desc *d, const char *text, size_t len,
             int order;
             if (plain_count(&p, &order, 1, 4096, "the order of a matrix") < 0)
                 return -1;
+            if (nterms == 0 && grow_product(&product, (uint64_t)order) < 0) {
+                diag_error(dg, at, "matrix %d makes the product state space "
+                           "exceed the limit of %llu states", a + 1,
+                           (unsigned long long)DESC_MAX_STATES);
+                return -1;
+            }
             if (nterms == 0) {
                 desc_automaton *aut = &d->aut[a];
                 aut->order = order;
@@ -672,12 +709,7 @@ static int read_plain(desc *d, const char *text, size_t len,
 int desc_read(desc *d, FILE *fp, const char *file, diag *dg)
 {
     size_t len;
-    char *text = read_all(fp, DESC_MAX_INPUT, &len);
-    if (!text) {
-        diag_error(dg, (srcloc){file, 0, 0}, "%s", errno == EFBIG
-                   ? "input larger than 4 GiB" : strerror(errno));
-        return -1;
-    }
+    char *text = read_stream(dg->prog, fp, file, DESC_MAX_INPUT, &len);
     int status = desc_read_text(d, text, len, file, dg);
     free(text);
     return status;
@@ -690,7 +722,10 @@ int desc_read_text(desc *d, const char *text, size_t len, const char *file,
     /* A plain file starts with a number; san-desc with its header. */
     plain p = {text, text + len, file, 1, 1, dg};
     int status;
-    if (!plain_skip(&p)) {
+    if (starts_with_bom(text, len)) {
+        diag_error(dg, (srcloc){file, 1, 1}, "%s", BOM_MESSAGE);
+        status = -1;
+    } else if (!plain_skip(&p)) {
         diag_error(dg, (srcloc){file, 0, 0}, "empty input: expected a "
                    "'san-desc' file or a plain descriptor file");
         status = -1;

@@ -750,11 +750,7 @@ int mvd_vector_read(FILE *fp, const char *file, const desc *d,
                     const mvd_space *sp, double *x, diag *dg)
 {
     size_t len;
-    char *text = read_all(fp, (size_t)1 << 34, &len);
-    if (!text) {
-        diag_error(dg, (srcloc){file, 0, 0}, "%s", strerror(errno));
-        return -1;
-    }
+    char *text = read_stream(dg->prog, fp, file, VECTOR_MAX_INPUT, &len);
     if (len == 0) {
         diag_error(dg, (srcloc){file, 0, 0}, "empty input: expected a "
                    "'vector' file or plain numbers");

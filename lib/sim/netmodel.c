@@ -1,11 +1,16 @@
 /* netmodel.c — the network models of netsim: piecewise (t_s, t_w) size
  * regimes (formats/net-model.md), with the opt-in eager threshold and
  * per-node link sharing. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim/sim.h"
+
+/* The cap of a net-model file, the languages' (README.md, "Conventions"):
+ * a few records, written by hand or by bench2model. */
+#define NET_MODEL_MAX_INPUT ((size_t)16 << 20)
 
 void net_model_default(net_model *m)
 {
@@ -100,9 +105,21 @@ int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
 {
     memset(m, 0, sizeof *m);
     m->eager_limit = -1;
+    /* Read whole under a cap (a net-model is a few records a person or
+     * bench2model writes): an endless input stops at the cap instead of
+     * growing one line without end. */
+    size_t len;
+    char *text = read_stream(d->prog, fp, file, NET_MODEL_MAX_INPUT, &len);
+    FILE *mem = fmemopen(text, len, "r");
+    if (!mem)
+        die(d->prog, EXIT_RUNTIME, "cannot read '%s': %s", file,
+            strerror(errno));
     tf_reader r;
-    if (tf_open(&r, fp, file, d, "net-model", 1) < 0)
+    if (tf_open(&r, mem, file, d, "net-model", 1) < 0) {
+        fclose(mem);
+        free(text);
         return -1;
+    }
     int errors = d->errors, got;
     while ((got = tf_next(&r)) != 0) {
         if (got < 0)
@@ -139,6 +156,8 @@ int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
         diag_error(d, (srcloc){file, r.line, 0}, "the model does not cover "
                    "every size: end it with 'regime any TS TW'");
     tf_close(&r);
+    fclose(mem);
+    free(text);
     if (d->errors != errors) {
         net_model_free(m);
         return -1;

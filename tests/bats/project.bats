@@ -150,6 +150,15 @@ run_args() {
     done
 }
 
+@test "a read error in the second inputs, netsim --net and mvd-solve --mvd: exit 1, \"cannot read\" (was exit 2, 'error: read error')" {
+    run netsim --net /proc/self/mem "$EXAMPLES/proto/ring.proto"
+    assert_failure 1
+    assert_output "netsim: cannot read '/proc/self/mem': Input/output error"
+    run mvd-solve --mvd /proc/self/mem "$EXAMPLES/san/two-procs.desc"
+    assert_failure 1
+    assert_output "mvd-solve: cannot read '/proc/self/mem': Input/output error"
+}
+
 @test "an input that cannot be read: exit 1, \"PROG: cannot read 'FILE': REASON\", in every program" {
     cd "$BATS_TEST_TMPDIR"
     mkdir adir
@@ -279,6 +288,31 @@ run_args() {
     done
 }
 
+@test "an endless input stops at its format's cap: exit 2, the cap named (README, Conventions)" {
+    cd "$BATS_TEST_TMPDIR"
+    desc=$EXAMPLES/san/figure8.desc ring=$EXAMPLES/proto/ring.proto
+    run mvd-solve /dev/zero
+    assert_failure 2
+    assert_output "mvd-solve: cannot read '/dev/zero': larger than 268435456 bytes"
+    run bash -c "yes | mvd-solve"
+    assert_failure 2
+    assert_output "mvd-solve: cannot read '<stdin>': larger than 268435456 bytes"
+    run mvd-solve --mvd /dev/zero "$desc"
+    assert_failure 2
+    assert_output "mvd-solve: cannot read '/dev/zero': larger than 536870912 bytes"
+    run netsim --net /dev/zero "$ring"
+    assert_failure 2
+    assert_output "netsim: cannot read '/dev/zero': larger than 16777216 bytes"
+    run bash -c "yes 'regime any 1 1' | netsim --net - '$ring'"
+    assert_failure 2
+    assert_output "netsim: cannot read '<stdin>': larger than 16777216 bytes"
+    # At the cap exactly is not past it: the reader goes on to the text.
+    head -c 16777216 /dev/zero | tr '\0' '#' > cap.net
+    run netsim --net cap.net "$ring"
+    assert_failure 2
+    assert_output "netsim: cap.net: error: empty input: expected a 'net-model' header line"
+}
+
 @test "a 1 MB bad token is cut in the message: its first 40 bytes and '...'" {
     cd "$BATS_TEST_TMPDIR"
     digits=$(head -c 1000000 /dev/zero | tr '\0' '7')
@@ -326,4 +360,59 @@ run_args() {
     run netsim --net crlf.net "$EXAMPLES/proto/ring.proto"
     assert_failure 2
     assert_output "netsim: crlf.net:1:$(($(head -1 crlf.net | wc -c) - 1)): error: CRLF line endings (a DOS/Windows file): convert with dos2unix"
+}
+
+@test "a number past the largest double is refused where it stands in every text format, as in the languages" {
+    cd "$BATS_TEST_TMPDIR"
+    printf 'san-desc 1\nautomaton A x y\nfunction f 1e400 0 *\nresult r f\nend 1 1 0\n' > big.desc
+    run mvd-solve big.desc
+    assert_failure 2
+    assert_output "mvd-solve: big.desc:3:12: error: number '1e400' is out of range"
+    printf 'net-model 1\nregime any 1e400 0.1\n' > big.net
+    run netsim --net big.net "$EXAMPLES/proto/ring.proto"
+    assert_failure 2
+    assert_output "netsim: big.net:2:12: error: number '1e400' is out of range"
+    printf '1e400\n' > big.vec
+    run mvd-solve --mvd big.vec "$EXAMPLES/san/figure8.desc"
+    assert_failure 2
+    assert_output "mvd-solve: big.vec:1:1: error: number '1e400' is out of range"
+}
+
+@test "a UTF-8 byte-order mark is named, at 1:1, exit 2, by every program and reader" {
+    cd "$BATS_TEST_TMPDIR"
+    bom=$(printf '\357\273\277')
+    mark="error: a UTF-8 byte-order mark at the start: save the file without it"
+    for f in pasl/example3.pasl proto/ring.proto san/mm1k.san san/figure8.desc net/k6.net; do
+        { printf '%s' "$bom"; cat "$EXAMPLES/$f"; } > "bom.${f##*.}"
+    done
+    for run in "pasl2graph bom.pasl" "netsim bom.proto" "proto2c bom.proto" \
+               "san2desc bom.san" "mvd-solve bom.desc"; do
+        run $run
+        assert_failure 2
+        assert_output "${run%% *}: ${run#* }:1:1: $mark"
+    done
+    run netsim --net bom.net "$EXAMPLES/proto/ring.proto"
+    assert_failure 2
+    assert_output "netsim: bom.net:1:1: $mark"
+    printf '%s1 0 0 0\n' "$bom" > bom.vec
+    run mvd-solve --mvd bom.vec "$EXAMPLES/san/figure8.desc"
+    assert_failure 2
+    assert_output "mvd-solve: bom.vec:1:1: $mark"
+    run bash -c "printf '%s' '$bom' | san2desc"
+    assert_failure 2
+    assert_output "san2desc: <stdin>:1:1: $mark"
+}
+
+@test "a long quote of bytes that are not UTF-8 is cut at 40 bytes (was 'out of memory', exit 1)" {
+    cd "$BATS_TEST_TMPDIR"
+    junk=$(head -c 143 /dev/zero | tr '\0' '\213')
+    j40=$(head -c 40 /dev/zero | tr '\0' '\213')
+    printf "%s' 1\n" "$junk" > junk.vec
+    run mvd-solve --mvd junk.vec "$EXAMPLES/san/two-procs.desc"
+    assert_failure 2
+    assert_output "mvd-solve: junk.vec:1:1: error: expected a 'vector' file, got a '$j40...'' file"
+    printf "%s 1\n" "$junk" > junk.net
+    run netsim --net junk.net "$EXAMPLES/proto/ring.proto"
+    assert_failure 2
+    assert_output "netsim: junk.net:1:1: error: expected a 'net-model' file, got a '$j40...' file"
 }

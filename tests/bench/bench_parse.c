@@ -70,7 +70,7 @@ static int parse_san(const char *text, size_t len, diag *d)
 
 /* The text readers (san-desc, net-model) take a stream: a memory one, as
  * a file would be. */
-static int read_stream(const char *text, size_t len, diag *d, int net)
+static int read_from_memory(const char *text, size_t len, diag *d, int net)
 {
     FILE *fp = fmemopen((void *)text, len, "r");
     if (!fp) {
@@ -90,12 +90,12 @@ static int read_stream(const char *text, size_t len, diag *d, int net)
 
 static int parse_desc(const char *text, size_t len, diag *d)
 {
-    return read_stream(text, len, d, 0);
+    return read_from_memory(text, len, d, 0);
 }
 
 static int parse_net(const char *text, size_t len, diag *d)
 {
-    return read_stream(text, len, d, 1);
+    return read_from_memory(text, len, d, 1);
 }
 
 /* --------------------------------------------------------------- shapes */

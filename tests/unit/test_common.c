@@ -287,23 +287,18 @@ static void test_diag_cuts_long_input(void)
               "...'\n");
     cap_close(&c);
 
-    /* Not UTF-8: a quote of continuation bytes only is cut at 40 bytes
-     * (the search for a sequence's start stops at the quote's start; it
-     * ran back before it and asked for 2^64 bytes, found by fuzz_netmodel). */
+    /* Bytes that are not UTF-8, all continuation bytes: cut at 40 (the
+     * cut moved back to before the quote, and the length wrapped round:
+     * "out of memory" from a 146-byte vector file, found by fuzz_vector). */
     sb_clear(&big);
-    for (int i = 0; i < 200; i++)
-        sb_putc(&big, '\xb7');
+    for (int i = 0; i < 143; i++)
+        sb_putc(&big, '\x8b');
     cap_open(&c);
-    diag_error(&c.d, (srcloc){0}, "name '%s'", big.text);
-    {
-        strbuf want = {0};
-        sb_puts(&want, "test: error: name '");
-        for (int i = 0; i < 40; i++)
-            sb_putc(&want, '\xb7');
-        sb_puts(&want, "...'\n");
-        CHECK_STR(cap_text(&c), want.text);
-        sb_free(&want);
-    }
+    diag_error(&c.d, (srcloc){0}, "got a '%s' file", big.text);
+    char bad[128];
+    snprintf(bad, sizeof bad, "test: error: got a '%.40s...' file\n",
+             big.text);
+    CHECK_STR(cap_text(&c), bad);
     cap_close(&c);
 
     /* Short quotes, and prose with apostrophes around a long run. */
@@ -1135,21 +1130,29 @@ static void test_tf_header(void)
     tf_close(&r);
 }
 
-/* CRLF: named once, at the first line's '\r'; the records read on as if
- * the file had Unix newlines. */
-static void test_tf_crlf(void)
+/* tf_open of a 't 1' file holding text fails with the message msg. */
+static void check_tf_open_fails(const char *text, const char *msg)
 {
-    FILE *fp = input("# a comment\r\nt 1\r\nx 2.5\r\n");
+    FILE *fp = input(text);
     capture c;
     cap_open(&c);
     tf_reader r;
     CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), -1);
-    CHECK_STR(cap_text(&c), "test: in.txt:1:12: error: CRLF line endings "
-              "(a DOS/Windows file): convert with dos2unix\n");
+    CHECK_STR(cap_text(&c), msg);
     fclose(fp);
     cap_close(&c);
+}
 
-    fp = input("t 1\nx 2.5\r\ny 3\r\n");
+/* CRLF: named once, at the first line's '\r'; the records read on as if
+ * the file had Unix newlines. */
+static void test_tf_crlf(void)
+{
+    check_tf_open_fails("# a comment\r\nt 1\r\nx 2.5\r\n",
+                        "test: in.txt:1:12: error: CRLF line endings (a "
+                        "DOS/Windows file): convert with dos2unix\n");
+    capture c;
+    tf_reader r;
+    FILE *fp = input("t 1\nx 2.5\r\ny 3\r\n");
     cap_open(&c);
     CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), 0);
     CHECK_INT(tf_next(&r), -1);
@@ -1162,6 +1165,39 @@ static void test_tf_crlf(void)
     tf_close(&r);
     fclose(fp);
     cap_close(&c);
+}
+
+/* A number past the largest double is refused where it stands; inf,
+ * 1e308 and the smallest subnormal are numbers. */
+static void test_tf_out_of_range(void)
+{
+    FILE *fp = input("t 1\nx 1 1e400\ny -1e999\n"
+                     "z inf -inf 1e308 4.9406564584124654e-324\n");
+    capture c;
+    cap_open(&c);
+    tf_reader r;
+    CHECK_INT(tf_open(&r, fp, "in.txt", &c.d, "t", 1), 0);
+    CHECK_INT(tf_next(&r), -1);
+    CHECK_INT(tf_next(&r), -1);
+    CHECK_INT(tf_next(&r), 1);
+    CHECK_INT((int)r.fields.len, 5);
+    for (size_t i = 1; i < r.fields.len; i++)
+        CHECK_INT(r.fields.items[i].kind, TF_NUMBER);
+    CHECK(r.fields.items[4].number > 0);
+    CHECK_STR(cap_text(&c),
+              "test: in.txt:2:5: error: number '1e400' is out of range\n"
+              "test: in.txt:3:3: error: number '-1e999' is out of range\n");
+    tf_close(&r);
+    fclose(fp);
+    cap_close(&c);
+}
+
+/* A byte-order mark on the first line is named at 1:1. */
+static void test_tf_bom(void)
+{
+    check_tf_open_fails("\xef\xbb\xbft 1\n", "test: in.txt:1:1: error: a "
+                        "UTF-8 byte-order mark at the start: save the file "
+                        "without it\n");
 }
 
 static void test_tf_errors(void)
@@ -1238,6 +1274,76 @@ static void test_tf_errors(void)
     cap_close(&c);
 }
 
+/* read_all keeps an input of exactly max_bytes, refuses one byte more
+ * (EFBIG) and stops reading there: an endless stream ends at the cap. */
+static void test_read_all_cap(void)
+{
+    size_t len = 99;
+    FILE *fp = input("12345");
+    char *text = read_all(fp, 5, &len);
+    CHECK(text != NULL);
+    CHECK_INT((int)len, 5);
+    CHECK_STR(text, "12345");
+    free(text);
+    fclose(fp);
+
+    fp = input("123456");
+    errno = 0;
+    CHECK(read_all(fp, 5, &len) == NULL);
+    CHECK_INT(errno, EFBIG);
+    CHECK_INT((int)ftell(fp), 6);   /* read one byte past the cap, no more */
+    fclose(fp);
+
+    fp = fopen("/dev/zero", "r");
+    CHECK(fp != NULL);
+    errno = 0;
+    CHECK(read_all(fp, (size_t)1 << 20, &len) == NULL);
+    CHECK_INT(errno, EFBIG);
+    fclose(fp);
+
+    fp = input("");
+    text = read_all(fp, 0, &len);
+    CHECK(text != NULL);
+    CHECK_INT((int)len, 0);
+    free(text);
+    fclose(fp);
+}
+
+/* read_stream: past the cap, "cannot read 'F': larger than N bytes" and
+ * exit status 2, as read_input. */
+static void read_stream_zero(void)
+{
+    size_t len;
+    read_stream("prog", fopen("/dev/zero", "r"), "z.in", 1000, &len);
+}
+
+/* A byte-order mark: named, at 1:1, exit 2; the same bytes later on are
+ * text like any other. */
+static char bom_path[] = "/tmp/perfpipe-bom-XXXXXX";
+
+static void read_input_bom(void)
+{
+    size_t len;
+    read_input("prog", bom_path, 1000, &len);
+}
+
+static void test_read_stream_cap(void)
+{
+    char err[256];
+    CHECK_INT(run_child(read_stream_zero, err, sizeof err), EXIT_BADINPUT);
+    CHECK_STR(err, "prog: cannot read 'z.in': larger than 1000 bytes\n");
+    int fd = mkstemp(bom_path);
+    CHECK(fd >= 0);
+    CHECK_INT((int)write(fd, "\xef\xbb\xbfheader 1\n", 12), 12);
+    close(fd);
+    char want[256];
+    snprintf(want, sizeof want, "prog: %s:1:1: error: a UTF-8 byte-order "
+             "mark at the start: save the file without it\n", bom_path);
+    CHECK_INT(run_child(read_input_bom, err, sizeof err), EXIT_BADINPUT);
+    CHECK_STR(err, want);
+    remove(bom_path);
+}
+
 int main(void)
 {
     RUN(test_xalloc);
@@ -1267,6 +1373,8 @@ int main(void)
     RUN(test_out_symlink);
     RUN(test_out_special);
     RUN(test_in_open);
+    RUN(test_read_all_cap);
+    RUN(test_read_stream_cap);
     RUN(test_quote);
     RUN(test_string_roundtrip);
     RUN(test_put_double);
@@ -1274,6 +1382,8 @@ int main(void)
     RUN(test_tf_long_line);
     RUN(test_tf_header);
     RUN(test_tf_errors);
+    RUN(test_tf_out_of_range);
+    RUN(test_tf_bom);
     RUN(test_tf_crlf);
     return unit_done();
 }

@@ -166,8 +166,25 @@ static void test_errors(void)
          "0..1\n"},
         {"san-desc 1\nautomaton A x y\nterm local A\nfactor A\ne 0 1 1\n"
          "e 0 1 2\nend 1 0 1\n",
-         "test: t.desc: error: term 0 (A): element (0, 1) of automaton A is "
-         "given twice\n"},
+         "test: t.desc:6:3: error: term 0 (A): element (0, 1) of automaton "
+         "A is given twice (first at line 5)\n"},
+        /* The same position in another factor or term is another element. */
+        {"san-desc 1\nautomaton A x y\nautomaton B u v\nterm local A\n"
+         "factor A\ne 0 1 1\nterm local B\nfactor B\ne 0 1 1\n"
+         "term plain t\nfactor A\ne 1 1 1\nfactor B\ne 0 1 1\ne 1 1 2\n"
+         "e 0 1 3\nend 2 0 3\n",
+         "test: t.desc:16:3: error: term 2 (t): element (0, 1) of automaton "
+         "B is given twice (first at line 14)\n"},
+        {"san-desc 1\nautomaton A x y\nfunction f 1e400 0 *\n",
+         "test: t.desc:3:12: error: number '1e400' is out of range\n"},
+        {"\xef\xbb\xbf" "1\n2\n1 0\n0 1\n",
+         "test: t.desc:1:1: error: a UTF-8 byte-order mark at the start: "
+         "save the file without it\n"},
+        {"\xef\xbb\xbf" "san-desc 1\n",
+         "test: t.desc:1:1: error: a UTF-8 byte-order mark at the start: "
+         "save the file without it\n"},
+        {"san-desc 1\nend 0 0 0\n",
+         "test: t.desc:2:1: error: the descriptor has no automata\n"},
         {"san-desc 1\nautomaton A x y\nterm local A\nend 1 0 2\n",
          "test: t.desc:4:9: error: 'end' says 2 terms, the file has 1\n"},
         {"san-desc 1\nautomaton A x y\ne 0 0 1\n",
@@ -214,8 +231,17 @@ static void test_limits(void)
     desc d;
     char msg[256] = "";
     CHECK_INT(read_text(&d, sb_str(&sb), msg, sizeof msg), -1);
-    CHECK_STR(msg, "test: t.desc: error: the product state space exceeds "
-                   "the limit of 1099511627776 states\n");
+    CHECK_STR(msg, "test: t.desc:42:11: error: automaton 'A40' makes the "
+                   "product state space exceed the limit of 1099511627776 "
+                   "states\n");
+    /* The same in a plain file: at the order of matrix 41 (line 122). */
+    sb_clear(&sb);
+    sb_puts(&sb, "41\n");
+    for (int a = 0; a < 41; a++)
+        sb_puts(&sb, "2\n1 0\n0 1\n");
+    CHECK_INT(read_text(&d, sb_str(&sb), msg, sizeof msg), -1);
+    CHECK_STR(msg, "test: t.desc:122:1: error: matrix 41 makes the product "
+                   "state space exceed the limit of 1099511627776 states\n");
     sb_free(&sb);
 }
 
