@@ -526,5 +526,6 @@ void model_free(model *m)
     free(m->results.items);
     keymap_free(&m->result_index);
     free(m->name);
+    sb_free(&m->spelling);
     memset(m, 0, sizeof *m);
 }

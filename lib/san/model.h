@@ -86,6 +86,7 @@ typedef struct {
     int const_only;       /* resolving an expression that must be constant */
     int cur_ident;        /* resolving identifier k: only those < k visible */
     size_t idents_resolved;   /* identifiers given a value so far */
+    strbuf spelling;      /* model_find_state's name, reused */
 } model;
 
 /* ------------------------------ shared by model.c and resolve.c */

@@ -151,9 +151,35 @@ void model_free_names(strvec *v)
     v->len = v->cap = 0;
 }
 
+/* Appends to sb the one spelling of n when no subscript is a range, with
+ * the checks model_names makes, without its vector of prefixes: 0, -1
+ * after a diagnostic, or 1 when n has a range (sb untouched). */
+static int spell(model *m, const san_name *n, const env *en, strbuf *sb)
+{
+    for (size_t s = 0; s < n->subs.len; s++)
+        if (n->subs.items[s].hi)
+            return 1;
+    sb_puts(sb, n->ident);
+    for (size_t s = 0; s < n->subs.len; s++) {
+        long v;
+        if (int_value(m, n->subs.items[s].lo, en, &v) < 0 ||
+            model_count(m, n->line, n->col) < 0)
+            return -1;
+        sb_printf(sb, "[%ld]", v);
+    }
+    return 0;
+}
+
 /* One spelling of a name that has no ranges (the grammar's `name`). */
 char *model_name(model *m, const san_name *n, const env *en)
 {
+    strbuf sb = {0};
+    int status = spell(m, n, en, &sb);
+    if (status == 0)
+        return sb.text ? sb.text : xstrdup("");
+    sb_free(&sb);
+    if (status < 0)
+        return NULL;
     strvec v = {0};
     char *s = NULL;
     if (model_names(m, n, en, &v) == 0) {
@@ -185,14 +211,21 @@ static int find_aut(model *m, const san_name *n, const env *en)
 
 int model_find_state(model *m, int a, const san_name *n, const env *en)
 {
-    char *name = model_name(m, n, en);
-    if (!name)
+    strbuf *sb = &m->spelling;
+    sb_clear(sb);
+    int status = spell(m, n, en, sb);
+    if (status > 0) {
+        char *name = model_name(m, n, en);
+        if (!name)
+            return -1;
+        sb_puts(sb, name);
+        free(name);
+    } else if (status < 0)
         return -1;
-    int s = model_find(&m->auts.items[a].state_index, name);
+    int s = model_find(&m->auts.items[a].state_index, sb_str(sb));
     if (s < 0)
         model_error(m, n->line, n->col, "unknown state '%s' of automaton '%s'",
-                    name, m->auts.items[a].name);
-    free(name);
+                    sb_str(sb), m->auts.items[a].name);
     return s;
 }
 
