@@ -35,12 +35,14 @@ struct proto_expr {
 };
 
 /* Nesting limits, checked as the parser builds the tree, so that every
- * walk of it (checking, compiling, evaluating, translating) is bounded and
- * the C that proto2c writes stays within what compilers accept (clang
- * stops at 256 nested brackets): expressions at most PROTO_MAX_EXPR_DEPTH
- * levels of operators, signs and calls; blocks at most
- * PROTO_MAX_BLOCK_DEPTH levels. */
-#define PROTO_MAX_EXPR_DEPTH 100
+ * walk of it (checking, compiling, evaluating, translating) is bounded:
+ * expressions at most PROTO_MAX_EXPR_DEPTH levels of operators, signs and
+ * calls (a 1000-term sum; the recursive walks then stay far inside the
+ * stack, under ASan too), blocks at most PROTO_MAX_BLOCK_DEPTH levels.
+ * The C that proto2c writes stays within what compilers accept (clang
+ * stops at 256 nested brackets): blocks nest in it, expressions do not,
+ * each operation going to a temporary of its own. */
+#define PROTO_MAX_EXPR_DEPTH 1000
 #define PROTO_MAX_BLOCK_DEPTH 100
 
 /* Comparison operators. */

@@ -375,7 +375,7 @@ netsim: bad.net:3:1: error: expected: procs-per-node N, an integer from 1 to 100
     # is a number.
     check 'x = 1e-400;' "netsim: bad.proto:1:5: error: number '1e-400' is out of range (it underflows to 0)"
     check 'x = 0.0000001e-330;' "netsim: bad.proto:1:5: error: number '0.0000001e-330' is out of range (it underflows to 0)"
-    check "x = $(printf -- '-%.0s' $(seq 101))1;" "netsim: bad.proto:1:5: error: expression nested deeper than 100 levels of operators, signs and calls; split it with intermediate variables"
+    check "x = $(printf -- '-%.0s' $(seq 1001))1;" "netsim: bad.proto:1:5: error: expression nested deeper than 1000 levels of operators, signs and calls; split it with intermediate variables"
 }
 
 @test "parameters: missing values and bad -D are errors, exit 2" {
@@ -511,7 +511,7 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
 @test "nesting limits: long sums and deep parentheses give one clear error" {
     proto_run "x = 1$(printf '+1%.0s' $(seq 1100));"
     assert_failure 2
-    assert_output "netsim: bad.proto:1:206: error: expression nested deeper than 100 levels of operators, signs and calls; split it with intermediate variables"
+    assert_output "netsim: bad.proto:1:2006: error: expression nested deeper than 1000 levels of operators, signs and calls; split it with intermediate variables"
     proto_run "x = $(printf '(%.0s' $(seq 20000))1$(printf ')%.0s' $(seq 20000));"
     assert_failure 2
     assert_output "netsim: bad.proto:1:10001: error: nested deeper than the parser's limit (10000)"
@@ -648,7 +648,7 @@ PROTO
 @test "a 300000-term sum is a located error, not a crash" {
     proto_run "x = 1$(printf '+1%.0s' $(seq 300000));"
     assert_failure 2
-    assert_output "netsim: bad.proto:1:206: error: expression nested deeper than 100 levels of operators, signs and calls; split it with intermediate variables"
+    assert_output "netsim: bad.proto:1:2006: error: expression nested deeper than 1000 levels of operators, signs and calls; split it with intermediate variables"
 }
 
 @test "every computed value is finite: overflow, NaN and draws are located errors, NaN is called NaN" {
