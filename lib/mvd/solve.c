@@ -436,21 +436,24 @@ int mvd_check_generator(mvd_plan *p, const desc *d, const mvd_space *sp,
     return status;
 }
 
-int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
-              const mvd_solve_opts *o, double *pi, mvd_solve_info *info,
-              diag *dg)
+/* mvd_solve from pi (warm: pi over sp, zero elsewhere) or from the
+ * uniform vector. */
+static int solve_from(mvd_plan *p, const desc *d, const mvd_space *sp,
+                      const mvd_solve_opts *o, double *pi,
+                      mvd_solve_info *info, diag *dg, int warm)
 {
     *info = (mvd_solve_info){.method = mvd_method_for(o, sp->len,
                                                       SIZE_MAX)};
     solver s = {p, sp, o, info, dg, d->nn, xcalloc(d->nn, sizeof(double)),
                 xcalloc(d->nn, sizeof(double)), 0, 0, 0, 0};
-    memset(pi, 0, sizeof *pi * d->nn);
+    if (!warm)
+        memset(pi, 0, sizeof *pi * d->nn);
     int status = -1;
     if (sp->len == 0) {
         diag_error(dg, (srcloc){o->file, 0, 0}, "no reachable state: "
                    "nothing to solve");
     } else if (setup_diagonal(&s) == 0) {
-        for (size_t k = 0; k < sp->len; k++)   /* pi_0 uniform */
+        for (size_t k = 0; k < sp->len && !warm; k++)   /* pi_0 uniform */
             pi[sp->idx[k]] = 1.0 / (double)sp->len;
         switch (info->method) {
         case MVD_GMRES: status = gmres(&s, pi); break;
@@ -462,6 +465,20 @@ int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
     free(s.y);
     free(s.diag);
     return status;
+}
+
+int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
+              const mvd_solve_opts *o, double *pi, mvd_solve_info *info,
+              diag *dg)
+{
+    return solve_from(p, d, sp, o, pi, info, dg, 0);
+}
+
+int mvd_solve_warm(mvd_plan *p, const desc *d, const mvd_space *sp,
+                   const mvd_solve_opts *o, double *pi,
+                   mvd_solve_info *info, diag *dg)
+{
+    return solve_from(p, d, sp, o, pi, info, dg, 1);
 }
 
 /* ------------------------------------------------------------ results */

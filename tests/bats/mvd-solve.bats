@@ -328,31 +328,44 @@ ncd() {
         print "result mean len"; print "result high high"; print "end 1 2 1" }'
 }
 
-@test "nearly completely decomposable (coupling 1e-6): gth exact, power and jor refuse to vouch, gmres right to tol and warned" {
-    ncd 1e-6 > ncd.desc
-    # p = (1, 1/2, 1, 1/3, 1/9, 2/9, 1/18, 1/12) / (121/36) in exact terms:
-    # mean = 1.80672268907563..., high = p(4..7) = 1/7.
-    mean=$(awk 'BEGIN { split("1 2 1 3 2 1 3", up, " "); split("2 1 3 3 1 4 2", dn, " ")
+# p = (1, 1/2, 1, 1/3, 1/9, 2/9, 1/18, 1/12) / (121/36) in exact terms,
+# whatever the coupling: mean = 1.80672268907563..., high = p(4..7) = 1/7.
+ncd_mean() {
+    awk 'BEGIN { split("1 2 1 3 2 1 3", up, " "); split("2 1 3 3 1 4 2", dn, " ")
         up[4] = 1; p = 1; z = 1; s = 0
-        for (n = 1; n < 8; n++) { p *= up[n] / dn[n]; z += p; s += n * p }; printf "%.17g", s / z }')
-    run mvd-solve ncd.desc
-    assert_success
-    assert_line "method gth"
-    near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 1e-13
-    near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-13
-    refute_line --partial "warning"
-    for method in power jor; do
-        run mvd-solve --method "$method" ncd.desc
-        assert_failure 1
-        assert_line --index 0 --partial "warning: the chain is nearly decomposable"
-        assert_line --index 1 --regexp "^mvd-solve: ncd.desc: error: $method did not converge in 100000 iterations: "
+        for (n = 1; n < 8; n++) { p *= up[n] / dn[n]; z += p; s += n * p }; printf "%.17g", s / z }'
+}
+
+@test "nearly completely decomposable (coupling 1e-6, 1e-10, 1e-14): gth exact, power, jor and gmres right to tol by aggregation over the parts" {
+    mean=$(ncd_mean)
+    for eps in 1e-6 1e-10 1e-14; do
+        ncd "$eps" > ncd.desc
+        run mvd-solve ncd.desc
+        assert_success
+        assert_line "method gth"
+        near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 1e-13
+        near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-13
+        refute_line --partial "note"
+        for method in power jor gmres; do
+            run mvd-solve --method "$method" ncd.desc
+            assert_success
+            # The link n3 -> n4 carries eps of n3's outflow of 3 + eps.
+            assert_line --index 0 "mvd-solve: ncd.desc: note: the chain is nearly decomposable: 2 parts joined only by transitions below 3.16e-05 of their source state's outflow (one holds (Q=n4)); solved by aggregation over the parts"
+            assert_line "converged yes"
+            # Within tol (1e-9) in the 1-norm of pi: high is a sum of
+            # probabilities, mean of probabilities times at most 7.
+            near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-9
+            near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 7e-9
+        done
     done
-    run mvd-solve --method gmres ncd.desc
-    assert_success
-    # The link n3 -> n4 carries 1e-6 of n3's outflow of 3 + 1e-6.
-    assert_line --index 0 "mvd-solve: ncd.desc: warning: the chain is nearly decomposable: 2 parts joined only by transitions below 3.16e-05 of their source state's outflow (one holds (Q=n4)); an iterative method can stop with the parts in the wrong proportions, --method gth cannot"
-    near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 1e-9
-    near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-9
+}
+
+@test "nearly completely decomposable: an aggregation that does not agree within --max-iter is not vouched for (exit 1, E its disagreement)" {
+    ncd 1e-10 > ncd.desc
+    run mvd-solve --method power --max-iter 5 ncd.desc
+    assert_failure 1
+    assert_line --index 1 "mvd-solve: ncd.desc: error: power did not converge in 5 iterations: residual 0.0126, balance 0.119, estimate 0.153; tol 1e-09"
+    refute_line "converged yes"
 }
 
 # ------------------------------------------------------ reducible chains
