@@ -413,5 +413,9 @@ void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
 int mvd_vector_read(FILE *fp, const char *file, const desc *d,
                     const mvd_space *sp, double *x, diag *dg);
 void mvd_vector_write(FILE *fp, const double *x, uint64_t n);
+/* 0 when the product y is finite on every state of sp; -1 after an error
+ * at `file` naming the first state where it is not. */
+int mvd_product_check(const desc *d, const mvd_space *sp, const double *y,
+                      const char *file, diag *dg);
 
 #endif

@@ -625,6 +625,27 @@ void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
 
 /* --------------------------------------------------------- vector text */
 
+int mvd_product_check(const desc *d, const mvd_space *sp, const double *y,
+                      const char *file, diag *dg)
+{
+    for (size_t k = 0; k < sp->len; k++) {
+        double v = y[sp->idx[k]];
+        if (isfinite(v))
+            continue;
+        int state[DESC_MAX_AUTOMATA];
+        strbuf sb = {0};
+        desc_decode(d, sp->idx[k], state);
+        mvd_state_text(&sb, d, state);
+        diag_error(dg, (srcloc){file, 0, 0}, "the product is %s at state "
+                   "%s (entry %llu): the rates times the vector overflow "
+                   "a double, whose magnitude is at most %.2g", isnan(v) ? "nan" : v < 0 ? "-inf" : "inf",
+                   sb_str(&sb), (unsigned long long)sp->idx[k], DBL_MAX);
+        sb_free(&sb);
+        return -1;
+    }
+    return 0;
+}
+
 void mvd_vector_write(FILE *fp, const double *x, uint64_t n)
 {
     fprintf(fp, "vector 1\nn %llu\n", (unsigned long long)n);

@@ -44,6 +44,25 @@ SEQ_Q="778 2 4 256 20 40 238 8 16 502 11 22 352 56 112 262 17 34 7416 222 444 56
     done
 }
 
+@test "--ones and --mvd: a product that overflows is refused at its first state, exit 2, nothing written" {
+    # Rates -1e308 and 1e308 in two terms: each term is finite, their sum
+    # is not.
+    printf '1\n2\n-1e308 1e308\n1e308 -1e308\n1\n2\n-1e308 1e308\n1e308 -1e308\n' > ov.desc
+    for algo in shuffle slice sparse; do
+        run mvd-solve --algo "$algo" --ones -o ov.vec ov.desc
+        assert_failure 2
+        assert_output --regexp "^mvd-solve: ov.desc: error: the product is (-inf|nan) at state \(A1=0\) \(entry 0\): the rates times the vector overflow a double, whose magnitude is at most 1.8e\+308$"
+        [ ! -e ov.vec ]
+    done
+    run mvd-solve --algo slice --ones ov.desc
+    assert_output "mvd-solve: ov.desc: error: the product is -inf at state (A1=0) (entry 0): the rates times the vector overflow a double, whose magnitude is at most 1.8e+308"
+    printf '1\n2\n-2 2\n2 -2\n' > small.desc
+    printf '1e308 1e308\n' > big.vec
+    run mvd-solve --mvd big.vec small.desc
+    assert_failure 2
+    assert_output "mvd-solve: small.desc: error: the product is nan at state (A1=0) (entry 0): the rates times the vector overflow a double, whose magnitude is at most 1.8e+308"
+}
+
 @test "--mvd [1..36] on Figure 8: exactly [1..36]*Q of notes §5.2, plain and vector 1 input" {
     seq 1 36 | paste -sd ' ' > plain.vec
     printf '# the thesis vector\n' >> plain.vec
