@@ -44,6 +44,19 @@ SEQ_Q="778 2 4 256 20 40 238 8 16 502 11 22 352 56 112 262 17 34 7416 222 444 56
     done
 }
 
+@test "--mvd - reads the vector from stdin; with the descriptor on stdin too, refused (exit 2)" {
+    printf '1\n2\n-2 2\n3 -3\n' > small.desc
+    run bash -c "echo '1 3' | mvd-solve --mvd - small.desc"
+    assert_success
+    assert_output "$(vector_file 7 -7)"
+    for desc in "" "-"; do
+        run bash -c "mvd-solve --mvd - $desc < small.desc"
+        assert_failure 2
+        assert_output "mvd-solve: --mvd - reads the vector from standard input, so the descriptor must be a file, not standard input
+Try 'mvd-solve --help'."
+    done
+}
+
 @test "--ones and --mvd: a product that overflows is refused at its first state, exit 2, nothing written" {
     # Rates -1e308 and 1e308 in two terms: each term is finite, their sum
     # is not.

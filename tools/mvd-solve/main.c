@@ -193,6 +193,10 @@ static void parse_options(int argc, char **argv, options *op)
     op->path = single_input(prog, argc, argv, optind);
     if (op->vector && op->ones)
         usage_error(prog, "--mvd and --ones exclude one another");
+    if (op->vector && strcmp(op->vector, "-") == 0 &&
+        (!op->path || strcmp(op->path, "-") == 0))
+        usage_error(prog, "--mvd - reads the vector from standard input, "
+                    "so the descriptor must be a file, not standard input");
     option_applies(prog, solve_opt, !op->vector && !op->ones,
                    op->ones ? "when solving, not with --ones"
                             : "when solving, not with --mvd");
