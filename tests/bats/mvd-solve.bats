@@ -57,6 +57,21 @@ Try 'mvd-solve --help'."
     done
 }
 
+@test "a subnormal rate (4e-320 next to 1): jor solves it exactly, gmres stops without a nan in its message (exit 2)" {
+    # pi = (4e-320, 1) / (1 + 4e-320): 1/q_00 overflows a double.
+    printf '1\n2\n-1 1\n4e-320 -4e-320\n' > sub.desc
+    for method in jor power gth; do
+        run mvd-solve --method "$method" sub.desc
+        assert_success
+        assert_line "converged yes"
+        assert_line "state 0 4e-320 0"
+        assert_line "state 1 1 1"
+    done
+    run mvd-solve --method gmres sub.desc
+    assert_failure 2
+    assert_output "mvd-solve: sub.desc: error: gmres broke down: the iterate sums to a value that is not finite and cannot be normalised"
+}
+
 @test "--ones and --mvd: a product that overflows is refused at its first state, exit 2, nothing written" {
     # Rates -1e308 and 1e308 in two terms: each term is finite, their sum
     # is not.
