@@ -407,6 +407,36 @@ ncd_mean() {
     done
 }
 
+# bigncd N EPS: 2N states in a line, rate 1 each way between neighbours,
+# but N-1 -> N at EPS and back at 3 EPS: each half is uniform and the
+# upper half holds 1/3 of the lower's weight, so high = 1/4 exactly.
+bigncd() {
+    awk -v N="$1" -v e="$2" 'BEGIN { M = 2 * N
+        print "san-desc 1"; printf "automaton Q"
+        for (n = 0; n < M; n++) printf " n%d", n; print ""
+        print "term local Q"; print "factor Q"
+        for (n = 0; n < M; n++) {
+            up = (n == N - 1) ? e : 1; dn = (n == N) ? 3 * e : 1
+            o = (n < M - 1 ? up : 0) + (n > 0 ? dn : 0)
+            if (n > 0) printf "e %d %d %.17g\n", n, n - 1, dn
+            printf "e %d %d %.17g\n", n, n, -o
+            if (n < M - 1) printf "e %d %d %.17g\n", n, n + 1, up
+        }
+        printf "function high st Q %d >=\n", N; print "result high high"; print "end 1 1 1" }'
+}
+
+@test "nearly completely decomposable past gth's size (2200 states): auto runs gmres with aggregation, high = 1/4 to tol at 1e-6, 1e-10, 1e-14" {
+    for eps in 1e-6 1e-10 1e-14; do
+        bigncd 1100 "$eps" > big.desc
+        run mvd-solve big.desc
+        assert_success
+        assert_line --index 0 "mvd-solve: big.desc: note: the chain is nearly decomposable: 2 parts joined only by transitions below 3.16e-05 of their source state's outflow (one holds (Q=n1100)); solved by aggregation over the parts"
+        assert_line "method gmres"
+        assert_line "converged yes"
+        near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.25 1e-9
+    done
+}
+
 @test "nearly completely decomposable: an aggregation that does not agree within --max-iter is not vouched for (exit 1, E its disagreement)" {
     ncd 1e-10 > ncd.desc
     run mvd-solve --method power --max-iter 5 ncd.desc
