@@ -135,6 +135,44 @@ static void gth_back(const double *a, const double *s, size_t n, double *x)
  * overflows). Every operation adds, multiplies or divides non-negative
  * numbers, which gives each probability to a small relative error,
  * however stiff the rates (O'Cinneide 1993). */
+/* The reduction of GTH on the dense n x n matrix a of off-diagonal rates
+ * (the diagonal ignored), s[k] the outflows: 0, or the state k > 0 whose
+ * outflow to the states before it is 0 or overflows. */
+static size_t gth_reduce(double *a, double *s, size_t n)
+{
+    for (size_t k = n - 1; k > 0 && k < n; k--) {
+        double *ak = a + k * n;
+        s[k] = 0;
+        for (size_t j = 0; j < k; j++)
+            s[k] += ak[j];
+        if (!(s[k] > 0) || !isfinite(s[k]))
+            return k;
+        for (size_t j = 0; j < k; j++)
+            ak[j] /= s[k];
+        for (size_t i = 0; i < k; i++) {
+            double f = a[i * n + k];
+            if (f == 0)
+                continue;
+            double *ai = a + i * n;
+            for (size_t j = 0; j < k; j++)
+                ai[j] += f * ak[j];
+        }
+    }
+    return 0;
+}
+
+/* x (n >= 1, summing to 1) from the reduced a and s. */
+static void gth_solution(const double *a, const double *s, size_t n,
+                         double *x)
+{
+    double sum = 0;
+    gth_back(a, s, n, x);
+    for (size_t k = 0; k < n; k++)
+        sum += x[k];
+    for (size_t k = 0; k < n; k++)
+        x[k] /= sum;
+}
+
 int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
             srcloc at)
 {
@@ -150,35 +188,18 @@ int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
         for (size_t k = 0; k < rw.row.len; k++)
             a[r * n + rw.row.items[k].col] += rw.row.items[k].val;
     }
-    for (size_t k = n - 1; k > 0 && status == 0; k--) {
-        double *ak = a + k * n;
-        for (size_t j = 0; j < k; j++)
-            s[k] += ak[j];
-        if (!(s[k] > 0) || !isfinite(s[k])) {
-            gth_fail(d, sp, k, s[k] > 0 ? "has an outflow that overflows"
-                     : "has no way back to the states before it: the chain "
-                       "is not irreducible", dg, at);
-            status = -1;
-            break;
-        }
-        for (size_t j = 0; j < k; j++)
-            ak[j] /= s[k];
-        for (size_t i = 0; i < k; i++) {
-            double f = a[i * n + k];
-            if (f == 0)
-                continue;
-            double *ai = a + i * n;
-            for (size_t j = 0; j < k; j++)
-                ai[j] += f * ak[j];
-        }
+    size_t k = status == 0 && n > 0 ? gth_reduce(a, s, n) : 0;
+    if (k > 0) {
+        gth_fail(d, sp, k, s[k] > 0 ? "has an outflow that overflows"
+                 : "has no way back to the states before it: the chain "
+                   "is not irreducible", dg, at);
+        status = -1;
     }
     if (status == 0 && n > 0) {
-        double *x = xmalloc(sizeof *x * n), sum = 0;
-        gth_back(a, s, n, x);
-        for (size_t k = 0; k < n; k++)
-            sum += x[k];
-        for (size_t k = 0; k < n; k++)
-            pi[sp->idx[k]] = x[k] / sum;
+        double *x = xmalloc(sizeof *x * n);
+        gth_solution(a, s, n, x);
+        for (size_t v = 0; v < n; v++)
+            pi[sp->idx[v]] = x[v];
         free(x);
     }
     free(a);
@@ -328,6 +349,8 @@ int mvd_classes_find(mvd_classes *c, const desc *d, const mvd_space *sp,
             if (comp[v] != comp[0]) {
                 c->nparts = parts;
                 c->part_state = v;
+                c->part = xmalloc(sizeof *c->part * n);
+                memcpy(c->part, comp, sizeof *comp * n);
                 break;
             }
         memset(comp, 0, sizeof *comp * n);
@@ -370,6 +393,7 @@ int mvd_classes_find(mvd_classes *c, const desc *d, const mvd_space *sp,
 void mvd_classes_free(mvd_classes *c)
 {
     free(c->cls);
+    free(c->part);
     free(c->size);
     free(c->first);
     free(c->closed);
@@ -540,6 +564,140 @@ static int absorption(const mvd_classes *c, const desc *d,
     return status;
 }
 
+/* ---------------------------------------- nearly decomposable chains */
+
+/* The masses m of the parts of c in pi (made non-negative first: gmres's
+ * iterates can dip below 0; a part without mass gets uniform weights). */
+static void part_masses(const mvd_classes *c, const mvd_space *sp,
+                        double *pi, double *m)
+{
+    int empty = 0;
+    memset(m, 0, sizeof *m * c->nparts);
+    for (size_t v = 0; v < sp->len; v++) {
+        if (!(pi[sp->idx[v]] > 0))
+            pi[sp->idx[v]] = 0;
+        m[c->part[v]] += pi[sp->idx[v]];
+    }
+    for (size_t v = 0; v < sp->len; v++)
+        if (m[c->part[v]] == 0) {
+            pi[sp->idx[v]] = 1;
+            empty = 1;
+        }
+    if (empty)
+        part_masses(c, sp, pi, m);
+}
+
+/* The chain aggregated over the parts of c in pi's proportions (masses m
+ * of the parts): a[I * np + J] (I != J), the rate from part I to part J,
+ * is the sum over i in I of pi_i / m_I times the sum over j in J of
+ * q_ij. -1 after a diagnostic. */
+static int aggregate(const mvd_classes *c, const desc *d,
+                     const mvd_space *sp, const double *pi, const double *m,
+                     double *a, diag *dg, srcloc at)
+{
+    size_t np = c->nparts;
+    memset(a, 0, sizeof *a * np * np);
+    rows rw;
+    rows_open(&rw, d, sp, dg, at);
+    int status = 0;
+    for (size_t v = 0; v < sp->len && status == 0; v++) {
+        uint32_t from = c->part[v];
+        double w = pi[sp->idx[v]] / m[from];
+        if (w == 0 || (status = transitions(&rw, v)) < 0)
+            continue;
+        for (size_t k = 0; k < rw.row.len; k++) {
+            uint32_t to = c->part[rw.row.items[k].col];
+            if (to != from)
+                a[from * np + to] += w * rw.row.items[k].val;
+        }
+    }
+    rows_close(&rw);
+    return status;
+}
+
+/* Iterations of the method per smoothing between two aggregations. */
+#define IAD_SMOOTHING 10
+
+/* Iterative aggregation-disaggregation (Koury, McAllister and Stewart
+ * 1984; Stewart 1994, ch. 6) over the parts of c: the aggregated chain's
+ * stationary vector xi (gth) gives each part its mass, the iterate is
+ * rescaled to it, then smoothed by the method (at most IAD_SMOOTHING of
+ * its iterations). The method's own E cannot see an error in the parts'
+ * proportions (the exchange between them is the slow mode it measures),
+ * so E is replaced by the aggregation's check: ||xi - m||_1, m the parts'
+ * masses in the smoothed iterate. Converged: R, B and that check at most
+ * tol. 0, 1 (max_iter ran out) or -1, as mvd_solve. */
+static int iad(mvd_plan *p, const desc *d, const mvd_space *sp,
+               const mvd_classes *c, const mvd_solve_opts *o, double *pi,
+               mvd_solve_info *info, diag *dg, srcloc at)
+{
+    size_t np = c->nparts;
+    if (np > MVD_DIRECT_MAX) {
+        diag_error(dg, at, "the chain is nearly decomposable into %zu "
+                   "parts, more than the %d the aggregation takes: no "
+                   "iterative method can vouch for the parts' proportions; "
+                   "--method gth can", np, MVD_DIRECT_MAX);
+        return -1;
+    }
+    double *a = xmalloc(sizeof *a * np * np), *s = xmalloc(sizeof *s * np);
+    double *m = xmalloc(sizeof *m * np), *xi = xmalloc(sizeof *xi * np);
+    mvd_solve_opts so = *o;
+    uint64_t iterations = 0, mults = 0;
+    int status, smoothed = 0;
+    memset(pi, 0, sizeof *pi * d->nn);
+    for (size_t v = 0; v < sp->len; v++)
+        pi[sp->idx[v]] = 1.0 / (double)sp->len;
+    *info = (mvd_solve_info){.method = mvd_method_for(o, sp->len,
+                                                      SIZE_MAX)};
+    for (;;) {
+        part_masses(c, sp, pi, m);
+        if ((status = aggregate(c, d, sp, pi, m, a, dg, at)) < 0)
+            break;
+        size_t k = gth_reduce(a, s, np);
+        if (k > 0) {   /* cannot happen on an irreducible chain */
+            diag_error(dg, at, "the chain aggregated over its %zu parts "
+                       "is not irreducible", np);
+            status = -1;
+            break;
+        }
+        gth_solution(a, s, np, xi);
+        double total = 0, diff = 0;
+        for (size_t i = 0; i < np; i++)
+            total += m[i];
+        for (size_t i = 0; i < np; i++)
+            diff += fabs(xi[i] - m[i] / total);
+        info->estimate = diff;
+        if (smoothed && info->residual <= o->tol &&
+            info->balance <= o->tol && diff <= o->tol) {
+            status = 0;
+            break;
+        }
+        if (iterations >= o->max_iter) {
+            status = 1;
+            break;
+        }
+        for (size_t v = 0; v < sp->len; v++)
+            pi[sp->idx[v]] *= xi[c->part[v]] / m[c->part[v]];
+        so.max_iter = o->max_iter - iterations < IAD_SMOOTHING
+                    ? o->max_iter - iterations : IAD_SMOOTHING;
+        status = mvd_solve_warm(p, d, sp, &so, pi, info, dg);
+        if (status < 0)
+            break;
+        /* An aggregation counts as an iteration: never a loop without. */
+        iterations += info->iterations ? info->iterations : 1;
+        mults += info->multiplications;
+        info->iterations = iterations;
+        info->multiplications = mults;
+        smoothed = 1;
+    }
+    info->converged = status == 0;
+    free(a);
+    free(s);
+    free(m);
+    free(xi);
+    return status;
+}
+
 /* info gathers the classes' solutions: counts added, measures the worst. */
 static void gather(mvd_solve_info *all, const mvd_solve_info *one, int first)
 {
@@ -575,16 +733,17 @@ int mvd_solve_chain(mvd_plan *p, const desc *d, const mvd_space *sp,
         if (c.nparts > 1) {
             strbuf sb = {0};
             position_text(&sb, d, sp, c.part_state);
-            diag_warning(dg, at, "the chain is nearly decomposable: %zu "
-                         "parts joined only by transitions below %.3g of "
-                         "their source state's outflow (one holds %s); "
-                         "an iterative method can stop with the parts in "
-                         "the wrong proportions, --method gth cannot",
-                         c.nparts, theta, sb_str(&sb));
+            diag_note(dg, at, "the chain is nearly decomposable: %zu "
+                      "parts joined only by transitions below %.3g of "
+                      "their source state's outflow (one holds %s); "
+                      "solved by aggregation over the parts",
+                      c.nparts, theta, sb_str(&sb));
             sb_free(&sb);
         }
+        int got = c.nparts > 1 ? iad(p, d, sp, &c, o, pi, info, dg, at)
+                               : mvd_solve(p, d, sp, o, pi, info, dg);
         mvd_classes_free(&c);
-        return mvd_solve(p, d, sp, o, pi, info, dg);
+        return got;
     }
     /* Not a generator (Figure 8) says more than its classes. */
     if (mvd_check_generator(p, d, sp, o, pi, dg) < 0) {

@@ -314,6 +314,12 @@ int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
               const mvd_solve_opts *o, double *pi, mvd_solve_info *info,
               diag *dg);
 
+/* mvd_solve from pi (over sp, zero elsewhere; positive sum) instead of
+ * the uniform vector: the smoothing steps of mvd_solve_chain. */
+int mvd_solve_warm(mvd_plan *p, const desc *d, const mvd_space *sp,
+                   const mvd_solve_opts *o, double *pi,
+                   mvd_solve_info *info, diag *dg);
+
 /* The checks mvd_solve starts with (every diagonal element of Q over sp
  * <= 0, and the uniform vector times Q summing to 0), on their own, with
  * one multiplication of scratch (d->nn entries, overwritten). 0, or -1
@@ -342,8 +348,10 @@ typedef struct {
     /* Irreducible chains searched with theta > 0: the strongly connected
      * parts of the graph without its weak transitions (rate below theta
      * times the source state's outflow), 1 when there is no such split,
-     * and a state outside the part of the lowest one. */
+     * a state outside the part of the lowest one, and the part of each
+     * position of sp (NULL when nparts is 1). */
     size_t nparts, part_state;
+    uint32_t *part;
     uint32_t *cls;           /* [n] the class of each position of sp */
     size_t *size;            /* [nclass] */
     size_t *first;           /* [nclass] its lowest position */
@@ -405,5 +413,9 @@ void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
 int mvd_vector_read(FILE *fp, const char *file, const desc *d,
                     const mvd_space *sp, double *x, diag *dg);
 void mvd_vector_write(FILE *fp, const double *x, uint64_t n);
+/* 0 when the product y is finite on every state of sp; -1 after an error
+ * at `file` naming the first state where it is not. */
+int mvd_product_check(const desc *d, const mvd_space *sp, const double *y,
+                      const char *file, diag *dg);
 
 #endif

@@ -78,6 +78,7 @@ typedef struct {
     uint64_t nn;     /* length of every vector */
     double *y;       /* the last product */
     double *diag;    /* q_jj, with -delta where it is 0 (jor, gmres) */
+    double tiny;     /* the least |divisor| jor takes (divisor) */
     double step, prev_step;   /* 1-norms of the last two updates */
     double rho;               /* the contraction before them */
     int updated;              /* step holds an update */
@@ -129,8 +130,9 @@ static int normalise(solver *s, double *x)
     double sum = sum_over(s->sp, x);
     if (!isfinite(sum) || sum == 0) {
         diag_error(s->dg, input(s), "%s broke down: the iterate sums to "
-                   "%g and cannot be normalised",
-                   mvd_method_name(s->info->method), sum);
+                   "%s and cannot be normalised",
+                   mvd_method_name(s->info->method),
+                   sum == 0 ? "0" : "a value that is not finite");
         return -1;
     }
     for (size_t k = 0; k < s->sp->len; k++)
@@ -165,7 +167,9 @@ static double balance(const solver *s, const double *pi)
     for (size_t k = 0; k < sp->len; k++) {
         uint64_t j = sp->idx[k];
         double p = pi[j] > floor ? pi[j] : floor;
-        double bj = fabs(s->y[j]) / (fabs(s->diag[j]) * p);
+        /* Divided in turn: the product of a subnormal rate and p would
+         * underflow to 0, and 0 / 0 is nan. */
+        double bj = fabs(s->y[j]) / p / fabs(s->diag[j]);
         if (!(bj <= b))
             b = bj;   /* a nan is kept */
     }
@@ -244,8 +248,10 @@ static int setup_diagonal(solver *s)
     for (size_t k = 0; k < s->sp->len; k++) {
         double q = s->diag[s->sp->idx[k]];
         if (!(q <= 0)) {
+            char text[32];
+            snprintf(text, sizeof text, isnan(q) ? "nan" : "%g", q);
             diag_error(s->dg, input(s), "not a generator: diagonal "
-                       "element %g at state %llu is not negative", q,
+                       "element %s at state %llu is not negative", text,
                        (unsigned long long)s->sp->idx[k]);
             return -1;
         }
@@ -258,7 +264,21 @@ static int setup_diagonal(solver *s)
     for (size_t k = 0; k < s->sp->len; k++)
         if (s->diag[s->sp->idx[k]] == 0)
             s->diag[s->sp->idx[k]] = -s->info->delta;
+    /* |pi Q| is at most 2 Delta: divided by at least max(Delta 2^-900,
+     * DBL_MIN), jor's update does not overflow (a subnormal rate, 4e-320
+     * next to 1, gave inf). gmres keeps the diagonal as it is: with the
+     * floor there its cycles did not end on that chain (not understood
+     * yet), so it breaks down with a message instead. */
+    s->tiny = fmax(s->info->delta * 0x1p-900, DBL_MIN);
     return 0;
+}
+
+/* What jor divides the entry j by: q_jj, or -tiny when it is smaller (a
+ * different splitting for those states; the check of the answer is on Q
+ * itself). */
+static double divisor(const solver *s, uint64_t j)
+{
+    return s->diag[j] < -s->tiny ? s->diag[j] : -s->tiny;
 }
 
 /* Power and jor: pi_j <- pi_j - w_j (pi Q)_j, one product per iteration,
@@ -281,7 +301,7 @@ static int stationary_iteration(solver *s, double *pi)
         double step = 0;
         for (size_t k = 0; k < sp->len; k++) {
             uint64_t j = sp->idx[k];
-            double u = jor ? -s->o->omega * s->y[j] / s->diag[j]
+            double u = jor ? -s->o->omega * s->y[j] / divisor(s, j)
                            : s->y[j] / s->info->delta;
             pi[j] += u;
             step += fabs(u);
@@ -422,7 +442,7 @@ int mvd_check_generator(mvd_plan *p, const desc *d, const mvd_space *sp,
 {
     mvd_solve_info info = {.method = mvd_method_for(o, sp->len, SIZE_MAX)};
     solver s = {p, sp, o, &info, dg, d->nn, xcalloc(d->nn, sizeof(double)),
-                xcalloc(d->nn, sizeof(double)), 0, 0, 0, 0};
+                xcalloc(d->nn, sizeof(double)), 0, 0, 0, 0, 0};
     int status = -1;
     if (setup_diagonal(&s) == 0) {
         memset(scratch, 0, sizeof *scratch * d->nn);
@@ -436,21 +456,24 @@ int mvd_check_generator(mvd_plan *p, const desc *d, const mvd_space *sp,
     return status;
 }
 
-int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
-              const mvd_solve_opts *o, double *pi, mvd_solve_info *info,
-              diag *dg)
+/* mvd_solve from pi (warm: pi over sp, zero elsewhere) or from the
+ * uniform vector. */
+static int solve_from(mvd_plan *p, const desc *d, const mvd_space *sp,
+                      const mvd_solve_opts *o, double *pi,
+                      mvd_solve_info *info, diag *dg, int warm)
 {
     *info = (mvd_solve_info){.method = mvd_method_for(o, sp->len,
                                                       SIZE_MAX)};
     solver s = {p, sp, o, info, dg, d->nn, xcalloc(d->nn, sizeof(double)),
-                xcalloc(d->nn, sizeof(double)), 0, 0, 0, 0};
-    memset(pi, 0, sizeof *pi * d->nn);
+                xcalloc(d->nn, sizeof(double)), 0, 0, 0, 0, 0};
+    if (!warm)
+        memset(pi, 0, sizeof *pi * d->nn);
     int status = -1;
     if (sp->len == 0) {
         diag_error(dg, (srcloc){o->file, 0, 0}, "no reachable state: "
                    "nothing to solve");
     } else if (setup_diagonal(&s) == 0) {
-        for (size_t k = 0; k < sp->len; k++)   /* pi_0 uniform */
+        for (size_t k = 0; k < sp->len && !warm; k++)   /* pi_0 uniform */
             pi[sp->idx[k]] = 1.0 / (double)sp->len;
         switch (info->method) {
         case MVD_GMRES: status = gmres(&s, pi); break;
@@ -462,6 +485,20 @@ int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
     free(s.y);
     free(s.diag);
     return status;
+}
+
+int mvd_solve(mvd_plan *p, const desc *d, const mvd_space *sp,
+              const mvd_solve_opts *o, double *pi, mvd_solve_info *info,
+              diag *dg)
+{
+    return solve_from(p, d, sp, o, pi, info, dg, 0);
+}
+
+int mvd_solve_warm(mvd_plan *p, const desc *d, const mvd_space *sp,
+                   const mvd_solve_opts *o, double *pi,
+                   mvd_solve_info *info, diag *dg)
+{
+    return solve_from(p, d, sp, o, pi, info, dg, 1);
 }
 
 /* ------------------------------------------------------------ results */
@@ -607,6 +644,27 @@ void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
 }
 
 /* --------------------------------------------------------- vector text */
+
+int mvd_product_check(const desc *d, const mvd_space *sp, const double *y,
+                      const char *file, diag *dg)
+{
+    for (size_t k = 0; k < sp->len; k++) {
+        double v = y[sp->idx[k]];
+        if (isfinite(v))
+            continue;
+        int state[DESC_MAX_AUTOMATA];
+        strbuf sb = {0};
+        desc_decode(d, sp->idx[k], state);
+        mvd_state_text(&sb, d, state);
+        diag_error(dg, (srcloc){file, 0, 0}, "the product is %s at state "
+                   "%s (entry %llu): the rates times the vector overflow "
+                   "a double, whose magnitude is at most %.2g", isnan(v) ? "nan" : v < 0 ? "-inf" : "inf",
+                   sb_str(&sb), (unsigned long long)sp->idx[k], DBL_MAX);
+        sb_free(&sb);
+        return -1;
+    }
+    return 0;
+}
 
 void mvd_vector_write(FILE *fp, const double *x, uint64_t n)
 {

@@ -44,6 +44,53 @@ SEQ_Q="778 2 4 256 20 40 238 8 16 502 11 22 352 56 112 262 17 34 7416 222 444 56
     done
 }
 
+@test "--mvd - reads the vector from stdin; with the descriptor on stdin too, refused (exit 2)" {
+    printf '1\n2\n-2 2\n3 -3\n' > small.desc
+    run bash -c "echo '1 3' | mvd-solve --mvd - small.desc"
+    assert_success
+    assert_output "$(vector_file 7 -7)"
+    for desc in "" "-"; do
+        run bash -c "mvd-solve --mvd - $desc < small.desc"
+        assert_failure 2
+        assert_output "mvd-solve: --mvd - reads the vector from standard input, so the descriptor must be a file, not standard input
+Try 'mvd-solve --help'."
+    done
+}
+
+@test "a subnormal rate (4e-320 next to 1): jor solves it exactly, gmres stops without a nan in its message (exit 2)" {
+    # pi = (4e-320, 1) / (1 + 4e-320): 1/q_00 overflows a double.
+    printf '1\n2\n-1 1\n4e-320 -4e-320\n' > sub.desc
+    for method in jor power gth; do
+        run mvd-solve --method "$method" sub.desc
+        assert_success
+        assert_line "converged yes"
+        assert_line "state 0 4e-320 0"
+        assert_line "state 1 1 1"
+    done
+    run mvd-solve --method gmres sub.desc
+    assert_failure 2
+    assert_output "mvd-solve: sub.desc: error: gmres broke down: the iterate sums to a value that is not finite and cannot be normalised"
+}
+
+@test "--ones and --mvd: a product that overflows is refused at its first state, exit 2, nothing written" {
+    # Rates -1e308 and 1e308 in two terms: each term is finite, their sum
+    # is not.
+    printf '1\n2\n-1e308 1e308\n1e308 -1e308\n1\n2\n-1e308 1e308\n1e308 -1e308\n' > ov.desc
+    for algo in shuffle slice sparse; do
+        run mvd-solve --algo "$algo" --ones -o ov.vec ov.desc
+        assert_failure 2
+        assert_output --regexp "^mvd-solve: ov.desc: error: the product is (-inf|nan) at state \(A1=0\) \(entry 0\): the rates times the vector overflow a double, whose magnitude is at most 1.8e\+308$"
+        [ ! -e ov.vec ]
+    done
+    run mvd-solve --algo slice --ones ov.desc
+    assert_output "mvd-solve: ov.desc: error: the product is -inf at state (A1=0) (entry 0): the rates times the vector overflow a double, whose magnitude is at most 1.8e+308"
+    printf '1\n2\n-2 2\n2 -2\n' > small.desc
+    printf '1e308 1e308\n' > big.vec
+    run mvd-solve --mvd big.vec small.desc
+    assert_failure 2
+    assert_output "mvd-solve: small.desc: error: the product is nan at state (A1=0) (entry 0): the rates times the vector overflow a double, whose magnitude is at most 1.8e+308"
+}
+
 @test "--mvd [1..36] on Figure 8: exactly [1..36]*Q of notes §5.2, plain and vector 1 input" {
     seq 1 36 | paste -sd ' ' > plain.vec
     printf '# the thesis vector\n' >> plain.vec
@@ -328,31 +375,74 @@ ncd() {
         print "result mean len"; print "result high high"; print "end 1 2 1" }'
 }
 
-@test "nearly completely decomposable (coupling 1e-6): gth exact, power and jor refuse to vouch, gmres right to tol and warned" {
-    ncd 1e-6 > ncd.desc
-    # p = (1, 1/2, 1, 1/3, 1/9, 2/9, 1/18, 1/12) / (121/36) in exact terms:
-    # mean = 1.80672268907563..., high = p(4..7) = 1/7.
-    mean=$(awk 'BEGIN { split("1 2 1 3 2 1 3", up, " "); split("2 1 3 3 1 4 2", dn, " ")
+# p = (1, 1/2, 1, 1/3, 1/9, 2/9, 1/18, 1/12) / (121/36) in exact terms,
+# whatever the coupling: mean = 1.80672268907563..., high = p(4..7) = 1/7.
+ncd_mean() {
+    awk 'BEGIN { split("1 2 1 3 2 1 3", up, " "); split("2 1 3 3 1 4 2", dn, " ")
         up[4] = 1; p = 1; z = 1; s = 0
-        for (n = 1; n < 8; n++) { p *= up[n] / dn[n]; z += p; s += n * p }; printf "%.17g", s / z }')
-    run mvd-solve ncd.desc
-    assert_success
-    assert_line "method gth"
-    near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 1e-13
-    near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-13
-    refute_line --partial "warning"
-    for method in power jor; do
-        run mvd-solve --method "$method" ncd.desc
-        assert_failure 1
-        assert_line --index 0 --partial "warning: the chain is nearly decomposable"
-        assert_line --index 1 --regexp "^mvd-solve: ncd.desc: error: $method did not converge in 100000 iterations: "
+        for (n = 1; n < 8; n++) { p *= up[n] / dn[n]; z += p; s += n * p }; printf "%.17g", s / z }'
+}
+
+@test "nearly completely decomposable (coupling 1e-6, 1e-10, 1e-14): gth exact, power, jor and gmres right to tol by aggregation over the parts" {
+    mean=$(ncd_mean)
+    for eps in 1e-6 1e-10 1e-14; do
+        ncd "$eps" > ncd.desc
+        run mvd-solve ncd.desc
+        assert_success
+        assert_line "method gth"
+        near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 1e-13
+        near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-13
+        refute_line --partial "note"
+        for method in power jor gmres; do
+            run mvd-solve --method "$method" ncd.desc
+            assert_success
+            # The link n3 -> n4 carries eps of n3's outflow of 3 + eps.
+            assert_line --index 0 "mvd-solve: ncd.desc: note: the chain is nearly decomposable: 2 parts joined only by transitions below 3.16e-05 of their source state's outflow (one holds (Q=n4)); solved by aggregation over the parts"
+            assert_line "converged yes"
+            # Within tol (1e-9) in the 1-norm of pi: high is a sum of
+            # probabilities, mean of probabilities times at most 7.
+            near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-9
+            near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 7e-9
+        done
     done
-    run mvd-solve --method gmres ncd.desc
-    assert_success
-    # The link n3 -> n4 carries 1e-6 of n3's outflow of 3 + 1e-6.
-    assert_line --index 0 "mvd-solve: ncd.desc: warning: the chain is nearly decomposable: 2 parts joined only by transitions below 3.16e-05 of their source state's outflow (one holds (Q=n4)); an iterative method can stop with the parts in the wrong proportions, --method gth cannot"
-    near "$(awk '$2 == "mean" { print $3 }' <<< "$output")" "$mean" 1e-9
-    near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.14285714285714286 1e-9
+}
+
+# bigncd N EPS: 2N states in a line, rate 1 each way between neighbours,
+# but N-1 -> N at EPS and back at 3 EPS: each half is uniform and the
+# upper half holds 1/3 of the lower's weight, so high = 1/4 exactly.
+bigncd() {
+    awk -v N="$1" -v e="$2" 'BEGIN { M = 2 * N
+        print "san-desc 1"; printf "automaton Q"
+        for (n = 0; n < M; n++) printf " n%d", n; print ""
+        print "term local Q"; print "factor Q"
+        for (n = 0; n < M; n++) {
+            up = (n == N - 1) ? e : 1; dn = (n == N) ? 3 * e : 1
+            o = (n < M - 1 ? up : 0) + (n > 0 ? dn : 0)
+            if (n > 0) printf "e %d %d %.17g\n", n, n - 1, dn
+            printf "e %d %d %.17g\n", n, n, -o
+            if (n < M - 1) printf "e %d %d %.17g\n", n, n + 1, up
+        }
+        printf "function high st Q %d >=\n", N; print "result high high"; print "end 1 1 1" }'
+}
+
+@test "nearly completely decomposable past gth's size (2200 states): auto runs gmres with aggregation, high = 1/4 to tol at 1e-6, 1e-10, 1e-14" {
+    for eps in 1e-6 1e-10 1e-14; do
+        bigncd 1100 "$eps" > big.desc
+        run mvd-solve big.desc
+        assert_success
+        assert_line --index 0 "mvd-solve: big.desc: note: the chain is nearly decomposable: 2 parts joined only by transitions below 3.16e-05 of their source state's outflow (one holds (Q=n1100)); solved by aggregation over the parts"
+        assert_line "method gmres"
+        assert_line "converged yes"
+        near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.25 1e-9
+    done
+}
+
+@test "nearly completely decomposable: an aggregation that does not agree within --max-iter is not vouched for (exit 1, E its disagreement)" {
+    ncd 1e-10 > ncd.desc
+    run mvd-solve --method power --max-iter 5 ncd.desc
+    assert_failure 1
+    assert_line --index 1 "mvd-solve: ncd.desc: error: power did not converge in 5 iterations: residual 0.0126, balance 0.119, estimate 0.153; tol 1e-09"
+    refute_line "converged yes"
 }
 
 # ------------------------------------------------------ reducible chains

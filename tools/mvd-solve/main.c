@@ -193,6 +193,10 @@ static void parse_options(int argc, char **argv, options *op)
     op->path = single_input(prog, argc, argv, optind);
     if (op->vector && op->ones)
         usage_error(prog, "--mvd and --ones exclude one another");
+    if (op->vector && strcmp(op->vector, "-") == 0 &&
+        (!op->path || strcmp(op->path, "-") == 0))
+        usage_error(prog, "--mvd - reads the vector from standard input, "
+                    "so the descriptor must be a file, not standard input");
     option_applies(prog, solve_opt, !op->vector && !op->ones,
                    op->ones ? "when solving, not with --ones"
                             : "when solving, not with --mvd");
@@ -299,7 +303,7 @@ static void put_vector(FILE *fp, void *ctx)
 }
 
 static int run_multiply(const options *op, const desc *d, const mvd_space *sp,
-                        mvd_plan *plan, diag *dg)
+                        mvd_plan *plan, const char *shown, diag *dg)
 {
     double *x = xcalloc(d->nn, sizeof *x), *y = xcalloc(d->nn, sizeof *y);
     int status = EXIT_OK;
@@ -314,6 +318,10 @@ static int run_multiply(const options *op, const desc *d, const mvd_space *sp,
     }
     if (status == EXIT_OK) {
         mvd_multiply(plan, x, y);
+        if (mvd_product_check(d, sp, y, shown, dg) < 0)
+            status = EXIT_BADINPUT;
+    }
+    if (status == EXIT_OK) {
         /* The product lives on the reachable states (formats: vector 1). */
         memset(x, 0, sizeof *x * d->nn);
         for (size_t k = 0; k < sp->len; k++)
@@ -428,7 +436,7 @@ int main(int argc, char **argv)
     }
     op.rest = rest;
     if (plan)
-        status = multiply_only ? run_multiply(&op, &d, &sp, plan, &dg)
+        status = multiply_only ? run_multiply(&op, &d, &sp, plan, shown, &dg)
                                : run_solve(&op, &d, &sp, plan, shown, &dg);
     if (plan)
         mvd_plan_free(plan);
