@@ -21,6 +21,18 @@ int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
     return 0;
 }
 
+uint64_t option_u64(const char *prog, const char *opt, const char *text,
+                    uint64_t min, uint64_t max)
+{
+    uint64_t v;
+    if (parse_u64(text, min, max, &v) == 0)
+        return v;
+    if (min == 1 && max == UINT64_MAX)
+        usage_error(prog, "%s wants a positive integer, not '%s'", opt, text);
+    usage_error(prog, "%s wants an integer from %llu to %llu, not '%s'", opt,
+                (unsigned long long)min, (unsigned long long)max, text);
+}
+
 void usage_error(const char *prog, const char *fmt, ...)
 {
     va_list ap;

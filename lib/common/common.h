@@ -103,6 +103,12 @@ void die(const char *prog, int status, const char *fmt, ...)
 /* Parses a whole decimal unsigned integer in [min, max]. Returns 0 or -1. */
 int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 
+/* The integer value of option opt in [min, max] (min >= 1), or a usage
+ * error: "OPT wants a positive integer, not 'TEXT'" when max is
+ * UINT64_MAX and min 1, "OPT wants an integer from MIN to MAX" otherwise. */
+uint64_t option_u64(const char *prog, const char *opt, const char *text,
+                    uint64_t min, uint64_t max);
+
 /* "prog: message" then "Try 'prog --help'.", exit status 2. */
 void usage_error(const char *prog, const char *fmt, ...)
     __attribute__((format(printf, 2, 3), noreturn));

@@ -187,15 +187,12 @@ int proto_run_main(int argc, char **argv, const char *prog,
         case OPT_SUMMARY: summary = 1; sim_opt = "--summary"; break;
         case OPT_MAX_LOOP:
             sim_opt = "--max-loop";
-            if (parse_u64(optarg, 1, UINT64_MAX, &max_loop) < 0)
-                usage_error(prog, "--max-loop wants a positive integer, not "
-                            "'%s'", optarg);
+            max_loop = option_u64(prog, "--max-loop", optarg, 1, UINT64_MAX);
             break;
         case OPT_MAX_EVENTS:
             sim_opt = "--max-events";
-            if (parse_u64(optarg, 1, UINT64_MAX, &max_events) < 0)
-                usage_error(prog, "--max-events wants a positive integer, "
-                            "not '%s'", optarg);
+            max_events = option_u64(prog, "--max-events", optarg, 1,
+                                    UINT64_MAX);
             break;
         case OPT_ALL_BLOCKED:
             all_blocked = 1;

@@ -117,7 +117,6 @@ static void parse_options(int argc, char **argv, options *op)
     };
     *op = (options){.algo = MVD_SLICE, .max_memory = default_memory()};
     mvd_solve_defaults(&op->solve);
-    uint64_t n;
     int c;
     /* The last option given that only a solve uses, and the two that only
      * one method uses: refused where they would do nothing. */
@@ -157,16 +156,12 @@ static void parse_options(int argc, char **argv, options *op)
             break;
         case OPT_RESTART:
             solve_opt = restart_opt = "--restart";
-            if (parse_u64(optarg, 1, 1000, &n) < 0)
-                usage_error(prog, "--restart wants an integer from 1 to "
-                            "1000, not '%s'", optarg);
-            op->solve.restart = (int)n;
+            op->solve.restart = (int)option_u64(prog, "--restart", optarg,
+                                                1, 1000);
             break;
         case OPT_TOP:
             solve_opt = "--top";
-            if (parse_u64(optarg, 1, UINT64_MAX, &op->top) < 0)
-                usage_error(prog, "--top wants a positive integer, not '%s'",
-                            optarg);
+            op->top = option_u64(prog, "--top", optarg, 1, UINT64_MAX);
             break;
         case OPT_PARTIAL: op->partial = 1; solve_opt = "--partial"; break;
         case OPT_FROM_INITIAL:

@@ -75,15 +75,13 @@ int main(int argc, char **argv)
         case OPT_STRICT: strict = 1; break;
         case OPT_MAX_BATCHES:
             /* Capped so batches x cardinality fits in 64 bits. */
-            if (parse_u64(optarg, 1, 1000000000u, &limits.max_batches) < 0)
-                usage_error(prog, "--max-batches wants an integer from 1 to "
-                            "1000000000, not '%s'", optarg);
+            limits.max_batches = option_u64(prog, "--max-batches", optarg,
+                                            1, 1000000000u);
             break;
         case OPT_MAX_TASKS:
             max_tasks_opt = "--max-tasks";
-            if (parse_u64(optarg, 1, UINT64_MAX, &max_tasks) < 0)
-                usage_error(prog, "--max-tasks wants a positive integer, not "
-                            "'%s'", optarg);
+            max_tasks = option_u64(prog, "--max-tasks", optarg, 1,
+                                   UINT64_MAX);
             break;
         case 'h': usage(stdout); return EXIT_OK;
         case 'V': print_version(prog); return EXIT_OK;
