@@ -6,7 +6,8 @@
 #   make demo       run the main pipelines on examples/ (writes out/)
 #   make bench      run the benchmarks and print their figures
 #   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60,
-#                   or FUZZ_RUNS executions each)
+#                   or FUZZ_RUNS executions each; FUZZ_JOBS at once;
+#                   FUZZ_TARGETS="san proto" for some of them)
 #   make deps       install the system packages (as root) or say which
 #   make install    PREFIX=/usr/local: programs and man pages
 #   make clean
@@ -123,16 +124,20 @@ asan:
 # libFuzzer targets tests/fuzz/fuzz_*.c, built with clang, ASan and UBSan,
 # each run for FUZZ_SECONDS from a corpus seeded with the examples, or for
 # FUZZ_RUNS executions each when set (the long campaign, >= 10^7 per
-# parser: make fuzz FUZZ_RUNS=10000000). Prints executions and exec/s per
-# target; findings go to build/fuzz/findings and make the status 1.
+# parser: make fuzz FUZZ_RUNS=10000000 FUZZ_JOBS=2). FUZZ_JOBS targets run
+# at once, FUZZ_TARGETS names some of them (default all). Prints executions
+# and exec/s per target; findings go to build/fuzz/findings and make the
+# status 1.
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS    ?= 0
+FUZZ_JOBS    ?= 1
+FUZZ_TARGETS ?=
 .PHONY: fuzz
 fuzz:
 	$(MAKE) BUILD=build/fuzz CC=clang OPT="-O1 -g" \
 	  SAN="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all" \
 	  build/fuzz/libperfpipe.a
-	@tests/fuzz/run build/fuzz $(FUZZ_SECONDS) $(FUZZ_RUNS)
+	@tests/fuzz/run build/fuzz $(FUZZ_SECONDS) $(FUZZ_RUNS) $(FUZZ_JOBS) "$(FUZZ_TARGETS)"
 
 # --------------------------------------------------------------- demo, bench
 .PHONY: demo bench
