@@ -44,6 +44,27 @@ void grow_array(void **items, size_t *cap, size_t elem_size, size_t need);
         (vec)->items[(vec)->len++] = (value);                                 \
     } while (0)
 
+/* An arena: allocations that live until arena_free frees them all at
+ * once (syntax trees). `arena a = {0};` is an empty arena. Memory from it
+ * is zeroed and aligned for any type; exhaustion exits as xmalloc does. */
+typedef struct {
+    struct arena_block *blocks;   /* the newest first */
+    size_t used;                  /* bytes taken of the newest block */
+} arena;
+
+void *arena_alloc(arena *a, size_t n);
+char *arena_strndup(arena *a, const char *s, size_t n);  /* n bytes + NUL */
+/* grow_array in an arena: a larger copy, the old one left in place. */
+void arena_grow(arena *a, void **items, size_t *cap, size_t elem_size,
+                size_t need);
+#define ARENA_PUSH(a, vec, value)                                             \
+    do {                                                                      \
+        arena_grow((a), (void **)&(vec)->items, &(vec)->cap,                  \
+                   sizeof *(vec)->items, (vec)->len + 1);                     \
+        (vec)->items[(vec)->len++] = (value);                                 \
+    } while (0)
+void arena_free(arena *a);
+
 /* A growable NUL-terminated string. */
 typedef struct {
     char *text;     /* always NUL-terminated once anything was appended */

@@ -3,7 +3,9 @@
  * shape that has made a parser slow or fragile: long products and sums,
  * many statements, long names, long strings, long comments, many edges.
  *
- *   bench_parse [MB]      inputs of about MB megabytes each (default 4)
+ *   bench_parse [MB [WORD]]  inputs of about MB megabytes each (default 4);
+ *                            only the cases whose parser or input names
+ *                            contain WORD (for a profiler)
  *
  * Each figure is the library call a program makes to read its input into
  * the model (parse and check; for SAN also the build of the descriptor),
@@ -305,9 +307,12 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t target = (size_t)(mb * 1e6);
+    const char *only = argc > 2 ? argv[2] : NULL;
     printf("%-10s %-38s %9s %11s %13s  %s\n", "parser", "input", "size",
            "best CPU", "throughput", "result");
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        if (only && !strstr(cases[i].parser, only) && !strstr(cases[i].shape, only))
+            continue;
         fflush(stdout);
         pid_t pid = fork();
         if (pid < 0) {

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,6 +154,51 @@ static void test_grow_array_overflow(void)
     char err[256];
     CHECK_INT(run_child(grow_overflow_child, err, sizeof err), 1);
     CHECK_STR(err, "perfpipe: out of memory\n");   /* no name set */
+}
+
+static void test_arena(void)
+{
+    arena a = {0};
+    /* Zeroed and aligned, across many blocks (first 16 KiB, then larger). */
+    int all_zero_aligned = 1;
+    long double *last = NULL;
+    for (int i = 0; i < 100000; i++) {
+        long double *x = arena_alloc(&a, i % 7 ? sizeof *x : 3);
+        if (*x != 0 || (uintptr_t)x % _Alignof(max_align_t) != 0 || x == last)
+            all_zero_aligned = 0;
+        *x = i;
+        last = x;
+    }
+    CHECK(all_zero_aligned);
+    /* A request larger than any block gets its own. */
+    unsigned char *big = arena_alloc(&a, 5u << 20);
+    CHECK(big[0] == 0 && big[(5u << 20) - 1] == 0);
+    char *s = arena_strndup(&a, "hello world", 5);
+    CHECK_STR(s, "hello");
+    VEC(int) v = {0};
+    for (int i = 0; i < 1000; i++)
+        ARENA_PUSH(&a, &v, i * i);
+    CHECK_INT(v.len, 1000);
+    CHECK(v.cap >= 1000);
+    CHECK_INT(v.items[0], 0);
+    CHECK_INT(v.items[999], 999 * 999);
+    arena_free(&a);
+    CHECK(a.blocks == NULL);
+    arena_free(&a);                 /* twice is harmless */
+}
+
+static void arena_overflow_child(void)
+{
+    arena a = {0};
+    VEC(int) v = {0};
+    arena_grow(&a, (void **)&v.items, &v.cap, SIZE_MAX / 2, 3);
+}
+
+static void test_arena_overflow(void)
+{
+    char err[256];
+    CHECK_INT(run_child(arena_overflow_child, err, sizeof err), 1);
+    CHECK_STR(err, "perfpipe: out of memory\n");
 }
 
 static void named_overflow_child(void)
@@ -1349,6 +1395,8 @@ int main(void)
     RUN(test_xalloc);
     RUN(test_grow_array);
     RUN(test_grow_array_overflow);
+    RUN(test_arena);
+    RUN(test_arena_overflow);
     RUN(test_out_of_memory_names_program);
     RUN(test_strbuf);
     RUN(test_overflow_helpers);
