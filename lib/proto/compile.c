@@ -110,6 +110,8 @@ static void check_expr(compiler *c, proto_expr *e)
             check_expr(c, e->args.items[i]);
         return;
     case PX_NEG:
+        check_expr(c, e->a);
+        return;
     case PX_BIN:
         check_expr(c, e->a);
         check_expr(c, e->b);
@@ -292,7 +294,7 @@ proto_program *proto_compile(const char *text, size_t len, const char *file,
 {
     proto_program *p = xcalloc(1, sizeof *p);
     p->file = xstrdup(file);
-    if (proto_parse(text, len, file, d, &p->ast) < 0) {
+    if (proto_parse(text, len, file, d, &p->ast_nodes, &p->ast) < 0) {
         proto_program_free(p);
         return NULL;
     }
@@ -326,7 +328,7 @@ void proto_program_free(proto_program *p)
     if (!p)
         return;
     free(p->file);
-    proto_stmts_free(&p->ast);
+    arena_free(&p->ast_nodes);
     free(p->code.items);
     for (size_t i = 0; i < p->slot_names.len; i++)
         free(p->slot_names.items[i]);

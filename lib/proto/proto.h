@@ -21,17 +21,25 @@
 typedef enum { PX_NUM, PX_VAR, PX_NEG, PX_BIN, PX_CALL } proto_expr_kind;
 
 typedef struct proto_expr proto_expr;
+/* The operands share a union: a tree of a large input is millions of
+ * nodes, and their memory, not the parsing, is what costs (bench_parse). */
 struct proto_expr {
     proto_expr_kind kind;
     int line, col;
-    double num;                /* PX_NUM */
-    char *name;                /* PX_VAR, PX_CALL */
-    int slot;                  /* PX_VAR: variable slot, after checking */
-    int op;                    /* PX_BIN: + - * / % */
-    int func;                  /* PX_CALL: index in proto_functions */
-    proto_expr *a, *b;         /* PX_NEG: a; PX_BIN: a op b */
-    VEC(proto_expr *) args;    /* PX_CALL */
     int depth;                 /* 0 for a leaf, 1 + the deepest operand */
+    int op;                    /* PX_BIN: + - * / % */
+    int slot;                  /* PX_VAR: variable slot, after checking */
+    int func;                  /* PX_CALL: index in proto_functions */
+    union {
+        double num;                       /* PX_NUM */
+        struct {
+            proto_expr *a, *b;            /* PX_NEG: a; PX_BIN: a op b */
+        };
+        struct {
+            char *name;                   /* PX_VAR, PX_CALL */
+            VEC(proto_expr *) args;       /* PX_CALL */
+        };
+    };
 };
 
 /* Nesting limits, checked as the parser builds the tree, so that every
@@ -127,6 +135,7 @@ typedef struct {
 typedef struct {
     char *file;
     proto_stmts ast;
+    arena ast_nodes;            /* the tree's nodes, names and lists */
     VEC(proto_instr) code;
     VEC(char *) slot_names;     /* variables first, then hidden slots */
     int nvars;                  /* named variables: rank, P, then others */

@@ -36,25 +36,23 @@ static void proto_yyerror(PROTO_YYLTYPE *loc, yyscan_t scanner,
 }
 
 /* An operator, sign or call node: within PROTO_MAX_EXPR_DEPTH, or a syntax
- * error after the message (YYERROR does not destroy the rule's symbols,
- * which the node owns: it is freed here). */
+ * error after the message. */
 #define DEPTH_CHECKED(node)                                                 \
     do {                                                                    \
-        if (proto_expr_depth(ps, (node)) < 0) {                             \
-            proto_expr_free(node);                                          \
+        if (proto_expr_depth(ps, (node)) < 0)                               \
             YYERROR;                                                        \
-        }                                                                   \
     } while (0)
 
-static proto_stmt *stmt(proto_stmt_kind kind, PROTO_YYLTYPE at)
+static proto_stmt *stmt(struct proto_parser *ps, proto_stmt_kind kind,
+                        PROTO_YYLTYPE at)
 {
-    return proto_stmt_new(kind, at.first_line, at.first_column);
+    return proto_stmt_new(ps, kind, at.first_line, at.first_column);
 }
 
-static proto_expr *binary(int op, proto_expr *a, proto_expr *b,
+static proto_expr *binary(struct proto_parser *ps, int op, proto_expr *a, proto_expr *b,
                           PROTO_YYLTYPE at)
 {
-    proto_expr *e = proto_expr_new(PX_BIN, at.first_line, at.first_column);
+    proto_expr *e = proto_expr_new(ps, PX_BIN, at.first_line, at.first_column);
     e->op = op;
     e->a = a;
     e->b = b;
@@ -67,11 +65,11 @@ static proto_cmp compare(int op, proto_expr *a, proto_expr *b)
     return c;
 }
 
-static proto_stmt *collective(sim_op_kind kind, PROTO_YYLTYPE at,
+static proto_stmt *collective(struct proto_parser *ps, sim_op_kind kind, PROTO_YYLTYPE at,
                               proto_expr *root, proto_expr *mean,
                               proto_expr *sd)
 {
-    proto_stmt *s = stmt(PS_COLL, at);
+    proto_stmt *s = stmt(ps, PS_COLL, at);
     s->coll = kind;
     s->e[0] = root;
     s->e[1] = mean;
@@ -79,10 +77,10 @@ static proto_stmt *collective(sim_op_kind kind, PROTO_YYLTYPE at,
     return s;
 }
 
-static proto_stmt *receive(PROTO_YYLTYPE at, proto_expr *from, char *src,
+static proto_stmt *receive(struct proto_parser *ps, PROTO_YYLTYPE at, proto_expr *from, char *src,
                            PROTO_YYLTYPE src_at, char *tag, PROTO_YYLTYPE tag_at)
 {
-    proto_stmt *s = stmt(PS_RECV, at);
+    proto_stmt *s = stmt(ps, PS_RECV, at);
     s->e[0] = from;
     s->any_source = from == NULL;
     s->src_var = src;
@@ -118,11 +116,7 @@ static proto_stmt *receive(PROTO_YYLTYPE at, proto_expr *from, char *src,
 %type <expr> exp args
 %type <cmp> cmp
 
-%destructor { free($$); } <text>
-%destructor { proto_expr_free($$); } <expr>
-%destructor { proto_stmt_free($$); } <stmt>
-%destructor { proto_stmts_free(&$$); } <stmts>
-%destructor { proto_expr_free($$.a); proto_expr_free($$.b); } <cmp>
+/* No %destructor: every node is in ps->nodes, freed at once by the caller. */
 
 /* The thesis's precedence (App. A): % binds tighter than * and /. */
 %left '+' '-'
@@ -138,8 +132,8 @@ program
 
 /* Every statement ends with ';', blocks included (thesis §4.1). */
 stmts
-    : stmt ';'                      { $$ = (proto_stmts){0}; VEC_PUSH(&$$, $1); }
-    | stmts stmt ';'                { $$ = $1; VEC_PUSH(&$$, $2); }
+    : stmt ';'                      { $$ = (proto_stmts){0}; ARENA_PUSH(ps->nodes, &$$, $1); }
+    | stmts stmt ';'                { $$ = $1; ARENA_PUSH(ps->nodes, &$$, $2); }
     ;
 
 block
@@ -147,63 +141,63 @@ block
     ;
 
 stmt
-    : IDENT '=' exp                 { $$ = stmt(PS_ASSIGN, @1); $$->name = $1;
+    : IDENT '=' exp                 { $$ = stmt(ps, PS_ASSIGN, @1); $$->name = $1;
                                       $$->name_line = @1.first_line;
                                       $$->name_col = @1.first_column;
                                       $$->e[0] = $3; }
-    | block                         { $$ = stmt(PS_BLOCK, @1); $$->body = $1; }
-    | IF '(' cmp ')' block          { $$ = stmt(PS_IF, @1); $$->cond = $3;
+    | block                         { $$ = stmt(ps, PS_BLOCK, @1); $$->body = $1; }
+    | IF '(' cmp ')' block          { $$ = stmt(ps, PS_IF, @1); $$->cond = $3;
                                       $$->body = $5; }
     | IF '(' cmp ')' block ELSE block
-                                    { $$ = stmt(PS_IF, @1); $$->cond = $3;
+                                    { $$ = stmt(ps, PS_IF, @1); $$->cond = $3;
                                       $$->body = $5; $$->other = $7; }
-    | IF '(' exp ')' block          { $$ = stmt(PS_IF_PERCENT, @1);
+    | IF '(' exp ')' block          { $$ = stmt(ps, PS_IF_PERCENT, @1);
                                       $$->e[0] = $3; $$->body = $5; }
     | IF '(' exp ')' block ELSE block
-                                    { $$ = stmt(PS_IF_PERCENT, @1);
+                                    { $$ = stmt(ps, PS_IF_PERCENT, @1);
                                       $$->e[0] = $3; $$->body = $5;
                                       $$->other = $7; }
-    | WHILE '(' cmp ')' block       { $$ = stmt(PS_WHILE, @1); $$->cond = $3;
+    | WHILE '(' cmp ')' block       { $$ = stmt(ps, PS_WHILE, @1); $$->cond = $3;
                                       $$->body = $5; }
     | WHILE '(' exp ',' exp ')' block
-                                    { $$ = stmt(PS_WHILE_DRAW, @1);
+                                    { $$ = stmt(ps, PS_WHILE_DRAW, @1);
                                       $$->e[0] = $3; $$->e[1] = $5;
                                       $$->body = $7; }
     | FOR '(' IDENT ',' exp ')' block
-                                    { $$ = stmt(PS_FOR, @1); $$->name = $3;
+                                    { $$ = stmt(ps, PS_FOR, @1); $$->name = $3;
                                       $$->name_line = @3.first_line;
                                       $$->name_col = @3.first_column;
                                       $$->e[0] = $5; $$->body = $7; }
-    | COMPUTE '(' exp ',' exp ')'   { $$ = stmt(PS_COMPUTE, @1);
+    | COMPUTE '(' exp ',' exp ')'   { $$ = stmt(ps, PS_COMPUTE, @1);
                                       $$->e[0] = $3; $$->e[1] = $5; }
     | SEND '(' exp ',' '(' exp ',' exp ')' ')'
-                                    { $$ = stmt(PS_SEND, @1); $$->e[0] = $3;
+                                    { $$ = stmt(ps, PS_SEND, @1); $$->e[0] = $3;
                                       $$->e[1] = $6; $$->e[2] = $8; }
     | SEND '(' exp ',' '(' exp ',' exp ')' ',' exp ')'
-                                    { $$ = stmt(PS_SEND, @1); $$->e[0] = $3;
+                                    { $$ = stmt(ps, PS_SEND, @1); $$->e[0] = $3;
                                       $$->e[1] = $6; $$->e[2] = $8;
                                       $$->e[3] = $11; }
-    | RECEIVE '(' exp ')'           { $$ = receive(@1, $3, NULL, @1, NULL, @1); }
-    | RECEIVE '(' exp ',' IDENT ')' { $$ = receive(@1, $3, NULL, @1, $5, @5); }
-    | RECEIVE '(' ANY_SOURCE ')'    { $$ = receive(@1, NULL, NULL, @1, NULL, @1); }
+    | RECEIVE '(' exp ')'           { $$ = receive(ps, @1, $3, NULL, @1, NULL, @1); }
+    | RECEIVE '(' exp ',' IDENT ')' { $$ = receive(ps, @1, $3, NULL, @1, $5, @5); }
+    | RECEIVE '(' ANY_SOURCE ')'    { $$ = receive(ps, @1, NULL, NULL, @1, NULL, @1); }
     | RECEIVE '(' ANY_SOURCE ',' IDENT ')'
-                                    { $$ = receive(@1, NULL, $5, @5, NULL, @1); }
+                                    { $$ = receive(ps, @1, NULL, $5, @5, NULL, @1); }
     | RECEIVE '(' ANY_SOURCE ',' IDENT ',' IDENT ')'
-                                    { $$ = receive(@1, NULL, $5, @5, $7, @7); }
+                                    { $$ = receive(ps, @1, NULL, $5, @5, $7, @7); }
     | BCAST '(' exp ',' '(' exp ',' exp ')' ')'
-                                    { $$ = collective(SIM_OP_BCAST, @1, $3, $6, $8); }
+                                    { $$ = collective(ps, SIM_OP_BCAST, @1, $3, $6, $8); }
     | GATHER '(' '(' exp ',' exp ')' ',' exp ')'
-                                    { $$ = collective(SIM_OP_GATHER, @1, $9, $4, $6); }
+                                    { $$ = collective(ps, SIM_OP_GATHER, @1, $9, $4, $6); }
     | SCATTER '(' exp ',' '(' exp ',' exp ')' ')'
-                                    { $$ = collective(SIM_OP_SCATTER, @1, $3, $6, $8); }
+                                    { $$ = collective(ps, SIM_OP_SCATTER, @1, $3, $6, $8); }
     | REDUCE '(' exp ',' '(' exp ',' exp ')' ')'
-                                    { $$ = collective(SIM_OP_REDUCE, @1, $3, $6, $8); }
+                                    { $$ = collective(ps, SIM_OP_REDUCE, @1, $3, $6, $8); }
     | ALL_GATHER '(' exp ',' exp ')'
-                                    { $$ = collective(SIM_OP_ALL_GATHER, @1, NULL, $3, $5); }
+                                    { $$ = collective(ps, SIM_OP_ALL_GATHER, @1, NULL, $3, $5); }
     | ALL_TO_ALL '(' exp ',' exp ')'
-                                    { $$ = collective(SIM_OP_ALL_TO_ALL, @1, NULL, $3, $5); }
+                                    { $$ = collective(ps, SIM_OP_ALL_TO_ALL, @1, NULL, $3, $5); }
     | ALL_REDUCE '(' exp ',' exp ')'
-                                    { $$ = collective(SIM_OP_ALL_REDUCE, @1, NULL, $3, $5); }
+                                    { $$ = collective(ps, SIM_OP_ALL_REDUCE, @1, NULL, $3, $5); }
     ;
 
 cmp
@@ -216,10 +210,10 @@ cmp
     ;
 
 exp
-    : NUMBER                        { $$ = proto_expr_new(PX_NUM, @1.first_line,
+    : NUMBER                        { $$ = proto_expr_new(ps, PX_NUM, @1.first_line,
                                                           @1.first_column);
                                       $$->num = $1; }
-    | IDENT                         { $$ = proto_expr_new(PX_VAR, @1.first_line,
+    | IDENT                         { $$ = proto_expr_new(ps, PX_VAR, @1.first_line,
                                                           @1.first_column);
                                       $$->name = $1; }
     | IDENT '(' args ')'            { $$ = $3; $$->name = $1;
@@ -227,26 +221,26 @@ exp
                                       $$->col = @1.first_column;
                                       DEPTH_CHECKED($$); }
     | '(' exp ')'                   { $$ = $2; }
-    | '-' exp %prec UNARY           { $$ = proto_expr_new(PX_NEG, @1.first_line,
+    | '-' exp %prec UNARY           { $$ = proto_expr_new(ps, PX_NEG, @1.first_line,
                                                           @1.first_column);
                                       $$->a = $2; DEPTH_CHECKED($$); }
     | '+' exp %prec UNARY           { $$ = $2; }
-    | exp '+' exp                   { $$ = binary('+', $1, $3, @2);
+    | exp '+' exp                   { $$ = binary(ps, '+', $1, $3, @2);
                                       DEPTH_CHECKED($$); }
-    | exp '-' exp                   { $$ = binary('-', $1, $3, @2);
+    | exp '-' exp                   { $$ = binary(ps, '-', $1, $3, @2);
                                       DEPTH_CHECKED($$); }
-    | exp '*' exp                   { $$ = binary('*', $1, $3, @2);
+    | exp '*' exp                   { $$ = binary(ps, '*', $1, $3, @2);
                                       DEPTH_CHECKED($$); }
-    | exp '/' exp                   { $$ = binary('/', $1, $3, @2);
+    | exp '/' exp                   { $$ = binary(ps, '/', $1, $3, @2);
                                       DEPTH_CHECKED($$); }
-    | exp '%' exp                   { $$ = binary('%', $1, $3, @2);
+    | exp '%' exp                   { $$ = binary(ps, '%', $1, $3, @2);
                                       DEPTH_CHECKED($$); }
     ;
 
 args
-    : exp                           { $$ = proto_expr_new(PX_CALL, 0, 0);
-                                      VEC_PUSH(&$$->args, $1); }
-    | args ',' exp                  { $$ = $1; VEC_PUSH(&$$->args, $3); }
+    : exp                           { $$ = proto_expr_new(ps, PX_CALL, 0, 0);
+                                      ARENA_PUSH(ps->nodes, &$$->args, $1); }
+    | args ',' exp                  { $$ = $1; ARENA_PUSH(ps->nodes, &$$->args, $3); }
     /* the call's depth is checked once it has its name and location */
     ;
 

@@ -150,6 +150,19 @@ static void pasl_many_inputs(strbuf *sb, size_t target)
     "            s[0] -> s[1] on a; s[1] -> s[0] on a; }\n"                   \
     "results\n    r = st A;\n"
 
+static void proto_sums(strbuf *sb, size_t target)
+{
+    /* One flat sum is refused past PROTO_MAX_EXPR_DEPTH terms; many sums
+     * just within it are the longest expressions a prototype can hold. */
+    while (sb->len < target) {
+        sb_puts(sb, "x = 1");
+        for (int k = 1; k < PROTO_MAX_EXPR_DEPTH; k++)
+            sb_puts(sb, "+1");
+        sb_puts(sb, ";\n");
+    }
+    sb_puts(sb, "compute(x, 0);\n");
+}
+
 static void san_identifiers(strbuf *sb, size_t target)
 {
     sb_puts(sb, "identifiers\n");
@@ -223,8 +236,7 @@ static const struct {
     {"proto", "statements", parse_proto, NULL, "",
      "for (k, 10) { if (rank % 2 == 0) { compute(0.001, 0); } "
      "else { send(0, (100, 0)); }; };\n", ""},
-    {"proto", "a flat sum 1+1+...", parse_proto, NULL, "x = 1", "+1",
-     ";\ncompute(x, 0);\n"},
+    {"proto", "sums of 999 terms (the depth limit)", parse_proto, proto_sums, 0, 0, 0},
     {"proto", "a long identifier", parse_proto, NULL, "", "a",
      " = 1;\ncompute(1, 0);\n"},
     {"proto", "a long comment", parse_proto, NULL, "/*", COMMENT,
