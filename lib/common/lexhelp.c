@@ -6,24 +6,6 @@
 
 #include "common/common.h"
 
-/* One pass with no store inside the loop: it runs for every token, most
- * of them a few bytes long (memchr's setup costs more than that). */
-void text_advance(int *line, int *col, const char *text, size_t len)
-{
-    size_t lines = 0, line_start = 0;
-    for (size_t i = 0; i < len; i++)
-        if (text[i] == '\n') {
-            lines++;
-            line_start = i + 1;
-        }
-    if (lines == 0) {
-        *col += (int)len;
-        return;
-    }
-    *line += (int)lines;
-    *col = 1 + (int)(len - line_start);
-}
-
 const char *show_char(char buf[16], char c)
 {
     unsigned char u = (unsigned char)c;

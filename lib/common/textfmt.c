@@ -54,11 +54,22 @@ static int is_sep(char c)
     return c == ' ' || c == '\t' || c == '#';
 }
 
+/* Words and numbers point into r->linebuf; strings, unescaped, are their
+ * own allocations. */
 static void clear_fields(tf_reader *r)
 {
     for (size_t i = 0; i < r->fields.len; i++)
-        free(r->fields.items[i].text);
+        if (r->fields.items[i].kind == TF_STRING)
+            free(r->fields.items[i].text);
     r->fields.len = 0;
+}
+
+/* Whether strtod could read a number from a word starting with c: a sign,
+ * a digit, a point, inf or nan. Other words skip the conversion. */
+static int may_be_number(char c)
+{
+    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' ||
+           c == 'i' || c == 'I' || c == 'n' || c == 'N';
 }
 
 /* Reads one physical line into r->linebuf without its newline and counts
@@ -186,11 +197,13 @@ static int scan_string(tf_reader *r, const char *s, size_t n, size_t *pos,
     return 0;
 }
 
-/* Splits r->linebuf into r->fields. Returns 0, or -1 after a diagnostic
- * (the fields pushed so far are left for the caller to clear). */
+/* Splits r->linebuf into r->fields, ending each word in place (a field
+ * lives until the next record, so no copy is needed). Returns 0, or -1
+ * after a diagnostic (the fields pushed so far are left for the caller to
+ * clear). */
 static int split_line(tf_reader *r)
 {
-    const char *s = r->linebuf.text;
+    char *s = r->linebuf.text;
     size_t n = r->linebuf.len, i = 0;
     for (;;) {
         while (i < n && (s[i] == ' ' || s[i] == '\t'))
@@ -205,25 +218,33 @@ static int split_line(tf_reader *r)
             size_t start = i;
             while (i < n && !is_sep(s[i]))
                 i++;
-            f.text = xstrndup(s + start, i - start);
-            char *end;
-            errno = 0;
-            double x = strtod(f.text, &end);
-            /* 1e400 is not infinity: refused here, as the languages'
-             * scanners do, so no reader takes it for a value (a function
-             * of a descriptor gave "-nan" from 1e400 * 0). */
-            if (*end == '\0' && errno == ERANGE && isinf(x)) {
-                diag_error(r->d, (srcloc){r->file, r->line, f.col},
-                           "number '%s' is out of range", f.text);
-                free(f.text);
-                return -1;
+            int comment = i < n && s[i] == '#';
+            s[i] = '\0';              /* s[n] is the buffer's own NUL */
+            f.text = s + start;
+            f.kind = TF_WORD;
+            if (may_be_number(*f.text)) {
+                char *end;
+                errno = 0;
+                double x = strtod(f.text, &end);
+                /* 1e400 is not infinity: refused here, as the languages'
+                 * scanners do, so no reader takes it for a value (a
+                 * function of a descriptor gave "-nan" from 1e400 * 0). */
+                if (*end == '\0' && errno == ERANGE && isinf(x)) {
+                    diag_error(r->d, (srcloc){r->file, r->line, f.col},
+                               "number '%s' is out of range", f.text);
+                    return -1;
+                }
+                if (*end == '\0') {
+                    f.kind = TF_NUMBER;
+                    f.number = x;
+                }
             }
-            if (*end == '\0') {
-                f.kind = TF_NUMBER;
-                f.number = x;
-            } else {
-                f.kind = TF_WORD;
-            }
+            VEC_PUSH(&r->fields, f);
+            if (comment)
+                return 0;
+            if (i < n)
+                i++;                  /* past the separator just ended */
+            continue;
         }
         VEC_PUSH(&r->fields, f);
     }

@@ -310,8 +310,9 @@ static int read_function(reader *rd)
                 goto bad;
         } else {
             size_t k, n = sizeof op_words / sizeof *op_words;
-            for (k = 0; k < n; k++)
-                if (f->kind == TF_WORD && strcmp(f->text, op_words[k].word) == 0)
+            for (k = 0; k < n; k++)       /* first bytes first: cheap */
+                if (f->kind == TF_WORD && f->text[0] == op_words[k].word[0] &&
+                    strcmp(f->text, op_words[k].word) == 0)
                     break;
             if (k == n) {
                 fail(rd, f, "unknown token '%s' in function '%s'", f->text,
