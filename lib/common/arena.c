@@ -23,7 +23,7 @@ static size_t round_up(size_t n)
     size_t a = alignof(max_align_t);
     size_t r;
     if (__builtin_add_overflow(n, a - 1, &r))
-        return SIZE_MAX;
+        out_of_memory();
     return r & ~(a - 1);
 }
 
@@ -38,7 +38,7 @@ static void new_block(arena *a, size_t n)
         size = n;
     size_t bytes;
     if (__builtin_add_overflow(size, sizeof(struct arena_block), &bytes))
-        bytes = SIZE_MAX;          /* xcalloc then reports out of memory */
+        out_of_memory();
     struct arena_block *b = xcalloc(1, bytes);
     b->size = size;
     b->next = a->blocks;
@@ -59,7 +59,7 @@ void *arena_alloc(arena *a, size_t n)
 char *arena_strndup(arena *a, const char *s, size_t n)
 {
     if (n == SIZE_MAX)
-        n--;                       /* room for the NUL; xcalloc refuses it */
+        out_of_memory();           /* no room for the NUL */
     char *copy = arena_alloc(a, n + 1);
     memcpy(copy, s, n);
     return copy;
@@ -75,7 +75,7 @@ void arena_grow(arena *a, void **items, size_t *cap, size_t elem_size,
         new_cap = new_cap > SIZE_MAX / 2 ? need : new_cap * 2;
     size_t bytes;
     if (__builtin_mul_overflow(new_cap, elem_size, &bytes))
-        bytes = SIZE_MAX;
+        out_of_memory();
     void *grown = arena_alloc(a, bytes);
     if (*cap)
         memcpy(grown, *items, *cap * elem_size);

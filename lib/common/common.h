@@ -26,6 +26,8 @@ enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_BADINPUT = 2 };
  * exits with status 1. */
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
+/* That message and exit, for a size computed elsewhere that overflows. */
+_Noreturn void out_of_memory(void);
 void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);

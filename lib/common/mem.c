@@ -17,7 +17,7 @@ void set_program_name(const char *prog)
 
 /* Running out of memory is not the user's input's fault: exit 1. One
  * fputs of a short line, which needs no allocation. */
-static void out_of_memory(void)
+void out_of_memory(void)
 {
     fputs(program_name, stderr);
     fputs(": out of memory\n", stderr);
