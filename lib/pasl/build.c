@@ -651,6 +651,16 @@ pasl_graph *pasl_build(const pasl_spec *spec, const pasl_limits *limits,
                 add_io(b.g, PASL_IO_OUTPUT, b.storages.items[i].last_writer,
                        b.storages.items[i].name);
         check_def5(&b);
+        /* Every other reader refuses an empty input. A specification
+         * of declarations only is one of the thesis's fragments (Examples
+         * 1, 2, 7): its graph has no batch, which a scheduler would run
+         * in no time, so it is said. */
+        if (root->body.len == 0)
+            diag_error(d, (srcloc){b.file, 0, 0}, "empty input: expected a "
+                       "PASL specification");
+        else if (b.g->batches.len == 0)
+            diag_warning(d, (srcloc){b.file, 0, 0}, "no batch statement: the "
+                         "application graph has no batch");
     }
     if (b.g->implicit_task_types) {
         for (size_t i = 0; i < b.defs.len; i++)

@@ -326,6 +326,8 @@ says() {
 
 @test "hostile: the messages for empty input" {
     : > in
+    says 2 "pasl2graph: in: error: empty input: expected a PASL specification" \
+        pasl2graph in
     says 2 "netsim: in:1:1: error: syntax error, unexpected end of file" \
         netsim in
     says 2 "proto2c: in:1:1: error: syntax error, unexpected end of file" \

@@ -2,6 +2,7 @@
 # pasl2graph: the thesis's listings as golden tests, every option, and
 # every error path with its exact message and exit status.
 
+bats_require_minimum_version 1.5.0
 setup() { load helper; }
 
 # ---------------------------------------------------------------- goldens
@@ -69,10 +70,12 @@ setup() { load helper; }
 }
 
 @test "Examples 1 and 2: the path in force when a task type is assigned" {
-    run pasl2graph "$EXAMPLES/pasl/example1.pasl"
+    # Fragments of declarations: the graph has no batch, which is said.
+    run --separate-stderr pasl2graph "$EXAMPLES/pasl/example1.pasl"
     assert_success
     assert_output "$(cat "$GOLDEN/pasl/example1.graph")"
-    run pasl2graph "$EXAMPLES/pasl/example2.pasl"
+    [[ "$stderr" == *"warning: no batch statement"* ]]
+    run --separate-stderr pasl2graph "$EXAMPLES/pasl/example2.pasl"
     assert_success
     assert_output "$(cat "$GOLDEN/pasl/example2.graph")"
     assert_line 'tasktype L2 "/app/test1/block2"'
@@ -80,7 +83,7 @@ setup() { load helper; }
 }
 
 @test "Example 7: a PAMELA cost line is kept as the task type's cost" {
-    run pasl2graph "$EXAMPLES/pasl/example7.pasl"
+    run --separate-stderr pasl2graph "$EXAMPLES/pasl/example7.pasl"
     assert_success
     assert_output "$(cat "$GOLDEN/pasl/example7.graph")"
     assert_line 'tasktype L1 - cost "delay(t1); A*delay(t2); B*delay(t3)"'
@@ -541,11 +544,25 @@ B5 = L5(1) << B2;'
     [ "${#lines[@]}" -eq 3 ]
 }
 
-@test "an empty input is an empty application" {
+@test "an empty input is refused, as by every other reader; declarations only are a warning" {
+    cd "$BATS_TEST_TMPDIR"
     run pasl2graph < /dev/null
+    assert_failure 2
+    assert_output "pasl2graph: <stdin>: error: empty input: expected a PASL specification"
+    printf '  // only a comment\n\n' > comment.pasl
+    run pasl2graph comment.pasl
+    assert_failure 2
+    assert_output "pasl2graph: comment.pasl: error: empty input: expected a PASL specification"
+    printf 'name = "x";\n%%%%\nL1 = "a";\n%%%%\n// nothing yet\n' > header.pasl
+    run pasl2graph header.pasl
     assert_success
-    assert_output "app-graph 1
-end 0 0 0"
+    assert_line "pasl2graph: header.pasl: warning: no batch statement: the application graph has no batch"
+    assert_line "end 0 0 0"
+    printf 'beginblock(3);\nendblock;\n' > blocks.pasl
+    run pasl2graph blocks.pasl
+    assert_success
+    assert_line "pasl2graph: blocks.pasl:1:1: warning: empty block"
+    assert_line "pasl2graph: blocks.pasl: warning: no batch statement: the application graph has no batch"
 }
 
 # ------------------------------------------------------ size and linearity
