@@ -43,16 +43,25 @@ const char *san_show_char(struct san_parser *ps, char c)
 
 /* ------------------------------------------------------------ nodes */
 
-sx *sx_new(sx_kind kind, int line, int col)
+sx *sx_new(struct san_parser *ps, sx_kind kind, int line, int col)
 {
-    sx *e = xcalloc(1, sizeof *e);
+    sx *e = ps->spare;
+    if (e) {
+        ps->spare = e->kid[0];
+        *e = (sx){0};
+    } else {
+        e = arena_alloc(&ps->root->nodes, sizeof *e);
+    }
     e->kind = kind;
     e->line = line;
     e->col = col;
     return e;
 }
 
-sx *sx_op(desc_op op, int line, int col, sx *a, sx *b, sx *c)
+/* Constant operands fold at once, into the first operand's node; the
+ * others are kept for reuse, so `1 + 1 + ...` holds one node at a time. */
+sx *sx_op(struct san_parser *ps, desc_op op, int line, int col, sx *a, sx *b,
+          sx *c)
 {
     sx *kid[3] = {a, b, c};
     int constant = 1;
@@ -63,13 +72,17 @@ sx *sx_op(desc_op op, int line, int col, sx *a, sx *b, sx *c)
             v[i] = kid[i]->num;
     }
     if (constant) {             /* located at the operator, as unfolded */
-        sx *e = sx_new(SX_NUM, line, col);
+        sx *e = kid[0];
         e->num = san_fold(op, v);
-        for (int i = 0; i < 3; i++)
-            sx_free(kid[i]);
+        e->line = line;
+        e->col = col;
+        for (int i = 1; i < 3 && kid[i]; i++) {
+            kid[i]->kid[0] = ps->spare;
+            ps->spare = kid[i];
+        }
         return e;
     }
-    sx *e = sx_new(SX_OP, line, col);
+    sx *e = sx_new(ps, SX_OP, line, col);
     e->op = op;
     e->kid[0] = a;
     e->kid[1] = b;
@@ -77,97 +90,36 @@ sx *sx_op(desc_op op, int line, int col, sx *a, sx *b, sx *c)
     return e;
 }
 
-/* Iterative: a left-deep sum of 10^6 terms is freed without recursion. */
-void sx_free(sx *e)
+san_name *san_name_new(struct san_parser *ps, char *ident, int line, int col)
 {
-    VEC(sx *) todo = {0};
-    while (e) {
-        switch (e->kind) {
-        case SX_NUM:
-            break;
-        case SX_IDENT:
-            free(e->ident);
-            break;
-        case SX_OP:
-            for (int i = 0; i < 3; i++)
-                if (e->kid[i])
-                    VEC_PUSH(&todo, e->kid[i]);
-            break;
-        case SX_ST: case SX_IS: case SX_NB:
-            san_name_free(e->aut);
-            san_name_free(e->state);
-            san_names_free(&e->group);
-            break;
-        }
-        free(e);
-        e = todo.len ? todo.items[--todo.len] : NULL;
-    }
-    free(todo.items);
-}
-
-san_name *san_name_new(char *ident, int line, int col)
-{
-    san_name *n = xcalloc(1, sizeof *n);
+    san_name *n = arena_alloc(&ps->root->nodes, sizeof *n);
     n->ident = ident;
     n->line = line;
     n->col = col;
     return n;
 }
 
-void san_name_free(san_name *n)
+san_stmt *san_stmt_new(struct san_parser *ps, ss_kind kind, int line, int col)
 {
-    if (!n)
-        return;
-    for (size_t i = 0; i < n->subs.len; i++) {
-        sx_free(n->subs.items[i].lo);
-        sx_free(n->subs.items[i].hi);
-    }
-    free(n->subs.items);
-    free(n->ident);
-    free(n);
-}
-
-void san_names_free(san_names *v)
-{
-    for (size_t i = 0; i < v->len; i++)
-        san_name_free(v->items[i]);
-    free(v->items);
-    *v = (san_names){0};
-}
-
-san_stmt *san_stmt_new(ss_kind kind, int line, int col)
-{
-    san_stmt *s = xcalloc(1, sizeof *s);
+    san_stmt *s = arena_alloc(&ps->root->nodes, sizeof *s);
     s->kind = kind;
     s->line = line;
     s->col = col;
     return s;
 }
 
-void san_stmt_free(san_stmt *s)
+char *san_text(struct san_parser *ps, const char *text, size_t len)
 {
-    if (!s)
-        return;
-    free(s->ident);
-    sx_free(s->expr);
-    sx_free(s->hi);
-    san_names_free(&s->names);
-    san_name_free(s->to);
-    for (size_t i = 0; i < s->evs.len; i++) {
-        san_name_free(s->evs.items[i].name);
-        sx_free(s->evs.items[i].prob);
-    }
-    free(s->evs.items);
-    san_stmts_free(&s->body);
-    free(s);
+    return arena_strndup(&ps->root->nodes, text, len);
 }
 
-void san_stmts_free(san_stmts *v)
+char *san_keep(struct san_parser *ps, char *heap_text)
 {
-    for (size_t i = 0; i < v->len; i++)
-        san_stmt_free(v->items[i]);
-    free(v->items);
-    *v = (san_stmts){0};
+    if (!heap_text)
+        return NULL;
+    char *kept = san_text(ps, heap_text, strlen(heap_text));
+    free(heap_text);
+    return kept;
 }
 
 /* ----------------------------------------------------------- driver */
@@ -176,12 +128,7 @@ void san_syntax_free(san_syntax *s)
 {
     if (!s)
         return;
-    san_stmts_free(&s->idents);
-    san_stmts_free(&s->events);
-    san_stmts_free(&s->network);
-    san_stmts_free(&s->results);
-    sx_free(s->reach);
-    free(s->model_name);
+    arena_free(&s->nodes);
     free(s->file);
     free(s);
 }

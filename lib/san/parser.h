@@ -80,8 +80,12 @@ struct san_stmt {
     san_stmts body;       /* SS_AUT, SS_FOR */
 };
 
+/* Every node, name, list and string of the tree is in `nodes`, freed at
+ * once by san_syntax_free: a large model is millions of nodes, and no
+ * node is ever freed alone, on success or on a syntax error. */
 struct san_syntax {
     char *file;
+    arena nodes;
     san_stmts idents, events, network, results;
     sx *reach;            /* NULL when absent */
     char *model_name;     /* NULL when absent */
@@ -97,6 +101,7 @@ struct san_parser {
     int comment_line, comment_col;
     char shown[16];
     san_syntax *root;
+    sx *spare;                   /* folded nodes, for sx_new to reuse */
 };
 
 struct SAN_YYLTYPE;
@@ -113,14 +118,15 @@ const char *san_show_char(struct san_parser *ps, char c);
  * `1 + 1 + ...` holds one node, not two per term. */
 double san_fold(desc_op op, const double *v);
 
-sx *sx_new(sx_kind kind, int line, int col);
-sx *sx_op(desc_op op, int line, int col, sx *a, sx *b, sx *c);
-void sx_free(sx *e);
-san_name *san_name_new(char *ident, int line, int col);
-void san_name_free(san_name *n);
-void san_names_free(san_names *v);
-san_stmt *san_stmt_new(ss_kind kind, int line, int col);
-void san_stmt_free(san_stmt *s);
-void san_stmts_free(san_stmts *v);
+/* Nodes, in ps->root->nodes. */
+sx *sx_new(struct san_parser *ps, sx_kind kind, int line, int col);
+sx *sx_op(struct san_parser *ps, desc_op op, int line, int col, sx *a, sx *b,
+          sx *c);
+san_name *san_name_new(struct san_parser *ps, char *ident, int line, int col);
+san_stmt *san_stmt_new(struct san_parser *ps, ss_kind kind, int line,
+                       int col);
+/* A copy of a token's text, or of a string unquoted on the heap (freed). */
+char *san_text(struct san_parser *ps, const char *text, size_t len);
+char *san_keep(struct san_parser *ps, char *heap_text);
 
 #endif

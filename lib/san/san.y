@@ -36,21 +36,26 @@ static void san_yyerror(SAN_YYLTYPE *loc, yyscan_t scanner,
 
 #define AT(loc) (loc).first_line, (loc).first_column
 
-static san_stmt *stmt(ss_kind kind, SAN_YYLTYPE loc)
+/* Lists grow in the tree's arena, with its nodes. */
+#define PUSH(vec, value) ARENA_PUSH(&ps->root->nodes, vec, value)
+
+static san_stmt *stmt(struct san_parser *ps, ss_kind kind, SAN_YYLTYPE loc)
 {
-    return san_stmt_new(kind, loc.first_line, loc.first_column);
+    return san_stmt_new(ps, kind, loc.first_line, loc.first_column);
 }
 
-static san_stmt *one_name(ss_kind kind, SAN_YYLTYPE loc, san_name *n)
+static san_stmt *one_name(struct san_parser *ps, ss_kind kind,
+                          SAN_YYLTYPE loc, san_name *n)
 {
-    san_stmt *s = stmt(kind, loc);
-    VEC_PUSH(&s->names, n);
+    san_stmt *s = stmt(ps, kind, loc);
+    PUSH(&s->names, n);
     return s;
 }
 
-static sx *binop(desc_op op, SAN_YYLTYPE loc, sx *a, sx *b)
+static sx *binop(struct san_parser *ps, desc_op op, SAN_YYLTYPE loc, sx *a,
+                 sx *b)
 {
-    return sx_op(op, loc.first_line, loc.first_column, a, b, NULL);
+    return sx_op(ps, op, loc.first_line, loc.first_column, a, b, NULL);
 }
 }
 
@@ -85,18 +90,7 @@ static sx *binop(desc_op op, SAN_YYLTYPE loc, sx *a, sx *b)
 %type <evitem> evitem
 %type <evitems> evitems
 
-%destructor { free($$); } <text>
-%destructor { sx_free($$); } <expr>
-%destructor { san_name_free($$); } <name>
-%destructor { san_names_free(&$$); } <names>
-%destructor { san_stmt_free($$); } <stmt>
-%destructor { san_stmts_free(&$$); } <stmts>
-%destructor { san_name_free($$.name); sx_free($$.prob); } <evitem>
-%destructor { for (size_t i = 0; i < $$.len; i++) {
-                  san_name_free($$.items[i].name);
-                  sx_free($$.items[i].prob);
-              }
-              free($$.items); } <evitems>
+/* No %destructor: every node is in the tree's arena (parser.h). */
 
 %right '?' ':'
 %left OR
@@ -141,28 +135,28 @@ netname
 
 defines
     : %empty                    { $$ = (san_stmts){0}; }
-    | defines define            { $$ = $1; VEC_PUSH(&$$, $2); }
+    | defines define            { $$ = $1; PUSH(&$$, $2); }
     ;
 
 define
-    : IDENT '=' expr ';'        { $$ = stmt(SS_DEFINE, @1); $$->ident = $1;
+    : IDENT '=' expr ';'        { $$ = stmt(ps, SS_DEFINE, @1); $$->ident = $1;
                                   $$->expr = $3; }
     ;
 
 events
     : %empty                    { $$ = (san_stmts){0}; }
-    | events event              { $$ = $1; VEC_PUSH(&$$, $2); }
+    | events event              { $$ = $1; PUSH(&$$, $2); }
     ;
 
 event
     : LOC namelist '(' expr ')' ';'
-                                { $$ = stmt(SS_EVENT, @1); $$->names = $2;
+                                { $$ = stmt(ps, SS_EVENT, @1); $$->names = $2;
                                   $$->expr = $4; }
     | SYN namelist '(' expr ')' ';'
-                                { $$ = stmt(SS_EVENT, @1); $$->names = $2;
+                                { $$ = stmt(ps, SS_EVENT, @1); $$->names = $2;
                                   $$->expr = $4; $$->sync = 1; }
     | FOR IDENT IN expr DOTS expr '{' event_body '}'
-                                { $$ = stmt(SS_FOR, @1); $$->ident = $2;
+                                { $$ = stmt(ps, SS_FOR, @1); $$->ident = $2;
                                   $$->expr = $4; $$->hi = $6; $$->body = $8; }
     ;
 
@@ -172,41 +166,41 @@ event_body
 
 netitems
     : %empty                    { $$ = (san_stmts){0}; }
-    | netitems netitem          { $$ = $1; VEC_PUSH(&$$, $2); }
+    | netitems netitem          { $$ = $1; PUSH(&$$, $2); }
     ;
 
 netitem
     : automaton
     | FOR IDENT IN expr DOTS expr '{' netitems '}'
-                                { $$ = stmt(SS_FOR, @1); $$->ident = $2;
+                                { $$ = stmt(ps, SS_FOR, @1); $$->ident = $2;
                                   $$->expr = $4; $$->hi = $6; $$->body = $8; }
     ;
 
 automaton
-    : AUT name '{' items '}'    { $$ = one_name(SS_AUT, @1, $2); $$->body = $4; }
+    : AUT name '{' items '}'    { $$ = one_name(ps, SS_AUT, @1, $2); $$->body = $4; }
     ;
 
 items
     : %empty                    { $$ = (san_stmts){0}; }
-    | items item                { $$ = $1; VEC_PUSH(&$$, $2); }
+    | items item                { $$ = $1; PUSH(&$$, $2); }
     ;
 
 item
-    : STATES namelist ';'       { $$ = stmt(SS_STATES, @1); $$->names = $2; }
-    | INITIAL name ';'          { $$ = one_name(SS_INITIAL, @1, $2); }
+    : STATES namelist ';'       { $$ = stmt(ps, SS_STATES, @1); $$->names = $2; }
+    | INITIAL name ';'          { $$ = one_name(ps, SS_INITIAL, @1, $2); }
     | name ARROW name ON evitems ';'
-                                { $$ = one_name(SS_TRANS, @2, $1); $$->to = $3;
+                                { $$ = one_name(ps, SS_TRANS, @2, $1); $$->to = $3;
                                   $$->evs.items = $5.items;
                                   $$->evs.len = $5.len; $$->evs.cap = $5.cap; }
     | FOR IDENT IN expr DOTS expr '{' items '}'
-                                { $$ = stmt(SS_FOR, @1); $$->ident = $2;
+                                { $$ = stmt(ps, SS_FOR, @1); $$->ident = $2;
                                   $$->expr = $4; $$->hi = $6; $$->body = $8; }
     ;
 
 evitems
     : evitem                    { $$.items = NULL; $$.len = $$.cap = 0;
-                                  VEC_PUSH(&$$, $1); }
-    | evitems ',' evitem        { $$ = $1; VEC_PUSH(&$$, $3); }
+                                  PUSH(&$$, $1); }
+    | evitems ',' evitem        { $$ = $1; PUSH(&$$, $3); }
     ;
 
 evitem
@@ -215,58 +209,58 @@ evitem
     ;
 
 namelist
-    : names                     { $$ = (san_names){0}; VEC_PUSH(&$$, $1); }
-    | namelist ',' names        { $$ = $1; VEC_PUSH(&$$, $3); }
+    : names                     { $$ = (san_names){0}; PUSH(&$$, $1); }
+    | namelist ',' names        { $$ = $1; PUSH(&$$, $3); }
     ;
 
 /* One name: subscripts without ranges. */
 name
-    : IDENT                     { $$ = san_name_new($1, AT(@1)); }
+    : IDENT                     { $$ = san_name_new(ps, $1, AT(@1)); }
     | name '[' expr ']'         { $$ = $1;
-                                  VEC_PUSH(&$$->subs, ((san_sub){$3, NULL})); }
+                                  PUSH(&$$->subs, ((san_sub){$3, NULL})); }
     ;
 
 /* A name or a list of names: subscripts may be ranges. */
 names
-    : IDENT                     { $$ = san_name_new($1, AT(@1)); }
+    : IDENT                     { $$ = san_name_new(ps, $1, AT(@1)); }
     | names '[' expr ']'        { $$ = $1;
-                                  VEC_PUSH(&$$->subs, ((san_sub){$3, NULL})); }
+                                  PUSH(&$$->subs, ((san_sub){$3, NULL})); }
     | names '[' expr DOTS expr ']'
                                 { $$ = $1;
-                                  VEC_PUSH(&$$->subs, ((san_sub){$3, $5})); }
+                                  PUSH(&$$->subs, ((san_sub){$3, $5})); }
     ;
 
 group
-    : names                     { $$ = (san_names){0}; VEC_PUSH(&$$, $1); }
+    : names                     { $$ = (san_names){0}; PUSH(&$$, $1); }
     | '{' namelist '}'          { $$ = $2; }
     ;
 
 expr
-    : NUMBER                    { $$ = sx_new(SX_NUM, AT(@1)); $$->num = $1; }
-    | IDENT                     { $$ = sx_new(SX_IDENT, AT(@1)); $$->ident = $1; }
+    : NUMBER                    { $$ = sx_new(ps, SX_NUM, AT(@1)); $$->num = $1; }
+    | IDENT                     { $$ = sx_new(ps, SX_IDENT, AT(@1)); $$->ident = $1; }
     | '(' expr ')'              { $$ = $2; }
-    | MIN '(' expr ',' expr ')' { $$ = binop(DOP_MIN, @1, $3, $5); }
-    | MAX '(' expr ',' expr ')' { $$ = binop(DOP_MAX, @1, $3, $5); }
-    | ST name                   { $$ = sx_new(SX_ST, AT(@1)); $$->aut = $2; }
-    | name IS name              { $$ = sx_new(SX_IS, AT(@1)); $$->aut = $1;
+    | MIN '(' expr ',' expr ')' { $$ = binop(ps, DOP_MIN, @1, $3, $5); }
+    | MAX '(' expr ',' expr ')' { $$ = binop(ps, DOP_MAX, @1, $3, $5); }
+    | ST name                   { $$ = sx_new(ps, SX_ST, AT(@1)); $$->aut = $2; }
+    | name IS name              { $$ = sx_new(ps, SX_IS, AT(@1)); $$->aut = $1;
                                   $$->state = $3; }
-    | NB group name             { $$ = sx_new(SX_NB, AT(@1)); $$->group = $2;
+    | NB group name             { $$ = sx_new(ps, SX_NB, AT(@1)); $$->group = $2;
                                   $$->state = $3; }
-    | '-' expr %prec UNARY      { $$ = sx_op(DOP_NEG, AT(@1), $2, NULL, NULL); }
-    | '!' expr %prec UNARY      { $$ = sx_op(DOP_NOT, AT(@1), $2, NULL, NULL); }
-    | expr '+' expr             { $$ = binop(DOP_ADD, @2, $1, $3); }
-    | expr '-' expr             { $$ = binop(DOP_SUB, @2, $1, $3); }
-    | expr '*' expr             { $$ = binop(DOP_MUL, @2, $1, $3); }
-    | expr '/' expr             { $$ = binop(DOP_DIV, @2, $1, $3); }
-    | expr '<' expr             { $$ = binop(DOP_LT, @2, $1, $3); }
-    | expr LE expr              { $$ = binop(DOP_LE, @2, $1, $3); }
-    | expr '>' expr             { $$ = binop(DOP_GT, @2, $1, $3); }
-    | expr GE expr              { $$ = binop(DOP_GE, @2, $1, $3); }
-    | expr EQ expr              { $$ = binop(DOP_EQ, @2, $1, $3); }
-    | expr NE expr              { $$ = binop(DOP_NE, @2, $1, $3); }
-    | expr AND expr             { $$ = binop(DOP_AND, @2, $1, $3); }
-    | expr OR expr              { $$ = binop(DOP_OR, @2, $1, $3); }
-    | expr '?' expr ':' expr    { $$ = sx_op(DOP_ITE, AT(@2), $1, $3, $5); }
+    | '-' expr %prec UNARY      { $$ = sx_op(ps, DOP_NEG, AT(@1), $2, NULL, NULL); }
+    | '!' expr %prec UNARY      { $$ = sx_op(ps, DOP_NOT, AT(@1), $2, NULL, NULL); }
+    | expr '+' expr             { $$ = binop(ps, DOP_ADD, @2, $1, $3); }
+    | expr '-' expr             { $$ = binop(ps, DOP_SUB, @2, $1, $3); }
+    | expr '*' expr             { $$ = binop(ps, DOP_MUL, @2, $1, $3); }
+    | expr '/' expr             { $$ = binop(ps, DOP_DIV, @2, $1, $3); }
+    | expr '<' expr             { $$ = binop(ps, DOP_LT, @2, $1, $3); }
+    | expr LE expr              { $$ = binop(ps, DOP_LE, @2, $1, $3); }
+    | expr '>' expr             { $$ = binop(ps, DOP_GT, @2, $1, $3); }
+    | expr GE expr              { $$ = binop(ps, DOP_GE, @2, $1, $3); }
+    | expr EQ expr              { $$ = binop(ps, DOP_EQ, @2, $1, $3); }
+    | expr NE expr              { $$ = binop(ps, DOP_NE, @2, $1, $3); }
+    | expr AND expr             { $$ = binop(ps, DOP_AND, @2, $1, $3); }
+    | expr OR expr              { $$ = binop(ps, DOP_OR, @2, $1, $3); }
+    | expr '?' expr ':' expr    { $$ = sx_op(ps, DOP_ITE, AT(@2), $1, $3, $5); }
     ;
 
 %%

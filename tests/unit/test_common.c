@@ -201,6 +201,50 @@ static void test_arena_overflow(void)
     CHECK_STR(err, "perfpipe: out of memory\n");
 }
 
+/* Keys inline and on the heap, the empty key, keys with NUL bytes, u64
+ * keys, replacement and growth through many rehashes. */
+static void test_keymap(void)
+{
+    keymap m = {0};
+    size_t v = 99;
+    CHECK(!keymap_get(&m, "a", 1, &v));          /* empty map */
+    CHECK_INT(v, 99);
+    keymap_put(&m, "", 0, 7);
+    CHECK(keymap_get(&m, "", 0, &v) && v == 7);
+    keymap_put(&m, "a\0b", 3, 1);
+    CHECK(keymap_get(&m, "a\0b", 3, &v) && v == 1);
+    CHECK(!keymap_get(&m, "a\0c", 3, &v));
+    CHECK(!keymap_get(&m, "a", 1, &v));
+    const char *longkey = "a key longer than the sixteen inline bytes";
+    keymap_put(&m, longkey, strlen(longkey), 2);
+    keymap_put(&m, "exactly 16 bytes", 16, 3);
+    keymap_put(&m, "seventeen bytes!!", 17, 4);
+    CHECK(keymap_get(&m, longkey, strlen(longkey), &v) && v == 2);
+    CHECK(keymap_get(&m, "exactly 16 bytes", 16, &v) && v == 3);
+    CHECK(keymap_get(&m, "seventeen bytes!!", 17, &v) && v == 4);
+    CHECK(!keymap_get(&m, longkey, strlen(longkey) - 1, &v));
+    keymap_put(&m, longkey, strlen(longkey), 5);  /* replaces */
+    CHECK(keymap_get(&m, longkey, strlen(longkey), &v) && v == 5);
+    CHECK_INT(m.len, 5);
+    char key[64];
+    int all = 1;
+    for (size_t i = 0; i < 20000; i++) {
+        int n = snprintf(key, sizeof key, i % 2 ? "k%zu" : "a longer key number %zu", i);
+        keymap_put(&m, key, (size_t)n, i);
+        keymap_put_u64(&m, (uint64_t)i * 0x9e3779b97f4a7c15u, i + 1);
+    }
+    for (size_t i = 0; i < 20000; i++) {
+        int n = snprintf(key, sizeof key, i % 2 ? "k%zu" : "a longer key number %zu", i);
+        all &= keymap_get(&m, key, (size_t)n, &v) && v == i;
+        all &= keymap_get_u64(&m, (uint64_t)i * 0x9e3779b97f4a7c15u, &v) && v == i + 1;
+    }
+    CHECK(all);
+    CHECK_INT(m.len, 5 + 40000);
+    CHECK(keymap_get(&m, "exactly 16 bytes", 16, &v) && v == 3);
+    keymap_free(&m);
+    CHECK(!keymap_get(&m, "", 0, &v));
+}
+
 static void named_overflow_child(void)
 {
     set_program_name("tool");
@@ -1396,6 +1440,7 @@ int main(void)
     RUN(test_grow_array);
     RUN(test_grow_array_overflow);
     RUN(test_arena);
+    RUN(test_keymap);
     RUN(test_arena_overflow);
     RUN(test_out_of_memory_names_program);
     RUN(test_strbuf);
