@@ -215,10 +215,12 @@ static int split_line(tf_reader *r)
             if (scan_string(r, s, n, &i, &f) != 0)
                 return -1;
         } else {
+            /* A word runs to the next blank: `#` starts a comment only
+             * where a field could start, so `B2#3` (an unrolled batch
+             * instance of app-graph) is one word (formats/README.md). */
             size_t start = i;
-            while (i < n && !is_sep(s[i]))
+            while (i < n && s[i] != ' ' && s[i] != '\t')
                 i++;
-            int comment = i < n && s[i] == '#';
             s[i] = '\0';              /* s[n] is the buffer's own NUL */
             f.text = s + start;
             f.kind = TF_WORD;
@@ -240,8 +242,6 @@ static int split_line(tf_reader *r)
                 }
             }
             VEC_PUSH(&r->fields, f);
-            if (comment)
-                return 0;
             if (i < n)
                 i++;                  /* past the separator just ended */
             continue;

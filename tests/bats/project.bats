@@ -51,10 +51,18 @@ programs() { sed -n 's/^PROGS *:= *//p' "$ROOT/Makefile"; }
 # ------------------------------------------------------------------------
 # Conventions shared by the five programs (README.md, "Conventions").
 
+# needs PROG: the options PROG cannot run without, before its input.
+needs() {
+    case $1 in
+    gstr-sched) echo "-p $EXAMPLES/platform/lab-heterogeneous.platform" ;;
+    esac
+}
+
 # run_args PROG: arguments that make PROG write a small, deterministic
 # output from an example.
 run_args() {
     case $1 in
+    gstr-sched) echo "$(needs gstr-sched) $GOLDEN/pasl/sieve.graph" ;;
     pasl2graph) echo "$EXAMPLES/pasl/example3.pasl" ;;
     netsim)     echo "-n 3 $EXAMPLES/proto/ring.proto" ;;
     proto2c)    echo "$EXAMPLES/proto/ring.proto" ;;
@@ -163,22 +171,22 @@ run_args() {
     cd "$BATS_TEST_TMPDIR"
     mkdir adir
     for p in $(programs); do
-        run $p missing.in
+        run $p $(needs $p) missing.in
         assert_failure 1
         assert_output "$p: cannot read 'missing.in': No such file or directory"
-        run $p adir
+        run $p $(needs $p) adir
         assert_failure 1
         assert_output "$p: cannot read 'adir': Is a directory"
         # A read error after a successful open (Linux: reading address 0).
-        run $p /proc/self/mem
+        run $p $(needs $p) /proc/self/mem
         assert_failure 1
         assert_output "$p: cannot read '/proc/self/mem': Input/output error"
         # Closed in a shell of its own: closed around bats' run, fd 0 would
         # be reused by run's own plumbing.
-        run sh -c 'exec "$@" <&-' sh $p
+        run sh -c 'exec "$@" <&-' sh $p $(needs $p)
         assert_failure 1
         assert_output "$p: cannot read '<stdin>': Bad file descriptor"
-        run sh -c 'exec "$@" <&-' sh $p -
+        run sh -c 'exec "$@" <&-' sh $p $(needs $p) -
         assert_failure 1
         assert_output "$p: cannot read '<stdin>': Bad file descriptor"
     done
@@ -199,7 +207,7 @@ run_args() {
     echo x > locked.in
     chmod 000 locked.in
     for p in $(programs); do
-        run $p locked.in
+        run $p $(needs $p) locked.in
         assert_failure 1
         assert_output "$p: cannot read 'locked.in': Permission denied"
     done
@@ -282,7 +290,7 @@ run_args() {
     # limit: the buffer's growth fails in xrealloc.
     head -c 15000000 /dev/zero | tr '\0' ' ' > big.in
     for p in $(programs); do
-        run bash -c "ulimit -v 12000 && exec $p big.in"
+        run bash -c "ulimit -v 12000 && exec $p $(needs $p) big.in"
         assert_failure 1
         assert_output "$p: out of memory"
     done

@@ -1,0 +1,220 @@
+/* appgraph.c — the `app-graph 1` reader (formats/app-graph.md): the
+ * batches and the edges between them; what only documents the application
+ * (paths, costs, storages, task-level records) is checked for its form
+ * and not kept. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/read.h"
+#include "sched/sched.h"
+
+void sched_app_free(sched_app *a)
+{
+    for (size_t i = 0; i < a->batches.len; i++)
+        free(a->batches.items[i].name);
+    free(a->batches.items);
+    free(a->edges.items);
+    memset(a, 0, sizeof *a);
+}
+
+typedef struct {
+    tf_reader *r;
+    sched_app *a;
+    keymap index;              /* batch name -> index */
+} reader;
+
+static int batch_of(reader *rd, size_t i, size_t *out)
+{
+    const tf_field *f = i < rd->r->fields.len ? &rd->r->fields.items[i] : NULL;
+    if (!f) {
+        diag_error(rd->r->d, tf_loc(rd->r, rd->r->fields.items), "expected a batch name at "
+                   "the end of the record");
+        return -1;
+    }
+    if (!keymap_get(&rd->index, f->text, strlen(f->text), out)) {
+        diag_error(rd->r->d, tf_loc(rd->r, f), "unknown batch '%s': a batch "
+                   "is named by its batch record before it is used",
+                   f->text);
+        return -1;
+    }
+    return 0;
+}
+
+static int read_batch(reader *rd)
+{
+    tf_reader *r = rd->r;
+    if (r->fields.len != 5) {
+        diag_error(r->d, tf_loc(r, r->fields.items), "expected: batch NAME L<n> "
+                   "CARDINALITY ITERATION");
+        return -1;
+    }
+    const tf_field *name = &r->fields.items[1];
+    sched_batch b = {.line = r->line};
+    double m;
+    if (sched_task_type(r, 2, &b.type) < 0 || sched_number(r, 3, 1, 0, &m) < 0)
+        return -1;
+    if (m != floor(m) || m > SCHED_MAX_TASKS) {
+        diag_error(r->d, tf_loc(r, &r->fields.items[3]), "a cardinality is a "
+                   "whole number from 1 to %u, not '%s'", SCHED_MAX_TASKS,
+                   r->fields.items[3].text);
+        return -1;
+    }
+    b.m = (uint64_t)m;
+    size_t old;
+    if (keymap_get(&rd->index, name->text, strlen(name->text), &old)) {
+        diag_error(r->d, tf_loc(r, name), "batch '%s' is defined twice "
+                   "(first at line %d)", name->text,
+                   rd->a->batches.items[old].line);
+        return -1;
+    }
+    if (rd->a->tasks + b.m > SCHED_MAX_TASKS) {
+        diag_error(r->d, tf_loc(r, &r->fields.items[3]), "the application "
+                   "has more than %u tasks", SCHED_MAX_TASKS);
+        return -1;
+    }
+    rd->a->tasks += b.m;
+    b.name = xstrdup(name->text);
+    keymap_put(&rd->index, name->text, strlen(name->text),
+               rd->a->batches.len);
+    VEC_PUSH(&rd->a->batches, b);
+    return 0;
+}
+
+static int read_edge(reader *rd)
+{
+    tf_reader *r = rd->r;
+    size_t n = r->fields.len;
+    const tf_field *kind = n > 3 ? &r->fields.items[3] : NULL;
+    int data = kind && kind->kind == TF_WORD && strcmp(kind->text, "data") == 0;
+    int storage = kind && kind->kind == TF_WORD &&
+                  strcmp(kind->text, "storage") == 0;
+    if (!((data && n == 4) || (storage && n == 5 &&
+                               r->fields.items[4].kind == TF_STRING))) {
+        diag_error(r->d, tf_loc(r, r->fields.items), "expected: edge FROM NAME data, or "
+                   "edge FROM NAME storage STRING");
+        return -1;
+    }
+    sched_edge e;
+    if (batch_of(rd, 1, &e.from) < 0 || batch_of(rd, 2, &e.to) < 0)
+        return -1;
+    if (e.from >= e.to) {
+        diag_error(r->d, tf_loc(r, &r->fields.items[1]), "edge from '%s' to "
+                   "'%s' does not go forward: an app-graph lists its batches "
+                   "in a topological order, so it is not a DAG",
+                   r->fields.items[1].text, r->fields.items[2].text);
+        return -1;
+    }
+    VEC_PUSH(&rd->a->edges, e);
+    return 0;
+}
+
+/* Records that document the application: their form is checked, their
+ * content is not needed to schedule it. */
+static int read_other(reader *rd, const char *k)
+{
+    tf_reader *r = rd->r;
+    size_t n = r->fields.len;
+    const tf_field *f = r->fields.items;
+    if (strcmp(k, "name") == 0 || strcmp(k, "description") == 0) {
+        if (n == 2 && f[1].kind == TF_STRING)
+            return 0;
+        diag_error(r->d, tf_loc(r, r->fields.items), "expected: %s \"TEXT\"", k);
+        return -1;
+    }
+    if (strcmp(k, "tasktype") == 0) {
+        uint64_t type;
+        if (sched_task_type(r, 1, &type) < 0)
+            return -1;
+        if (n == 3 || (n == 5 && f[3].kind == TF_WORD &&
+                       strcmp(f[3].text, "cost") == 0 &&
+                       f[4].kind == TF_STRING))
+            return 0;
+        diag_error(r->d, tf_loc(r, r->fields.items), "expected: tasktype L<n> PATH "
+                   "[cost \"MODEL\"]");
+        return -1;
+    }
+    if (strcmp(k, "input") == 0 || strcmp(k, "write") == 0 ||
+        strcmp(k, "output") == 0) {
+        size_t b;
+        if (n != 3 || f[2].kind != TF_STRING) {
+            diag_error(r->d, tf_loc(r, r->fields.items), "expected: %s NAME \"STORAGE\"",
+                       k);
+            return -1;
+        }
+        return batch_of(rd, 1, &b);
+    }
+    if (strcmp(k, "task") == 0 || strcmp(k, "link") == 0) {
+        if (n == (strcmp(k, "task") == 0 ? 2u : 3u))
+            return 0;
+        diag_error(r->d, tf_loc(r, r->fields.items), "expected: %s", strcmp(k, "task")
+                   == 0 ? "task NAME.I" : "link FROM.I NAME.J");
+        return -1;
+    }
+    diag_error(r->d, tf_loc(r, r->fields.items), "unknown record '%s' (expected name, "
+               "description, tasktype, batch, task, edge, link, input, "
+               "write, output or end)", f[0].text);
+    return -1;
+}
+
+static void check_end(reader *rd)
+{
+    tf_reader *r = rd->r;
+    const sched_app *a = rd->a;
+    double want[3] = {(double)a->batches.len, (double)a->edges.len,
+                      (double)a->tasks};
+    int ok = r->fields.len == 4;
+    for (int i = 0; ok && i < 3; i++)
+        ok = r->fields.items[i + 1].kind == TF_NUMBER &&
+             r->fields.items[i + 1].number == want[i];
+    if (!ok)
+        diag_error(r->d, tf_loc(r, r->fields.items), "the end record does not match the "
+                   "file: it has %zu batch%s, %zu edge%s and %llu task%s",
+                   a->batches.len, a->batches.len == 1 ? "" : "es",
+                   a->edges.len, a->edges.len == 1 ? "" : "s",
+                   (unsigned long long)a->tasks, a->tasks == 1 ? "" : "s");
+}
+
+int sched_app_parse(sched_app *a, const char *text, size_t len,
+                    const char *file, diag *d)
+{
+    memset(a, 0, sizeof *a);
+    sched_doc doc;
+    if (sched_doc_open(&doc, text, len, file, d, "app-graph") < 0)
+        return -1;
+    reader rd = {.r = &doc.r, .a = a};
+    int errors = d->errors, got, ended = 0;
+    while ((got = tf_next(rd.r)) != 0) {
+        if (got < 0)
+            continue;
+        const tf_field *key = &rd.r->fields.items[0];
+        const char *k = key->kind == TF_WORD ? key->text : "";
+        if (ended) {
+            diag_error(d, tf_loc(rd.r, key), "record after 'end'");
+            break;
+        }
+        if (strcmp(k, "batch") == 0)
+            read_batch(&rd);
+        else if (strcmp(k, "edge") == 0)
+            read_edge(&rd);
+        else if (strcmp(k, "end") == 0) {
+            ended = 1;
+            if (d->errors == errors)   /* else the counts are off anyway */
+                check_end(&rd);
+        } else
+            read_other(&rd, k);
+    }
+    if (d->errors == errors && !ended)
+        diag_error(d, (srcloc){file, rd.r->line, 0}, "the file ends without "
+                   "its 'end BATCHES EDGES TASKS' record: cut short?");
+    else if (d->errors == errors && a->batches.len == 0)
+        diag_error(d, (srcloc){file, rd.r->line, 0}, "the application has no "
+                   "batch: nothing to schedule");
+    keymap_free(&rd.index);
+    sched_doc_close(&doc);
+    if (d->errors != errors) {
+        sched_app_free(a);
+        return -1;
+    }
+    return 0;
+}

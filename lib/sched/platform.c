@@ -1,0 +1,143 @@
+/* platform.c — the `platform 1` reader (formats/platform.md). */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/sched.h"
+#include "sched/read.h"
+
+void sched_platform_free(sched_platform *p)
+{
+    for (size_t i = 0; i < p->ups.len; i++)
+        free(p->ups.items[i].name);
+    free(p->ups.items);
+    free(p->tasktimes.items);
+    free(p->name);
+    memset(p, 0, sizeof *p);
+}
+
+double sched_task_seconds(const sched_platform *p, uint64_t type)
+{
+    for (size_t i = 0; i < p->tasktimes.len; i++)
+        if (p->tasktimes.items[i].type == type)
+            return p->tasktimes.items[i].seconds;
+    return -1;
+}
+
+static int read_tasktime(tf_reader *r, sched_platform *p)
+{
+    sched_tasktime t;
+    if (r->fields.len != 3 || sched_task_type(r, 1, &t.type) < 0 ||
+        sched_number(r, 2, 0, 0, &t.seconds) < 0) {
+        if (r->fields.len != 3)
+            diag_error(r->d, tf_loc(r, r->fields.items), "expected: tasktime L<n> "
+                       "SECONDS");
+        return -1;
+    }
+    if (sched_task_seconds(p, t.type) >= 0) {
+        diag_error(r->d, tf_loc(r, &r->fields.items[1]), "task type L%llu "
+                   "has two times", (unsigned long long)t.type);
+        return -1;
+    }
+    VEC_PUSH(&p->tasktimes, t);
+    return 0;
+}
+
+static int read_up(tf_reader *r, sched_platform *p, keymap *names)
+{
+    size_t n = r->fields.len;
+    if (n != 4 && n != 6) {
+        diag_error(r->d, tf_loc(r, r->fields.items), "expected: up NAME REAL ESTIMATED "
+                   "[link SECONDS]");
+        return -1;
+    }
+    const tf_field *name = &r->fields.items[1];
+    if (name->kind == TF_NUMBER) {
+        diag_error(r->d, tf_loc(r, name), "a UP's name is a word or a "
+                   "string, not the number '%s'", name->text);
+        return -1;
+    }
+    sched_up u = {0};
+    if (sched_number(r, 2, 0, 1, &u.real) < 0 ||
+        sched_number(r, 3, 0, 1, &u.estimated) < 0)
+        return -1;
+    if (n == 6) {
+        const tf_field *kw = &r->fields.items[4];
+        if (kw->kind != TF_WORD || strcmp(kw->text, "link") != 0) {
+            diag_error(r->d, tf_loc(r, kw), "expected 'link' after the "
+                       "estimated factor");
+            return -1;
+        }
+        if (sched_number(r, 5, 0, 0, &u.link) < 0)
+            return -1;
+    }
+    size_t first;
+    if (keymap_get(names, name->text, strlen(name->text), &first)) {
+        diag_error(r->d, tf_loc(r, name), "UP '%s' is given twice (first "
+                   "at line %zu)", name->text, first);
+        return -1;
+    }
+    if (p->ups.len == SCHED_MAX_UPS) {
+        diag_error(r->d, tf_loc(r, r->fields.items), "more than %d UPs", SCHED_MAX_UPS);
+        return -1;
+    }
+    keymap_put(names, name->text, strlen(name->text), (size_t)r->line);
+    u.name = xstrdup(name->text);
+    VEC_PUSH(&p->ups, u);
+    return 0;
+}
+
+int sched_platform_parse(sched_platform *p, const char *text, size_t len,
+                         const char *file, diag *d)
+{
+    memset(p, 0, sizeof *p);
+    sched_doc doc;
+    if (sched_doc_open(&doc, text, len, file, d, "platform") < 0)
+        return -1;
+    tf_reader *r = &doc.r;
+    int errors = d->errors, got, ended = 0;
+    keymap names = {0};
+    while ((got = tf_next(r)) != 0) {
+        if (got < 0)
+            continue;
+        const tf_field *key = &r->fields.items[0];
+        const char *k = key->kind == TF_WORD ? key->text : "";
+        if (ended) {
+            diag_error(d, tf_loc(r, key), "record after 'end'");
+            break;
+        }
+        if (strcmp(k, "name") == 0) {
+            if (r->fields.len != 2 || r->fields.items[1].kind != TF_STRING)
+                diag_error(d, tf_loc(r, key), "expected: name \"TEXT\"");
+            else if (p->name)
+                diag_error(d, tf_loc(r, key), "name given twice");
+            else
+                p->name = xstrdup(r->fields.items[1].text);
+        } else if (strcmp(k, "tasktime") == 0) {
+            read_tasktime(r, p);
+        } else if (strcmp(k, "up") == 0) {
+            read_up(r, p, &names);
+        } else if (strcmp(k, "end") == 0) {
+            ended = 1;
+            if (d->errors == errors)   /* else the counts are off anyway */
+                sched_check_end(r, 1, "up", p->ups.len);
+        } else {
+            diag_error(d, tf_loc(r, key), "unknown record '%s' (expected "
+                       "name, tasktime, up or end)", key->text);
+        }
+    }
+    if (d->errors == errors && !ended)
+        diag_error(d, (srcloc){file, r->line, 0}, "the file ends without its "
+                   "'end UPS' record: cut short?");
+    else if (d->errors == errors && p->ups.len == 0)
+        diag_error(d, (srcloc){file, r->line, 0}, "a platform needs at least "
+                   "one UP ('up NAME REAL ESTIMATED')");
+    keymap_free(&names);
+    sched_doc_close(&doc);
+    if (d->errors != errors) {
+        sched_platform_free(p);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,261 @@
+#!/usr/bin/env bats
+# gstr-sched: the thesis's Chapter 6 schedules (Tables 6.3, 6.7, 6.8 and
+# the error column of 6.6), the time model on small hand-checked cases,
+# and every error path with its exact message and exit status.
+
+bats_require_minimum_version 1.5.0
+setup() {
+    load helper
+    cd "$BATS_TEST_TMPDIR"
+    pasl2graph "$EXAMPLES/pasl/sieve.pasl" > sieve.graph
+}
+
+# first_ups PRESET N: the preset's first N UPs as a platform file.
+first_ups() {
+    awk -v n="$2" '$1 == "up" { if (++k > n) next }
+                   $1 == "end" { print "end", n; next } { print }' \
+        "$EXAMPLES/platform/$1.platform"
+}
+
+# sieve_counts PRESET N OPTION...: the tasks of the sieve batch B2 on each
+# of the preset's first N UPs, space-separated, in UP order.
+sieve_counts() {
+    local preset=$1 n=$2
+    shift 2
+    first_ups "$preset" "$n" > p.platform
+    gstr-sched -p p.platform "$@" sieve.graph |
+        awk -v n="$n" '$1 == "task" && $2 ~ /^B2\./ { c[$3]++ }
+            END { for (j = 1; j <= n; j++) printf "%s%d", (j > 1 ? " " : ""), c[j] + 0
+                  print "" }'
+}
+
+# ------------------------------------------------------- Chapter 6 tables
+
+@test "Table 6.3: the trivial allocator on 1 to 14 homogeneous UPs, 50 tasks on their own" {
+    # Rows 6, 13 and 14 as the notes correct the OCR (every row sums to 50).
+    expected=("50" "25 25" "17 17 16" "13 13 12 12" "10 10 10 10 10"
+        "9 9 8 8 8 8" "8 7 7 7 7 7 7" "7 7 6 6 6 6 6 6" "6 6 6 6 6 5 5 5 5"
+        "5 5 5 5 5 5 5 5 5 5" "5 5 5 5 5 5 4 4 4 4 4"
+        "5 5 4 4 4 4 4 4 4 4 4 4" "4 4 4 4 4 4 4 4 4 4 4 3 3"
+        "4 4 4 4 4 4 4 4 3 3 3 3 3 3")
+    for n in $(seq 1 14); do
+        got=$(sieve_counts lab-homogeneous "$n" --alloc=trivial --trivial=per-batch)
+        [ "$got" = "${expected[n - 1]}" ] || fail "$n UPs: $got, not ${expected[n - 1]}"
+    done
+}
+
+@test "Table 6.3: the thesis code's cumulative counts give 16 17 17 on 3 UPs (B1's task went to the first)" {
+    [ "$(sieve_counts lab-homogeneous 3 --alloc=trivial)" = "16 17 17" ]
+}
+
+@test "Table 6.3: the mean ideal efficiency over 1 to 14 UPs is 94.12 %" {
+    for n in $(seq 1 14); do
+        first_ups lab-homogeneous "$n" > p.platform
+        gstr-sched -p p.platform --alloc=trivial --trivial=per-batch sieve.graph |
+            awk '$1 == "summary" { print $6 }'
+    done | awk '{ s += $1 } END { printf "%.2f\n", 100 * s / NR }' > mean
+    [ "$(cat mean)" = "94.12" ]
+}
+
+@test "Table 6.7: best-fit with the real factors, all 14 rows" {
+    expected=("50" "28 22" "19 16 15" "15 12 12 11" "12 10 10 9 9"
+        "11 9 9 8 8 5" "10 8 8 8 8 4 4" "10 8 8 7 7 4 3 3"
+        "9 7 7 7 7 4 3 3 3" "8 7 7 7 7 3 3 3 3 2" "8 7 7 7 6 3 3 3 3 2 1"
+        "8 7 7 6 6 3 3 3 3 2 1 1" "8 7 6 6 6 3 3 3 3 2 1 1 1"
+        "8 6 6 6 6 3 3 3 3 2 1 1 1 1")
+    for n in $(seq 1 14); do
+        got=$(sieve_counts lab-heterogeneous "$n" --factors=real)
+        [ "$got" = "${expected[n - 1]}" ] || fail "$n UPs: $got, not ${expected[n - 1]}"
+    done
+}
+
+@test "Table 6.8: best-fit with the estimated factors, 10 rows exactly and 4 with the thesis's difference" {
+    # Row 5 as the notes correct the OCR ("17" for 7: the row sums to 50).
+    expected=("50" "" "21 18 11" "16 13 8 13" "13 11 7 11 8" ""
+        "11 9 5 9 7 5 4" "" "9 8 5 7 6 5 4 2 4" "9 7 4 7 6 4 4 2 4 3"
+        "9 7 4 7 6 4 4 2 3 3 1" "" "8 7 4 7 6 4 3 2 3 3 1 1 1"
+        "8 7 4 7 5 4 3 2 3 3 1 1 1 1")
+    # The rows that do not reproduce, with what we compute. Row 2: the thesis
+    # prints 27 23; the greedy on 1.0/0.82 gives 28 22 (27 23 needs an
+    # estimate >= about 0.822, which 0.82 may round). Rows 6, 8, 12: the
+    # thesis's rows sum to 49 (one task missing); we give the 50th task to
+    # Gorda (8, not 7), Gorda (7, not 6) and Copacabana (3, not 2).
+    differ=([2]="28 22" [6]="12 9 6 9 8 6" [8]="10 9 5 8 7 5 4 2"
+        [12]="9 7 4 7 6 4 3 2 3 3 1 1")
+    for n in $(seq 1 14); do
+        got=$(sieve_counts lab-heterogeneous "$n")
+        want=${expected[n - 1]:-${differ[n]}}
+        [ "$got" = "$want" ] || fail "$n UPs: $got, not $want"
+    done
+}
+
+@test "Table 6.6: the preset's factors give the error column (truncated to 3 significant digits)" {
+    # Error = (estimated - real) / real, in %; the thesis truncates (A12).
+    awk 'function trunc3(x,   a, k) {
+             a = x < 0 ? -x : x; k = 10 ^ (2 - int(log(a) / log(10)))
+             return (x < 0 ? -1 : 1) * int(a * k + 1e-6) / k }
+         $1 == "up" && $3 != $4 { printf "%s ", trunc3(100 * ($4 - $3) / $3) }
+         END { print "" }' "$EXAMPLES/platform/lab-heterogeneous.platform" > errors
+    [ "$(cat errors)" = "1.23 -33.3 2.5 -16.2 17.7 15.7 -34.2 15.7 15.6 50 50 50 61.5 " ]
+}
+
+# ------------------------------------------------------------ time model
+
+@test "the thesis's time model by hand: links of 1 s, tasks of 2 s, two generations" {
+    cat > links.platform <<'P'
+platform 1
+name "by hand"
+tasktime L1 2
+up a 1 1 link 1
+up b 1 1 link 1
+end 2
+P
+    printf 'app-graph 1\nbatch B1 L1 2 -\nbatch B2 L1 1 -\nedge B1 B2 data\nend 2 1 3\n' > two.graph
+    # B1.0 to a: sent 0..1, worked 1..3, back at 4. B1.1 to b: sent 1..2,
+    # back at 5: generation 1 ends at 5. B2.0 to a: sent 5..6, back at 9.
+    run gstr-sched -p links.platform two.graph
+    assert_success
+    assert_output 'schedule 1
+platform "by hand"
+scheduler static bestfit estimated
+generation 1 0 5
+task B1.0 1 0 4
+task B1.1 2 1 5
+generation 2 5 9
+task B2.0 1 5 9
+load 1 "a" 2
+load 2 "b" 1
+summary 9 6 0.6666666666666666 2 0.3333333333333333
+end 2 3'
+}
+
+@test "the estimated factors place, the real ones time: a UP thought fast but slow" {
+    cat > wrong.platform <<'P'
+platform 1
+tasktime L1 1
+up good 1 1
+up bad 0.25 1
+end 2
+P
+    printf 'app-graph 1\nbatch B1 L1 4 -\nend 1 0 4\n' > four.graph
+    run gstr-sched -p wrong.platform four.graph
+    assert_success
+    assert_line 'load 2 "bad" 2'
+    assert_line 'summary 8 4 0.5 1.25 0.4'
+    # Its real factor known, the slow UP is left idle: a task there would
+    # end at 4, as the fourth on the fast one does (a tie: the first UP).
+    run gstr-sched -p wrong.platform --factors=real four.graph
+    assert_line 'load 2 "bad" 0'
+    assert_line 'summary 4 4 1 1.25 0.8'
+    assert_line 'platform "wrong.platform"'
+}
+
+@test "a pipeline from PASL: the sieve on the heterogeneous lab, -o written whole" {
+    pasl2graph "$EXAMPLES/pasl/sieve.pasl" |
+        gstr-sched -p "$EXAMPLES/platform/lab-heterogeneous.platform" -o out.schedule
+    run tail -n 2 out.schedule
+    assert_output 'summary 9.375 50 5.333333333333333 6.679999999999999 0.7984031936127746
+end 3 52'
+}
+
+# ------------------------------------------------------------ bad input
+
+@test "usage errors: no platform, values of later versions, options that do not apply" {
+    run gstr-sched sieve.graph
+    assert_failure 2
+    assert_line "gstr-sched: no platform: give one with --platform=FILE"
+    P="$EXAMPLES/platform/lab-heterogeneous.platform"
+    run gstr-sched -p "$P" --sched=gstr sieve.graph
+    assert_failure 2
+    assert_line "gstr-sched: --sched=gstr is not in this version of gstr-sched yet (see gstr-sched(1))"
+    run gstr-sched -p "$P" --model=event sieve.graph
+    assert_line "gstr-sched: --model=event is not in this version of gstr-sched yet (see gstr-sched(1))"
+    run gstr-sched -p "$P" --alloc=fast sieve.graph
+    assert_line "gstr-sched: --alloc must be 'trivial' or 'bestfit', not 'fast'"
+    run gstr-sched -p "$P" --trivial=per-batch sieve.graph
+    assert_failure 2
+    assert_line "gstr-sched: --trivial applies only with --alloc=trivial"
+    run gstr-sched -p - -
+    assert_line "gstr-sched: the platform and the application cannot both be standard input"
+}
+
+# bad_platform TEXT MESSAGE: the platform TEXT is refused with MESSAGE alone.
+bad_platform() {
+    printf "$1" > bad.platform
+    run gstr-sched -p bad.platform sieve.graph
+    assert_failure 2
+    assert_output "gstr-sched: bad.platform$2"
+}
+
+@test "a malformed platform: located messages, exit 2" {
+    bad_platform '' ": error: empty input: expected a 'platform' header line"
+    bad_platform 'net-model 1\n' ":1:1: error: expected a 'platform' file, got a 'net-model' file"
+    bad_platform 'platform 1\nup a 0 1\nend 1\n' ":2:6: error: expected a finite number > 0, not '0'"
+    bad_platform 'platform 1\nup a 1 inf\nend 1\n' ":2:8: error: expected a finite number > 0, not 'inf'"
+    bad_platform 'platform 1\nup a 1e400 1\nend 1\n' ":2:6: error: number '1e400' is out of range"
+    bad_platform 'platform 1\nup a 1 1\nup a 1 1\nend 2\n' ":3:4: error: UP 'a' is given twice (first at line 2)"
+    bad_platform 'platform 1\nup 12 1 1\nend 1\n' ":2:4: error: a UP's name is a word or a string, not the number '12'"
+    bad_platform 'platform 1\nup a 1 1 lnk 2\nend 1\n' ":2:10: error: expected 'link' after the estimated factor"
+    bad_platform 'platform 1\nup a 1 1 link -1\nend 1\n' ":2:15: error: expected a finite number >= 0, not '-1'"
+    bad_platform 'platform 1\nup a 1\nend 1\n' ":2:1: error: expected: up NAME REAL ESTIMATED [link SECONDS]"
+    bad_platform 'platform 1\nup a 1 1\n' ":2: error: the file ends without its 'end UPS' record: cut short?"
+    bad_platform 'platform 1\nup a 1 1\nend 2\n' ":3:5: error: the end record does not match the file: it has 1 up record"
+    bad_platform 'platform 1\nend 0\n' ":2: error: a platform needs at least one UP ('up NAME REAL ESTIMATED')"
+    bad_platform 'platform 1\nspeed a 1\nend 0\n' ":2:1: error: unknown record 'speed' (expected name, tasktime, up or end)"
+    bad_platform 'platform 1\ntasktime X2 1\nup a 1 1\nend 1\n' ":2:10: error: expected a task type L<n> (n >= 1), not 'X2'"
+    bad_platform 'platform 1\ntasktime L2 1\ntasktime L2 2\nup a 1 1\nend 1\n' ":3:10: error: task type L2 has two times"
+    bad_platform 'platform 1\nup a 1 1\nend 1\nup b 1 1\n' ":4:1: error: record after 'end'"
+}
+
+@test "a task type without a time on the platform is refused, with the record to add" {
+    printf 'platform 1\ntasktime L2 1\nup a 1 1\nend 1\n' > notime.platform
+    run gstr-sched -p notime.platform sieve.graph
+    assert_failure 2
+    assert_output "gstr-sched: sieve.graph:7: error: task type L1 of batch B1 has no time on the platform: add 'tasktime L1 SECONDS' to it"
+}
+
+# bad_graph TEXT MESSAGE: the app-graph TEXT is refused with MESSAGE alone.
+bad_graph() {
+    printf "$1" > bad.graph
+    run gstr-sched -p "$EXAMPLES/platform/lab-heterogeneous.platform" bad.graph
+    assert_failure 2
+    assert_output "gstr-sched: bad.graph$2"
+}
+
+@test "a malformed app-graph, or one that is not a DAG: located messages, exit 2" {
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 2 -\nedge B2 B1 data\nend 2 1 3\n' \
+        ":4:6: error: edge from 'B2' to 'B1' does not go forward: an app-graph lists its batches in a topological order, so it is not a DAG"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nedge B1 B1 data\nend 1 1 1\n' \
+        ":3:6: error: edge from 'B1' to 'B1' does not go forward: an app-graph lists its batches in a topological order, so it is not a DAG"
+    bad_graph 'app-graph 1\nbatch B1 L1 0 -\nend 1 0 0\n' ":2:13: error: expected a finite number >= 1, not '0'"
+    bad_graph 'app-graph 1\nbatch B1 L1 1.5 -\nend 1 0 1\n' ":2:13: error: a cardinality is a whole number from 1 to 10000000, not '1.5'"
+    bad_graph 'app-graph 1\nbatch B1 L1 10000001 -\nend 1 0 10000001\n' ":2:13: error: a cardinality is a whole number from 1 to 10000000, not '10000001'"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nedge B0 B1 data\nend 1 1 1\n' ":3:6: error: unknown batch 'B0': a batch is named by its batch record before it is used"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B1 L1 1 -\nend 2 0 2\n' ":3:7: error: batch 'B1' is defined twice (first at line 2)"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nend 1 0 2\n' ":3:1: error: the end record does not match the file: it has 1 batch, 0 edges and 1 task"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\n' ":2: error: the file ends without its 'end BATCHES EDGES TASKS' record: cut short?"
+    bad_graph 'app-graph 1\nend 0 0 0\n' ":2: error: the application has no batch: nothing to schedule"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nfoo B1\nend 1 0 1\n' ":3:1: error: unknown record 'foo' (expected name, description, tasktype, batch, task, edge, link, input, write, output or end)"
+    bad_graph 'platform 1\n' ":1:1: error: expected a 'app-graph' file, got a 'platform' file"
+}
+
+@test "tasks times UPs past the allocators' limit is refused before any work" {
+    printf 'app-graph 1\nbatch B1 L1 10000000 -\nend 1 0 10000000\n' > big.graph
+    { echo 'platform 1'; echo 'tasktime L1 1'
+      for i in $(seq 1 101); do echo "up u$i 1 1"; done; echo 'end 101'; } > many.platform
+    run gstr-sched -p many.platform big.graph
+    assert_failure 2
+    assert_output "gstr-sched: big.graph: error: 10000000 tasks on 101 UPs is past the allocators' limit of 1e+09 task-UP pairs"
+}
+
+@test "every golden of pasl2graph is read, with and without --tasks" {
+    printf 'platform 1\ntasktime L1 1\ntasktime L2 1\ntasktime L3 1\ntasktime L4 1\ntasktime L5 1\ntasktime L6 1\nup a 1 1\nup b 0.5 0.5\nend 2\n' > all.platform
+    for f in "$EXAMPLES"/pasl/example3.pasl "$EXAMPLES"/pasl/example4.pasl "$EXAMPLES"/pasl/example6.pasl "$EXAMPLES"/pasl/figure1-1.pasl; do
+        pasl2graph "$f" > g
+        run gstr-sched -p all.platform g
+        assert_success
+        pasl2graph --tasks "$f" > g
+        run gstr-sched -p all.platform g
+        assert_success
+    done
+}

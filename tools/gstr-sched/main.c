@@ -1,0 +1,158 @@
+/* gstr-sched — schedules an application graph on a platform of processing
+ * units (seed 003, Lucchese's JoiN). See man/man1/gstr-sched.1. The work
+ * is in lib/sched. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/common.h"
+#include "sched/sched.h"
+
+static const char *const prog = "gstr-sched";
+
+static void usage(FILE *fp)
+{
+    fprintf(fp,
+"Usage: %s --platform=FILE [OPTION]... [FILE]\n"
+"Schedule the application graph FILE (app-graph, as pasl2graph writes it;\n"
+"standard input when FILE is absent or '-') on the UPs of a platform and\n"
+"write the schedule, its simulated times and a summary (schedule format).\n"
+"This version has the static scheduler under the thesis's time model;\n"
+"GS, GSTR, the event model and PPCP across groups are to come.\n"
+"\n"
+"  -p, --platform=FILE   the platform (platform format); required\n"
+"      --alloc=A         trivial or bestfit (default bestfit)\n"
+"      --factors=F       the speed factors the allocator sees: estimated\n"
+"                        (default, as JoiN) or real (the ideal schedules)\n"
+"      --trivial=MODE    cumulative (default, the thesis code: counts carry\n"
+"                        over between batches) or per-batch (Table 6.3)\n"
+"      --sched=S         static (gs and gstr are to come)\n"
+"      --model=M         thesis (event is to come)\n"
+"  -o, --output=FILE     write to FILE, replaced only when all went well\n"
+"  -h, --help            show this help and exit\n"
+"  -V, --version         show the version and exit\n"
+"\n"
+"Exit status: 0 success, 1 I/O failure, 2 bad usage or bad input.\n"
+"\n"
+"Example:\n"
+"  pasl2graph examples/pasl/sieve.pasl |\n"
+"      gstr-sched -p examples/platform/lab-heterogeneous.platform\n",
+            prog);
+}
+
+enum { OPT_ALLOC = 256, OPT_FACTORS, OPT_TRIVIAL, OPT_SCHED, OPT_MODEL };
+
+/* A word option: the index of text in words, or the usage error; the
+ * words in `later` (NULL-terminated, may be NULL) are values of a later
+ * version, refused as such rather than as unknown. */
+static int choice(const char *opt, const char *text, const char *const *words,
+                  const char *const *later)
+{
+    for (int i = 0; words[i]; i++)
+        if (strcmp(text, words[i]) == 0)
+            return i;
+    for (int i = 0; later && later[i]; i++)
+        if (strcmp(text, later[i]) == 0)
+            usage_error(prog, "%s=%s is not in this version of gstr-sched "
+                        "yet (see gstr-sched(1))", opt, text);
+    strbuf sb = {0};
+    for (int i = 0; words[i]; i++)
+        sb_printf(&sb, "%s'%s'", i ? " or " : "", words[i]);
+    usage_error(prog, "%s must be %s, not '%s'", opt, sb_str(&sb), text);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"platform", required_argument, NULL, 'p'},
+        {"alloc", required_argument, NULL, OPT_ALLOC},
+        {"factors", required_argument, NULL, OPT_FACTORS},
+        {"trivial", required_argument, NULL, OPT_TRIVIAL},
+        {"sched", required_argument, NULL, OPT_SCHED},
+        {"model", required_argument, NULL, OPT_MODEL},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    static const char *const allocs[] = {"trivial", "bestfit", NULL};
+    static const char *const factors[] = {"estimated", "real", NULL};
+    static const char *const trivials[] = {"cumulative", "per-batch", NULL};
+    static const char *const scheds[] = {"static", NULL};
+    static const char *const models[] = {"thesis", NULL};
+    static const char *const later_scheds[] = {"gs", "gstr", NULL};
+    static const char *const later_models[] = {"event", NULL};
+    const char *output = NULL, *platform = NULL, *trivial_opt = NULL;
+    sched_options o = {.alloc = SCHED_BESTFIT};
+    set_program_name(prog);
+
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":p:o:hV", options, NULL)) != -1) {
+        switch (c) {
+        case 'p': platform = optarg; break;
+        case 'o': output = optarg; break;
+        case OPT_ALLOC:
+            o.alloc = choice("--alloc", optarg, allocs, NULL) == 0
+                      ? SCHED_TRIVIAL : SCHED_BESTFIT;
+            break;
+        case OPT_FACTORS:
+            o.use_real_factors = choice("--factors", optarg, factors, NULL);
+            break;
+        case OPT_TRIVIAL:
+            trivial_opt = "--trivial";
+            o.trivial_per_batch = choice("--trivial", optarg, trivials, NULL);
+            break;
+        case OPT_SCHED: choice("--sched", optarg, scheds, later_scheds); break;
+        case OPT_MODEL: choice("--model", optarg, models, later_models); break;
+        case 'h': usage(stdout); return EXIT_OK;
+        case 'V': print_version(prog); return EXIT_OK;
+        case ':': usage_error(prog, "option '%s' needs an argument",
+                              argv[optind - 1]);
+        default:  usage_error(prog, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    const char *path = single_input(prog, argc, argv, optind);
+    if (!platform)
+        usage_error(prog, "no platform: give one with --platform=FILE");
+    if (strcmp(platform, "-") == 0 && (!path || strcmp(path, "-") == 0))
+        usage_error(prog, "the platform and the application cannot both be "
+                    "standard input");
+    option_applies(prog, trivial_opt, o.alloc == SCHED_TRIVIAL,
+                   "with --alloc=trivial");
+
+    diag d;
+    diag_init(&d, prog, stderr);
+    size_t len;
+    const char *plat_name = input_name(platform);
+    char *text = read_input(prog, platform, SCHED_MAX_INPUT, &len);
+    sched_platform p;
+    int bad = sched_platform_parse(&p, text, len, plat_name, &d) < 0;
+    free(text);
+    if (bad)
+        return EXIT_BADINPUT;
+    if (!p.name)
+        p.name = xstrdup(plat_name);
+
+    const char *shown = input_name(path);
+    text = read_input(prog, path, SCHED_MAX_INPUT, &len);
+    sched_app a;
+    bad = sched_app_parse(&a, text, len, shown, &d) < 0;
+    free(text);
+    sched_result r;
+    if (bad || sched_static(&a, &p, &o, &r, &d, shown) < 0) {
+        if (!bad)
+            sched_app_free(&a);
+        sched_platform_free(&p);
+        return EXIT_BADINPUT;
+    }
+
+    outfile out;
+    out_open_or_die(&out, prog, output);
+    sched_write(out.fp, &a, &p, &o, &r);
+    int status = out_commit_status(&out, prog, output);
+    sched_result_free(&r);
+    sched_app_free(&a);
+    sched_platform_free(&p);
+    return status;
+}
