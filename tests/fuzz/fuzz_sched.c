@@ -1,0 +1,45 @@
+/* libFuzzer target: any bytes through gstr-sched's readers. The input is
+ * split at its first NUL byte: a platform before it, an app-graph after
+ * (NUL is refused by both readers, so the split costs no input); when both
+ * are accepted, the static scheduler runs with each allocator. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sched/sched.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static FILE *sink;
+    if (!sink)
+        sink = fopen("/dev/null", "w");
+    const char *text = (const char *)data;
+    const char *nul = memchr(text, '\0', size);
+    size_t plen = nul ? (size_t)(nul - text) : size;
+    diag d;
+    diag_init(&d, "fuzz", sink);
+    sched_platform p;
+    sched_app a;
+    int have_p = sched_platform_parse(&p, text, plen, "fuzz.platform", &d) == 0;
+    int have_a = nul && sched_app_parse(&a, nul + 1, size - plen - 1,
+                                        "fuzz.graph", &d) == 0;
+    if (have_p && have_a && a.tasks * p.ups.len <= 100000) {
+        for (int alloc = 0; alloc < 2; alloc++) {
+            sched_options o = {.alloc = alloc ? SCHED_BESTFIT : SCHED_TRIVIAL,
+                               .trivial_per_batch = alloc == 0 && size % 2,
+                               .use_real_factors = size % 3 == 0};
+            sched_result r;
+            if (sched_static(&a, &p, &o, &r, &d, "fuzz.graph") == 0) {
+                sched_write(sink, &a, &p, &o, &r);
+                sched_result_free(&r);
+            }
+        }
+    }
+    if (have_a)
+        sched_app_free(&a);
+    if (have_p)
+        sched_platform_free(&p);
+    return 0;
+}
