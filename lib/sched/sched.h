@@ -74,6 +74,11 @@ int sched_app_parse(sched_app *a, const char *text, size_t len,
                     const char *file, diag *d);
 void sched_app_free(sched_app *a);
 
+/* The edges' indices ordered by destination batch (stable): since edges go
+ * forward, a pass in this order sees every edge into a batch's sources
+ * before the edges out of it. Freed by the caller. */
+size_t *sched_edges_by_to(const sched_app *a);
+
 /* --------------------------------------------- intra-group scheduling */
 
 /* Generations (precise-rules §1): topological levels, the sources at 0; a
@@ -166,5 +171,58 @@ void sched_write(FILE *fp, const sched_app *a, const sched_platform *p,
                  const sched_options *o, const sched_result *r);
 
 /* ---------------------------------------- partitioning across groups */
+
+/* The groups (GHs) of a virtual computer, as the partitioners see them:
+ * power P_g (the sum of its UPs' factors; the thesis's simulations use the
+ * number of UPs), number of UPs n_g, and the tasks already allocated to it
+ * A_g (the load of earlier applications: CR_g = A_g / P_g). */
+typedef struct {
+    size_t n;
+    const double *power;
+    const uint64_t *ups;
+    const uint64_t *allocated;
+} sched_groups;
+
+/* Partitions are ngroups x nbatches matrices: part[g * nb + b] = the tasks
+ * of batch b given to group g; each column sums to the batch's m. They
+ * are whole numbers, except under the MATLAB code's PPCP, whose GCD may
+ * not divide a cardinality (A10: fractional shares in compat mode only). */
+
+/* TP, the MATLAB tp (precise-rules §1): per batch, group j of n (from 1)
+ * gets ceil(rest / (n + 1 - j)) taken from the end, so the groups get
+ * equal shares and the rounding excess goes to the last ones: m = 10 on 3
+ * groups is (3, 3, 4), m = 1 is (0, 0, 1). */
+void sched_tp(size_t ngroups, const sched_app *a, double *part);
+
+/* PP, the MATLAB pp: per batch, groups by power descending (ties: the
+ * later group first, as the code's ascending list read backwards) get
+ * ceil(rest * P_g / (sum of the powers not yet served)). */
+void sched_pp(const sched_groups *g, const sched_app *a, double *part);
+
+/* The thesis's rule (prose, §3.2.1) or the MATLAB code's (A8-A10). */
+typedef enum { SCHED_PPCP_PROSE, SCHED_PPCP_MATLAB } sched_ppcp_rules;
+
+/* The GCD PPCP takes of a set of cardinalities: the true one, or the
+ * code's min(gcd(c, min c)), which is 2 for {6, 30, 10, 15}. */
+uint64_t sched_set_gcd(const uint64_t *c, size_t n, sched_ppcp_rules rules);
+
+/* PPCP (§3.2, Fig. 3.4, precise-rules §1 and A8, A9). Prose: CR computed
+ * once; the batches of cardinality <= n_g of the lowest-CR group go
+ * wholly to it (the synchronisation points); the others form the weakly
+ * connected components of the graph without them; each component's GCD K
+ * is split over the groups by CR ascending (ties: power descending, then
+ * index), each taking ceil(K * P_g / sum of the powers not yet served in
+ * this component), and every batch x of the component gets share_g *
+ * c_x / K on group g. MATLAB: batches of cardinality < the number of
+ * groups go to the largest group; the sets are the batches on the code's
+ * routes through the first unassigned batch (its ancestors and
+ * descendants); the code's GCD; groups by power descending. */
+void sched_ppcp(const sched_groups *g, const sched_app *a,
+                sched_ppcp_rules rules, double *part);
+
+/* The packet metric of the thesis's inter-group simulator igp (A10): the
+ * task blocks that cross groups, summed over the edges. */
+double sched_packets(size_t ngroups, const sched_app *a,
+                     const double *part);
 
 #endif

@@ -7,34 +7,36 @@
 
 #include "sched/sched.h"
 
+size_t *sched_edges_by_to(const sched_app *a)
+{
+    size_t n = a->batches.len, ne = a->edges.len;
+    size_t *order = xmalloc((ne + 1) * sizeof *order);
+    size_t *fill = xcalloc(n + 1, sizeof *fill);
+    for (size_t e = 0; e < ne; e++)
+        fill[a->edges.items[e].to + 1]++;
+    for (size_t b = 0; b < n; b++)
+        fill[b + 1] += fill[b];
+    for (size_t e = 0; e < ne; e++)
+        order[fill[a->edges.items[e].to]++] = e;
+    free(fill);
+    return order;
+}
+
 size_t sched_levels(const sched_app *a, size_t *level)
 {
     size_t n = a->batches.len, levels = n ? 1 : 0;
     memset(level, 0, n * sizeof *level);
-    /* Edges go forward (the reader checks it), so batch order is a
-     * topological order: by their destination, the edges into a batch
-     * are seen after every edge into its sources. */
-    size_t *order = xmalloc((a->edges.len + 1) * sizeof *order);
-    size_t *start = xcalloc(n + 1, sizeof *start);
-    for (size_t e = 0; e < a->edges.len; e++)
-        start[a->edges.items[e].to + 1]++;
+    /* Edges go forward (the reader checks it): by destination, the edges
+     * into a batch come after every edge into its sources. */
+    size_t *order = sched_edges_by_to(a);
+    for (size_t k = 0; k < a->edges.len; k++) {
+        const sched_edge *e = &a->edges.items[order[k]];
+        if (level[e->from] + 1 > level[e->to])
+            level[e->to] = level[e->from] + 1;
+    }
     for (size_t b = 0; b < n; b++)
-        start[b + 1] += start[b];
-    size_t *fill = xmalloc((n + 1) * sizeof *fill);
-    memcpy(fill, start, (n + 1) * sizeof *fill);
-    for (size_t e = 0; e < a->edges.len; e++)
-        order[fill[a->edges.items[e].to]++] = e;
-    for (size_t b = 0; b < n; b++) {
-        for (size_t k = start[b]; k < start[b + 1]; k++) {
-            size_t from = a->edges.items[order[k]].from;
-            if (level[from] + 1 > level[b])
-                level[b] = level[from] + 1;
-        }
         if (level[b] + 1 > levels)
             levels = level[b] + 1;
-    }
-    free(fill);
-    free(start);
     free(order);
     return levels;
 }
