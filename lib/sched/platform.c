@@ -88,6 +88,74 @@ static int read_up(tf_reader *r, sched_platform *p, keymap *names)
     return 0;
 }
 
+/* Field i as a UP named earlier in the file: its index, or -1 after a
+ * located diagnostic. */
+static long up_named(tf_reader *r, size_t i, const sched_platform *p,
+                     const keymap *names)
+{
+    const tf_field *f = &r->fields.items[i];
+    size_t line;
+    if (!keymap_get(names, f->text, strlen(f->text), &line)) {
+        diag_error(r->d, tf_loc(r, f), "unknown UP '%s': a UP is named by "
+                   "its up record before it is used", f->text);
+        return -1;
+    }
+    for (size_t j = 0; j < p->ups.len; j++)
+        if (strcmp(p->ups.items[j].name, f->text) == 0)
+            return (long)j;
+    return -1;   /* unreachable: the map holds the UPs' names */
+}
+
+/* error LEVEL [NAME...]: the error model, on the named UPs or on all. */
+static int read_error(tf_reader *r, sched_platform *p, const keymap *names,
+                      int *seen)
+{
+    if (*seen) {
+        diag_error(r->d, tf_loc(r, r->fields.items), "the error model is "
+                   "given twice");
+        return -1;
+    }
+    *seen = 1;
+    double level;
+    if (r->fields.len < 2 || sched_number(r, 1, 0, 0, &level) < 0)
+        return -1;
+    if (level >= 1) {
+        diag_error(r->d, tf_loc(r, &r->fields.items[1]), "an error level "
+                   "below 1, not %s: at 1 or more a time can reach 0 or less",
+                   r->fields.items[1].text);
+        return -1;
+    }
+    p->error_level = level;
+    for (size_t j = 0; r->fields.len == 2 && j < p->ups.len; j++)
+        p->ups.items[j].erratic = 1;
+    for (size_t i = 2; i < r->fields.len; i++) {
+        long j = up_named(r, i, p, names);
+        if (j < 0)
+            return -1;
+        p->ups.items[j].erratic = 1;
+    }
+    return 0;
+}
+
+/* fail NAME: fail-stop from the start. */
+static int read_fail(tf_reader *r, sched_platform *p, const keymap *names)
+{
+    if (r->fields.len != 2) {
+        diag_error(r->d, tf_loc(r, r->fields.items), "expected: fail NAME");
+        return -1;
+    }
+    long j = up_named(r, 1, p, names);
+    if (j < 0)
+        return -1;
+    if (p->ups.items[j].fails) {
+        diag_error(r->d, tf_loc(r, &r->fields.items[1]), "UP '%s' fails "
+                   "twice", p->ups.items[j].name);
+        return -1;
+    }
+    p->ups.items[j].fails = 1;
+    return 0;
+}
+
 int sched_platform_parse(sched_platform *p, const char *text, size_t len,
                          const char *file, diag *d)
 {
@@ -96,7 +164,7 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
     if (sched_doc_open(&doc, text, len, file, d, "platform") < 0)
         return -1;
     tf_reader *r = &doc.r;
-    int errors = d->errors, got, ended = 0;
+    int errors = d->errors, got, ended = 0, error_seen = 0;
     keymap names = {0};
     while ((got = tf_next(r)) != 0) {
         if (got < 0)
@@ -118,13 +186,17 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
             read_tasktime(r, p);
         } else if (strcmp(k, "up") == 0) {
             read_up(r, p, &names);
+        } else if (strcmp(k, "error") == 0) {
+            read_error(r, p, &names, &error_seen);
+        } else if (strcmp(k, "fail") == 0) {
+            read_fail(r, p, &names);
         } else if (strcmp(k, "end") == 0) {
             ended = 1;
             if (d->errors == errors)   /* else the counts are off anyway */
                 sched_check_end(r, 1, "up", p->ups.len);
         } else {
             diag_error(d, tf_loc(r, key), "unknown record '%s' (expected "
-                       "name, tasktime, up or end)", key->text);
+                       "name, tasktime, up, error, fail or end)", key->text);
         }
     }
     if (d->errors == errors && !ended)
@@ -133,6 +205,14 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
     else if (d->errors == errors && p->ups.len == 0)
         diag_error(d, (srcloc){file, r->line, 0}, "a platform needs at least "
                    "one UP ('up NAME REAL ESTIMATED')");
+    else if (d->errors == errors) {
+        size_t failing = 0;
+        for (size_t j = 0; j < p->ups.len; j++)
+            failing += (size_t)p->ups.items[j].fails;
+        if (failing == p->ups.len)
+            diag_error(d, (srcloc){file, r->line, 0}, "every UP fails: no "
+                       "task would ever finish");
+    }
     keymap_free(&names);
     sched_doc_close(&doc);
     if (d->errors != errors) {

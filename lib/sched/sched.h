@@ -29,6 +29,8 @@ typedef struct {
     char *name;
     double real, estimated;
     double link;
+    int erratic;        /* under the estimation-error model */
+    int fails;          /* fail-stop from the start */
 } sched_up;
 
 typedef struct {
@@ -40,6 +42,10 @@ typedef struct {
     char *name;                     /* NULL when the file gives none */
     VEC(sched_up) ups;
     VEC(sched_tasktime) tasktimes;
+    /* The thesis's estimation-error model (precise-rules §1): before each
+     * batch, the times of the erratic UPs are multiplied by 1 + e, with
+     * e = error_level * sin(2 pi * tasks dispatched so far / all tasks). */
+    double error_level;
 } sched_platform;
 
 /* Reads a `platform 1` file (formats/platform.md) from text. 0, or -1
@@ -91,40 +97,28 @@ size_t sched_levels(const sched_app *a, size_t *level);
  * which is the thesis code's cumulative allocation over the application. */
 size_t sched_trivial_next(const uint64_t *counts, size_t nups);
 
-/* The thesis's time model (precise-rules §1) with absolute times: sending
- * a task to UP j takes c_j of the coordinator's clock `now`; the UP starts
- * it when the data is there and it is free, works p and returns the
- * result in c_j, so it is done at max(done_j, now) + 2c_j + p. The MATLAB
- * code keeps tm_j = max(done_j - now, 0) instead and subtracts c_j from
- * every UP at each send: the same times, in O(1) per task. */
+/* The best-fit allocator (MATLAB bestfitSchedule), one generation at a
+ * time: tm[] the UPs' remaining busy times ahead of the coordinator and
+ * tmc its send clock, both 0 at the start of a generation. Each task goes
+ * to the first UP j of strictly smallest increase Δ_j of the generation's
+ * end, sending it the task (time p[j]) over its link (c[j]); tm and tmc
+ * then move on as the code moves them, bit for bit, in O(UPs) a task. */
 typedef struct {
     size_t nups;
-    double *done;       /* [nups] when each UP has finished its queue */
-    double now;         /* the coordinator's clock */
-    size_t last;        /* the UP that finishes last */
-    double second;      /* the latest finish among the others */
-} sched_clock;
+    double *tm;
+    double tmc;
+} sched_bestfit;
 
-void sched_clock_init(sched_clock *k, size_t nups);
-void sched_clock_free(sched_clock *k);
-/* A new generation starts at `start`: every UP idle, the clock there. */
-void sched_clock_reset(sched_clock *k, double start);
-/* When the generation ends: its last UP is done (or the last send). */
-double sched_clock_end(const sched_clock *k);
-/* Sends a task of time p to UP j over link c: *send when the coordinator
- * starts sending, *finish when the result is back. */
-void sched_clock_dispatch(sched_clock *k, size_t j, double p, double c,
-                          double *send, double *finish);
-/* The best-fit allocator (MATLAB bestfitSchedule) on a generation's clock
- * (reset at 0 for each generation): the first UP j of strictly smallest
- * generation end after sending it a task of time p[j] over link c[j],
- * which is the code's first strictly smallest Δ_j. */
-size_t sched_bestfit_next(const sched_clock *k, const double *p,
-                          const double *c);
+void sched_bestfit_init(sched_bestfit *b, size_t nups);
+void sched_bestfit_free(sched_bestfit *b);
+void sched_bestfit_reset(sched_bestfit *b);       /* a new generation */
+size_t sched_bestfit_next(sched_bestfit *b, const double *p, const double *c);
 
 typedef enum { SCHED_TRIVIAL, SCHED_BESTFIT } sched_alloc;
+typedef enum { SCHED_STATIC, SCHED_GS, SCHED_GSTR } sched_kind;
 
 typedef struct {
+    sched_kind kind;
     sched_alloc alloc;
     int trivial_per_batch;     /* 1: trivial counts restart at each batch
                                   (Tables 6.3 and 6.7, A6); 0: cumulative
@@ -140,7 +134,8 @@ typedef struct {
     size_t up;
     size_t generation;
     double send, finish;       /* the coordinator starts sending; the
-                                  result is back */
+                                  result is back (NAN: never, the UP
+                                  failed) */
 } sched_task;
 
 typedef struct {
@@ -152,18 +147,28 @@ typedef struct {
     double sequential;         /* every task on the reference UP (factor
                                   1), no communication */
     double ideal_speedup;      /* the sum of the real factors */
+    uint64_t lost;             /* tasks sent to failed UPs (GSTR) */
 } sched_result;
 
-/* The static scheduler under the thesis's time model (precise-rules §1):
- * the allocation is computed once, generation by generation, from the
- * factors options->use_real_factors names, then played with the real
- * factors and link times: per task tm[j] += 2c_j + p_ij, then every UP's
- * tm -= c_j (floored at 0) and the clock += c_j; a generation ends when
- * its last UP is done. 0, or -1 after a diagnostic (a task type without a
- * time, a size past the limits). */
-int sched_static(const sched_app *a, const sched_platform *p,
-                 const sched_options *o, sched_result *r, diag *d,
-                 const char *file);
+/* The thesis's simulated schedulers (precise-rules §1, the MATLAB code of
+ * App. B.3), under its time model: per task, tm_j += 2c_j + p_ij, then
+ * every UP's tm -= c_j (floored at 0) and the clock += c_j; a generation
+ * ends when its last UP is done. The allocators see the factors that
+ * options->use_real_factors names, the play uses the real ones, both
+ * under the error model and the failures as the code applies them.
+ * - static: the allocation is computed once from the unperturbed times;
+ * - GS: each generation is allocated with the times as perturbed so far;
+ * - GSTR: task by task, trivial to the first UP of fewest tasks, best-fit
+ *   to the first UP of least tm + p + 2c by estimates that start
+ *   unperturbed and are refreshed, UP by UP, when the UP falls idle; a
+ *   failed UP's times grow by 1e9 s and its count by 1e9 before each
+ *   batch, a task sent to it is lost, and the generation ends with the
+ *   UPs that did not fail. No replication (the code simulates none).
+ * Failures are simulated by GSTR only, as in the code: static and GS
+ * refuse a platform with a failing UP. 0, or -1 after a diagnostic. */
+int sched_run(const sched_app *a, const sched_platform *p,
+              const sched_options *o, sched_result *r, diag *d,
+              const char *file);
 void sched_result_free(sched_result *r);
 
 /* The schedule format (formats/schedule.md). */

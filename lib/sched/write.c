@@ -1,4 +1,5 @@
 /* write.c — the schedule format (formats/schedule.md). */
+#include <math.h>
 #include <stdio.h>
 
 #include "sched/sched.h"
@@ -14,7 +15,8 @@ void sched_write(FILE *fp, const sched_app *a, const sched_platform *p,
 {
     fputs("schedule 1\nplatform ", fp);
     tf_put_string(fp, p->name ? p->name : "");
-    fprintf(fp, "\nscheduler static %s %s\n",
+    static const char *const kinds[] = {"static", "gs", "gstr"};
+    fprintf(fp, "\nscheduler %s %s %s\n", kinds[o->kind],
             o->alloc == SCHED_TRIVIAL ? "trivial" : "bestfit",
             o->use_real_factors ? "real" : "estimated");
     size_t g = (size_t)-1;
@@ -30,7 +32,10 @@ void sched_write(FILE *fp, const sched_app *a, const sched_platform *p,
         fprintf(fp, "task %s.%llu %zu", a->batches.items[t->batch].name,
                 (unsigned long long)t->index, t->up + 1);
         put_time(fp, t->send);
-        put_time(fp, t->finish);
+        if (isnan(t->finish))
+            fputs(" -", fp);          /* sent to a failed UP: never back */
+        else
+            put_time(fp, t->finish);
         fputc('\n', fp);
     }
     for (size_t j = 0; j < p->ups.len; j++) {

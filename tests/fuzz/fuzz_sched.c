@@ -27,11 +27,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                         "fuzz.graph", &d) == 0;
     if (have_p && have_a && a.tasks * p.ups.len <= 100000) {
         for (int alloc = 0; alloc < 2; alloc++) {
-            sched_options o = {.alloc = alloc ? SCHED_BESTFIT : SCHED_TRIVIAL,
+            sched_options o = {.kind = (sched_kind)(size % 3),
+                               .alloc = alloc ? SCHED_BESTFIT : SCHED_TRIVIAL,
                                .trivial_per_batch = alloc == 0 && size % 2,
                                .use_real_factors = size % 3 == 0};
             sched_result r;
-            if (sched_static(&a, &p, &o, &r, &d, "fuzz.graph") == 0) {
+            if (sched_run(&a, &p, &o, &r, &d, "fuzz.graph") == 0) {
                 sched_write(sink, &a, &p, &o, &r);
                 sched_result_free(&r);
             }

@@ -17,8 +17,8 @@ static void usage(FILE *fp)
 "Schedule the application graph FILE (app-graph, as pasl2graph writes it;\n"
 "standard input when FILE is absent or '-') on the UPs of a platform and\n"
 "write the schedule, its simulated times and a summary (schedule format).\n"
-"This version has the static scheduler under the thesis's time model;\n"
-"GS, GSTR, the event model and PPCP across groups are to come.\n"
+"This version simulates the thesis's schedulers (static, GS, GSTR) under\n"
+"its time model; the event model and PPCP across groups are to come.\n"
 "\n"
 "  -p, --platform=FILE   the platform (platform format); required\n"
 "      --alloc=A         trivial or bestfit (default bestfit)\n"
@@ -26,7 +26,7 @@ static void usage(FILE *fp)
 "                        (default, as JoiN) or real (the ideal schedules)\n"
 "      --trivial=MODE    cumulative (default, the thesis code: counts carry\n"
 "                        over between batches) or per-batch (Table 6.3)\n"
-"      --sched=S         static (gs and gstr are to come)\n"
+"      --sched=S         static (default), gs or gstr\n"
 "      --model=M         thesis (event is to come)\n"
 "  -o, --output=FILE     write to FILE, replaced only when all went well\n"
 "  -h, --help            show this help and exit\n"
@@ -78,9 +78,8 @@ int main(int argc, char **argv)
     static const char *const allocs[] = {"trivial", "bestfit", NULL};
     static const char *const factors[] = {"estimated", "real", NULL};
     static const char *const trivials[] = {"cumulative", "per-batch", NULL};
-    static const char *const scheds[] = {"static", NULL};
+    static const char *const scheds[] = {"static", "gs", "gstr", NULL};
     static const char *const models[] = {"thesis", NULL};
-    static const char *const later_scheds[] = {"gs", "gstr", NULL};
     static const char *const later_models[] = {"event", NULL};
     const char *output = NULL, *platform = NULL, *trivial_opt = NULL;
     sched_options o = {.alloc = SCHED_BESTFIT};
@@ -103,7 +102,9 @@ int main(int argc, char **argv)
             trivial_opt = "--trivial";
             o.trivial_per_batch = choice("--trivial", optarg, trivials, NULL);
             break;
-        case OPT_SCHED: choice("--sched", optarg, scheds, later_scheds); break;
+        case OPT_SCHED:
+            o.kind = (sched_kind)choice("--sched", optarg, scheds, NULL);
+            break;
         case OPT_MODEL: choice("--model", optarg, models, later_models); break;
         case 'h': usage(stdout); return EXIT_OK;
         case 'V': print_version(prog); return EXIT_OK;
@@ -140,13 +141,18 @@ int main(int argc, char **argv)
     bad = sched_app_parse(&a, text, len, shown, &d) < 0;
     free(text);
     sched_result r;
-    if (bad || sched_static(&a, &p, &o, &r, &d, shown) < 0) {
+    if (bad || sched_run(&a, &p, &o, &r, &d, shown) < 0) {
         if (!bad)
             sched_app_free(&a);
         sched_platform_free(&p);
         return EXIT_BADINPUT;
     }
 
+    if (r.lost)
+        fprintf(stderr, "%s: warning: %llu task%s sent to failed UPs never "
+                "finish: the thesis model drops them from the makespan (the "
+                "code simulates no replication)\n", prog,
+                (unsigned long long)r.lost, r.lost == 1 ? "" : "s");
     outfile out;
     out_open_or_die(&out, prog, output);
     sched_write(out.fp, &a, &p, &o, &r);
