@@ -1,0 +1,134 @@
+/* bench_sched — gstr-sched's figures in `make bench`: tasks scheduled and
+ * simulated per second of CPU on 10^5 tasks x 10^3 UPs, for each scheduler
+ * and allocator of the thesis model, the memory per task, and the
+ * best-fit allocator against a baseline measured in the same run: the
+ * thesis code's own loop (every candidate UP scanned against every other,
+ * O(UPs^2) a task), on fewer tasks.
+ *
+ *   bench_sched [TASKS [UPS]]      defaults 100000 and 1000 */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "sched/sched.h"
+
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The code's bestfitSchedule step, as written: for each candidate j, the
+ * whole tm2 vector and its max. */
+static size_t code_bestfit(double *tm, double *tmc, const double *p,
+                           const double *c, size_t n, double *tm2,
+                           double *tm3)
+{
+    double df2 = INFINITY;
+    size_t bfup = 0;
+    for (size_t j = 0; j < n; j++) {
+        double after = 0, before = 0;
+        for (size_t k = 0; k < n; k++) {
+            tm2[k] = fmax(tm[k] - c[j] + (k == j ? 2 * c[j] + p[j] : 0), 0);
+            after = fmax(after, tm2[k] + c[j] + *tmc);
+            before = fmax(before, tm[k] + *tmc);
+        }
+        if (after - before < df2) {
+            df2 = after - before;
+            bfup = j;
+            memcpy(tm3, tm2, n * sizeof *tm3);
+        }
+    }
+    *tmc += c[bfup];
+    memcpy(tm, tm3, n * sizeof *tm);
+    return bfup;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t tasks = argc > 1 ? strtoull(argv[1], NULL, 10) : 100000;
+    size_t ups = argc > 2 ? strtoul(argv[2], NULL, 10) : 1000;
+    if (tasks < 10 || ups < 2 || (double)tasks * (double)ups > SCHED_MAX_WORK) {
+        fprintf(stderr, "bench_sched: TASKS >= 10, UPS >= 2, TASKS x UPS <= %g\n",
+                SCHED_MAX_WORK);
+        return 2;
+    }
+    rng r;
+    rng_seed(&r, 6);
+    /* Ten batches in a chain, heterogeneous UPs with links, an error
+     * model on half of them. */
+    sched_app a = {0};
+    sched_platform p = {0};
+    size_t nb = 10;
+    for (size_t b = 0; b < nb; b++) {
+        VEC_PUSH(&a.batches, ((sched_batch){NULL, 1, tasks / nb, 0}));
+        a.tasks += tasks / nb;
+        if (b)
+            VEC_PUSH(&a.edges, ((sched_edge){b - 1, b}));
+    }
+    VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 1.0}));
+    for (size_t k = 0; k < ups; k++) {
+        double f = 0.1 + rng_uniform(&r);
+        VEC_PUSH(&p.ups, ((sched_up){NULL, f, f * (0.8 + 0.4 * rng_uniform(&r)),
+                                     0.001 * rng_uniform(&r), (int)(k % 2), 0}));
+    }
+    p.error_level = 0.3;
+    printf("%llu tasks in %zu batches on %zu UPs (%.0e task-UP pairs)\n",
+           (unsigned long long)a.tasks, nb, ups, (double)a.tasks * (double)ups);
+    printf("%-24s %10s %14s\n", "scheduler", "CPU", "tasks/s");
+    static const char *const kinds[] = {"static", "gs", "gstr"};
+    double bestfit_rate = 0;
+    for (int kind = 0; kind < 3; kind++)
+        for (int alloc = 0; alloc < 2; alloc++) {
+            sched_options o = {(sched_kind)kind,
+                               alloc ? SCHED_BESTFIT : SCHED_TRIVIAL, 0, 0};
+            sched_result res;
+            diag d;
+            diag_init(&d, "bench_sched", stderr);
+            double t0 = cpu_now();
+            if (sched_run(&a, &p, &o, &res, &d, "bench") != 0)
+                return 1;
+            double t = cpu_now() - t0;
+            printf("%-6s %-17s %9.3f s %14.0f\n", kinds[kind],
+                   alloc ? "bestfit" : "trivial", t, (double)a.tasks / t);
+            if (kind == 0 && alloc)
+                bestfit_rate = (double)a.tasks / t;
+            sched_result_free(&res);
+        }
+    /* The baseline: the code's own best-fit loop on a tenth of the tasks
+     * (at most 500: it is quadratic in the UPs), the same UPs and times. */
+    size_t few = a.tasks / 10 < 500 ? (size_t)(a.tasks / 10) : 500;
+    double *tm = calloc(ups, sizeof *tm), *tm2 = malloc(ups * sizeof *tm2),
+           *tm3 = malloc(ups * sizeof *tm3), *pp = malloc(ups * sizeof *pp),
+           *cc = malloc(ups * sizeof *cc), tmc = 0;
+    for (size_t k = 0; k < ups; k++) {
+        pp[k] = 1.0 / p.ups.items[k].estimated;
+        cc[k] = p.ups.items[k].link;
+    }
+    double t0 = cpu_now();
+    for (size_t i = 0; i < few; i++)
+        code_bestfit(tm, &tmc, pp, cc, ups, tm2, tm3);
+    double base = (double)few / (cpu_now() - t0);
+    printf("%-24s %10s %14.0f  (%zu tasks)\n", "baseline: the code's loop",
+           "", base, few);
+    printf("best-fit allocation and play over the code's loop: %.0fx\n",
+           bestfit_rate / base);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    printf("memory: %zu bytes per task of the schedule; peak RSS %ld KB\n",
+           sizeof(sched_task), ru.ru_maxrss);
+    free(tm);
+    free(tm2);
+    free(tm3);
+    free(pp);
+    free(cc);
+    free(a.batches.items);
+    free(a.edges.items);
+    free(p.ups.items);
+    free(p.tasktimes.items);
+    return 0;
+}
