@@ -12,6 +12,9 @@ void sched_platform_free(sched_platform *p)
     for (size_t i = 0; i < p->ups.len; i++)
         free(p->ups.items[i].name);
     free(p->ups.items);
+    for (size_t i = 0; i < p->groups.len; i++)
+        free(p->groups.items[i].name);
+    free(p->groups.items);
     free(p->tasktimes.items);
     free(p->name);
     memset(p, 0, sizeof *p);
@@ -137,6 +140,47 @@ static int read_error(tf_reader *r, sched_platform *p, const keymap *names,
     return 0;
 }
 
+/* group NAME [allocated N]: the UPs that follow belong to it. */
+static int read_group(tf_reader *r, sched_platform *p, keymap *groups)
+{
+    size_t n = r->fields.len;
+    const tf_field *f = r->fields.items;
+    double allocated = 0;
+    if (n != 2 && !(n == 4 && f[2].kind == TF_WORD &&
+                    strcmp(f[2].text, "allocated") == 0)) {
+        diag_error(r->d, tf_loc(r, f), "expected: group NAME [allocated "
+                   "TASKS]");
+        return -1;
+    }
+    if (n == 4 && (sched_number(r, 3, 0, 0, &allocated) < 0 ||
+                   allocated != floor(allocated) || allocated > 1e15)) {
+        if (allocated != floor(allocated) || allocated > 1e15)
+            diag_error(r->d, tf_loc(r, &f[3]), "a whole number of tasks "
+                       "from 0 to 1e15, not '%s'", f[3].text);
+        return -1;
+    }
+    size_t line;
+    if (keymap_get(groups, f[1].text, strlen(f[1].text), &line)) {
+        diag_error(r->d, tf_loc(r, &f[1]), "group '%s' is given twice "
+                   "(first at line %zu)", f[1].text, line);
+        return -1;
+    }
+    if (p->groups.len == 0 && p->ups.len > 0) {
+        diag_error(r->d, tf_loc(r, f), "a group record before the first up "
+                   "record, or none: every UP belongs to a group");
+        return -1;
+    }
+    if (p->groups.len && p->groups.items[p->groups.len - 1].n == 0) {
+        diag_error(r->d, tf_loc(r, f), "group '%s' has no UP",
+                   p->groups.items[p->groups.len - 1].name);
+        return -1;
+    }
+    keymap_put(groups, f[1].text, strlen(f[1].text), (size_t)r->line);
+    sched_group g = {xstrdup(f[1].text), p->ups.len, 0, (uint64_t)allocated};
+    VEC_PUSH(&p->groups, g);
+    return 0;
+}
+
 /* fail NAME: fail-stop from the start. */
 static int read_fail(tf_reader *r, sched_platform *p, const keymap *names)
 {
@@ -165,7 +209,7 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
         return -1;
     tf_reader *r = &doc.r;
     int errors = d->errors, got, ended = 0, error_seen = 0;
-    keymap names = {0};
+    keymap names = {0}, groups = {0};
     while ((got = tf_next(r)) != 0) {
         if (got < 0)
             continue;
@@ -184,8 +228,11 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
                 p->name = xstrdup(r->fields.items[1].text);
         } else if (strcmp(k, "tasktime") == 0) {
             read_tasktime(r, p);
+        } else if (strcmp(k, "group") == 0) {
+            read_group(r, p, &groups);
         } else if (strcmp(k, "up") == 0) {
-            read_up(r, p, &names);
+            if (read_up(r, p, &names) == 0 && p->groups.len)
+                p->groups.items[p->groups.len - 1].n++;
         } else if (strcmp(k, "error") == 0) {
             read_error(r, p, &names, &error_seen);
         } else if (strcmp(k, "fail") == 0) {
@@ -196,7 +243,8 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
                 sched_check_end(r, 1, "up", p->ups.len);
         } else {
             diag_error(d, tf_loc(r, key), "unknown record '%s' (expected "
-                       "name, tasktime, up, error, fail or end)", key->text);
+                       "name, tasktime, group, up, error, fail or end)",
+                       key->text);
         }
     }
     if (d->errors == errors && !ended)
@@ -205,6 +253,10 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
     else if (d->errors == errors && p->ups.len == 0)
         diag_error(d, (srcloc){file, r->line, 0}, "a platform needs at least "
                    "one UP ('up NAME REAL ESTIMATED')");
+    else if (d->errors == errors && p->groups.len &&
+             p->groups.items[p->groups.len - 1].n == 0)
+        diag_error(d, (srcloc){file, r->line, 0}, "group '%s' has no UP",
+                   p->groups.items[p->groups.len - 1].name);
     else if (d->errors == errors) {
         size_t failing = 0;
         for (size_t j = 0; j < p->ups.len; j++)
@@ -214,7 +266,12 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
                        "task would ever finish");
     }
     keymap_free(&names);
+    keymap_free(&groups);
     sched_doc_close(&doc);
+    if (d->errors == errors && p->groups.len == 0) {   /* one, implicit */
+        sched_group g = {xstrdup("all"), 0, p->ups.len, 0};
+        VEC_PUSH(&p->groups, g);
+    }
     if (d->errors != errors) {
         sched_platform_free(p);
         return -1;

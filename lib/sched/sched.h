@@ -38,10 +38,20 @@ typedef struct {
     double seconds;     /* one task on a UP of factor 1 */
 } sched_tasktime;
 
+/* A group (GH) of the virtual computer: UPs first .. first + n - 1, and
+ * the tasks earlier applications left on it (its load, for PPCP's CR). */
+typedef struct {
+    char *name;
+    size_t first, n;
+    uint64_t allocated;
+} sched_group;
+
 typedef struct {
     char *name;                     /* NULL when the file gives none */
     VEC(sched_up) ups;
     VEC(sched_tasktime) tasktimes;
+    VEC(sched_group) groups;        /* one spanning every UP when the file
+                                       has no group record */
     /* The thesis's estimation-error model (precise-rules §1): before each
      * batch, the times of the erratic UPs are multiplied by 1 + e, with
      * e = error_level * sin(2 pi * tasks dispatched so far / all tasks). */
@@ -229,5 +239,35 @@ void sched_ppcp(const sched_groups *g, const sched_app *a,
  * task blocks that cross groups, summed over the edges. */
 double sched_packets(size_t ngroups, const sched_app *a,
                      const double *part);
+
+/* The sched_groups view of a platform's groups: powers are the sums of
+ * the factors the allocators see (the prose), or the numbers of UPs (the
+ * code's grs). The arrays are the caller's, of p->groups.len entries. */
+void sched_group_view(const sched_platform *p, const sched_options *o,
+                      int by_ups, double *power, uint64_t *ups,
+                      uint64_t *allocated, sched_groups *g);
+
+typedef struct {
+    size_t generations;
+    double *generation_end;     /* [generations] */
+    double makespan, sequential, ideal_speedup, packets;
+    double unscheduled;         /* fractional shares dropped (compat) */
+} sched_igp_result;
+
+/* The inter-group simulator igp (precise-rules §1): generation by
+ * generation, each group runs GSTR with best-fit, without error or
+ * failure, on its share of the generation's batches (a share is floored
+ * to whole tasks, as the code's loops do); the generation takes as long
+ * as its slowest group; communication between groups is not timed. */
+int sched_igp(const sched_app *a, const sched_platform *p,
+              const sched_options *o, const double *part,
+              sched_igp_result *r, diag *d, const char *file);
+void sched_igp_free(sched_igp_result *r);
+
+/* A partitioned run in the schedule format: METHOD is "tp", "pp", "ppcp
+ * prose" or "ppcp matlab". */
+void sched_write_partitioned(FILE *fp, const sched_app *a,
+                             const sched_platform *p, const char *method,
+                             const double *part, const sched_igp_result *r);
 
 #endif

@@ -10,6 +10,27 @@ static void put_time(FILE *fp, double x)
     tf_put_double(fp, x);
 }
 
+/* The summary record, from the makespan, the sequential time and the
+ * ideal speed-up. */
+static void put_summary(FILE *fp, double makespan, double sequential,
+                        double ideal)
+{
+    fputs("summary", fp);
+    put_time(fp, makespan);
+    put_time(fp, sequential);
+    if (makespan > 0) {
+        double speedup = sequential / makespan;
+        put_time(fp, speedup);
+        put_time(fp, ideal);
+        put_time(fp, speedup / ideal);
+    } else {
+        fputs(" -", fp);
+        put_time(fp, ideal);
+        fputs(" -", fp);
+    }
+    fputc('\n', fp);
+}
+
 void sched_write(FILE *fp, const sched_app *a, const sched_platform *p,
                  const sched_options *o, const sched_result *r)
 {
@@ -43,18 +64,38 @@ void sched_write(FILE *fp, const sched_app *a, const sched_platform *p,
         tf_put_string(fp, p->ups.items[j].name);
         fprintf(fp, " %llu\n", (unsigned long long)r->tasks_per_up[j]);
     }
-    fputs("summary", fp);
-    put_time(fp, r->makespan);
-    put_time(fp, r->sequential);
-    if (r->makespan > 0) {
-        double speedup = r->sequential / r->makespan;
-        put_time(fp, speedup);
-        put_time(fp, r->ideal_speedup);
-        put_time(fp, speedup / r->ideal_speedup);
-    } else {
-        fputs(" -", fp);
-        put_time(fp, r->ideal_speedup);
-        fputs(" -", fp);
+    put_summary(fp, r->makespan, r->sequential, r->ideal_speedup);
+    fprintf(fp, "end %zu %zu\n", r->generations, r->tasks.len);
+}
+
+void sched_write_partitioned(FILE *fp, const sched_app *a,
+                             const sched_platform *p, const char *method,
+                             const double *part, const sched_igp_result *r)
+{
+    size_t nb = a->batches.len, shares = 0;
+    fputs("schedule 1\nplatform ", fp);
+    tf_put_string(fp, p->name ? p->name : "");
+    fprintf(fp, "\npartition %s\n", method);
+    for (size_t q = 0; q < p->groups.len; q++)
+        for (size_t b = 0; b < nb; b++) {
+            double share = part[q * nb + b];
+            if (share == 0)
+                continue;
+            fputs("share ", fp);
+            tf_put_string(fp, p->groups.items[q].name);
+            fprintf(fp, " %s", a->batches.items[b].name);
+            put_time(fp, share);
+            fputc('\n', fp);
+            shares++;
+        }
+    for (size_t g = 0; g < r->generations; g++) {
+        fprintf(fp, "generation %zu", g + 1);
+        put_time(fp, g ? r->generation_end[g - 1] : 0);
+        put_time(fp, r->generation_end[g]);
+        fputc('\n', fp);
     }
-    fprintf(fp, "\nend %zu %zu\n", r->generations, r->tasks.len);
+    put_summary(fp, r->makespan, r->sequential, r->ideal_speedup);
+    fputs("packets", fp);
+    put_time(fp, r->packets);
+    fprintf(fp, "\nend %zu %zu\n", r->generations, shares);
 }

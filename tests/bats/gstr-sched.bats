@@ -202,7 +202,7 @@ bad_platform() {
     bad_platform 'platform 1\nup a 1 1\n' ":2: error: the file ends without its 'end UPS' record: cut short?"
     bad_platform 'platform 1\nup a 1 1\nend 2\n' ":3:5: error: the end record does not match the file: it has 1 up record"
     bad_platform 'platform 1\nend 0\n' ":2: error: a platform needs at least one UP ('up NAME REAL ESTIMATED')"
-    bad_platform 'platform 1\nspeed a 1\nend 0\n' ":2:1: error: unknown record 'speed' (expected name, tasktime, up, error, fail or end)"
+    bad_platform 'platform 1\nspeed a 1\nend 0\n' ":2:1: error: unknown record 'speed' (expected name, tasktime, group, up, error, fail or end)"
     bad_platform 'platform 1\ntasktime X2 1\nup a 1 1\nend 1\n' ":2:10: error: expected a task type L<n> (n >= 1), not 'X2'"
     bad_platform 'platform 1\ntasktime L2 1\ntasktime L2 2\nup a 1 1\nend 1\n' ":3:10: error: task type L2 has two times"
     bad_platform 'platform 1\nup a 1 1\nend 1\nup b 1 1\n' ":4:1: error: record after 'end'"
@@ -295,4 +295,53 @@ bad_graph() {
         run gstr-sched -p all.platform g
         assert_success
     done
+}
+
+# ------------------------------------------------------ across groups
+
+@test "PPCP's worked example through the program: (2, 2, 1) by the prose, (3 on GH2, 2, 0) by the code" {
+    pasl2graph "$EXAMPLES/pasl/example3.pasl" > fig11.graph
+    P="$EXAMPLES/platform/three-groups.platform"
+    run gstr-sched -p "$P" --partition=ppcp fig11.graph
+    assert_success
+    for line in 'share "GH1" B1 1' 'share "GH1" B2 2' 'share "GH1" B3 4' \
+                'share "GH1" B4 8' 'share "GH1" B5 1' 'share "GH2" B2 2' \
+                'share "GH2" B3 4' 'share "GH2" B4 8' 'share "GH3" B2 1' \
+                'share "GH3" B3 2' 'share "GH3" B4 4' 'packets 21'; do
+        assert_line "$line"
+    done
+    # By hand: B3 and B4 together are 12 tasks on GH1's 3 UPs (4 s), 12 on
+    # GH2's 5 (3 s), 6 on GH3's 2 (3 s); B1, B2 and B5 take 1 s each.
+    assert_line 'generation 3 2 6'
+    assert_line 'summary 7 37 5.285714285714286 10 0.5285714285714286'
+    run gstr-sched -p "$P" --partition=ppcp --rules=matlab fig11.graph
+    assert_success
+    assert_line 'partition ppcp matlab'
+    assert_line 'share "GH2" B2 3'
+    assert_line 'share "GH1" B2 2'
+    refute_line --partial 'share "GH3"'
+    assert_line 'packets 14'
+    run gstr-sched -p "$P" --partition=tp fig11.graph
+    assert_line 'share "GH3" B3 4'
+    assert_line 'share "GH1" B3 3'
+    run gstr-sched -p "$P" --partition=pp fig11.graph
+    assert_line 'share "GH2" B4 10'
+}
+
+@test "partitioning: one group, a bad group record, options that do not apply" {
+    run gstr-sched -p "$EXAMPLES/platform/lab-heterogeneous.platform" --partition=ppcp sieve.graph
+    assert_failure 2
+    assert_output "gstr-sched: $EXAMPLES/platform/lab-heterogeneous.platform: error: --partition needs a platform of two groups or more ('group NAME' records)"
+    P="$EXAMPLES/platform/three-groups.platform"
+    run gstr-sched -p "$P" --rules=matlab sieve.graph
+    assert_failure 2
+    assert_output --partial "gstr-sched: --rules applies only with --partition=ppcp"
+    run gstr-sched -p "$P" --partition=pp --sched=gs sieve.graph
+    assert_failure 2
+    assert_output --partial "gstr-sched: --sched applies only without --partition"
+    bad_platform 'platform 1\nup a 1 1\ngroup G\nup b 1 1\nend 2\n' ":3:1: error: a group record before the first up record, or none: every UP belongs to a group"
+    bad_platform 'platform 1\ngroup G\ngroup H\nup b 1 1\nend 1\n' ":3:1: error: group 'G' has no UP"
+    bad_platform 'platform 1\ngroup G\nup a 1 1\ngroup G\nup b 1 1\nend 2\n' ":4:7: error: group 'G' is given twice (first at line 2)"
+    bad_platform 'platform 1\ngroup G allocated 1.5\nup a 1 1\nend 1\n' ":2:19: error: a whole number of tasks from 0 to 1e15, not '1.5'"
+    bad_platform 'platform 1\ngroup G\nup a 1 1\ngroup H\nend 1\n' ":5: error: group 'H' has no UP"
 }

@@ -28,6 +28,10 @@ static void usage(FILE *fp)
 "                        over between batches) or per-batch (Table 6.3)\n"
 "      --sched=S         static (default), gs or gstr\n"
 "      --model=M         thesis (event is to come)\n"
+"      --partition=P     split the batches across the platform's groups:\n"
+"                        tp, pp or ppcp (default none), then simulate them\n"
+"                        as the thesis's inter-group simulator does\n"
+"      --rules=R         PPCP's rules: prose (default) or matlab (the code)\n"
 "  -o, --output=FILE     write to FILE, replaced only when all went well\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
@@ -40,7 +44,8 @@ static void usage(FILE *fp)
             prog);
 }
 
-enum { OPT_ALLOC = 256, OPT_FACTORS, OPT_TRIVIAL, OPT_SCHED, OPT_MODEL };
+enum { OPT_ALLOC = 256, OPT_FACTORS, OPT_TRIVIAL, OPT_SCHED, OPT_MODEL,
+       OPT_PARTITION, OPT_RULES };
 
 /* A word option: the index of text in words, or the usage error; the
  * words in `later` (NULL-terminated, may be NULL) are values of a later
@@ -61,6 +66,55 @@ static int choice(const char *opt, const char *text, const char *const *words,
     usage_error(prog, "%s must be %s, not '%s'", opt, sb_str(&sb), text);
 }
 
+/* --partition: the batches split across the platform's groups by TP, PP
+ * or PPCP, then played by the thesis's inter-group simulator. */
+static int run_partitioned(const sched_app *a, const sched_platform *p,
+                           const sched_options *o, int partition, int rules,
+                           const char *output, diag *d, const char *plat_name,
+                           const char *shown)
+{
+    size_t ng = p->groups.len, nb = a->batches.len;
+    if (ng < 2) {
+        fprintf(stderr, "%s: %s: error: --partition needs a platform of two "
+                "groups or more ('group NAME' records)\n", prog, plat_name);
+        return EXIT_BADINPUT;
+    }
+    double *power = xmalloc(ng * sizeof *power);
+    uint64_t *ups = xmalloc(ng * sizeof *ups), *held = xmalloc(ng * sizeof *held);
+    double *part = xcalloc(ng * nb, sizeof *part);
+    sched_groups g;
+    /* The code's partitioners weigh groups by their numbers of UPs. */
+    sched_group_view(p, o, partition != 3 || rules == 1, power, ups, held, &g);
+    const char *method = "tp";
+    if (partition == 1) {
+        sched_tp(ng, a, part);
+    } else if (partition == 2) {
+        sched_pp(&g, a, part);
+        method = "pp";
+    } else {
+        sched_ppcp(&g, a, rules ? SCHED_PPCP_MATLAB : SCHED_PPCP_PROSE, part);
+        method = rules ? "ppcp matlab" : "ppcp prose";
+    }
+    sched_igp_result r;
+    int status = EXIT_BADINPUT;
+    if (sched_igp(a, p, o, part, &r, d, shown) == 0) {
+        if (r.unscheduled > 0)
+            fprintf(stderr, "%s: warning: the code's GCD leaves fractional "
+                    "shares: %g tasks are not scheduled, as in the code\n",
+                    prog, r.unscheduled);
+        outfile out;
+        out_open_or_die(&out, prog, output);
+        sched_write_partitioned(out.fp, a, p, method, part, &r);
+        status = out_commit_status(&out, prog, output);
+        sched_igp_free(&r);
+    }
+    free(part);
+    free(power);
+    free(ups);
+    free(held);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option options[] = {
@@ -70,6 +124,8 @@ int main(int argc, char **argv)
         {"trivial", required_argument, NULL, OPT_TRIVIAL},
         {"sched", required_argument, NULL, OPT_SCHED},
         {"model", required_argument, NULL, OPT_MODEL},
+        {"partition", required_argument, NULL, OPT_PARTITION},
+        {"rules", required_argument, NULL, OPT_RULES},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -81,6 +137,10 @@ int main(int argc, char **argv)
     static const char *const scheds[] = {"static", "gs", "gstr", NULL};
     static const char *const models[] = {"thesis", NULL};
     static const char *const later_models[] = {"event", NULL};
+    static const char *const partitions[] = {"none", "tp", "pp", "ppcp", NULL};
+    static const char *const rules_words[] = {"prose", "matlab", NULL};
+    int partition = 0, rules = 0;
+    const char *rules_opt = NULL, *sched_opt = NULL, *alloc_opt = NULL;
     const char *output = NULL, *platform = NULL, *trivial_opt = NULL;
     sched_options o = {.alloc = SCHED_BESTFIT};
     set_program_name(prog);
@@ -91,7 +151,15 @@ int main(int argc, char **argv)
         switch (c) {
         case 'p': platform = optarg; break;
         case 'o': output = optarg; break;
+        case OPT_PARTITION:
+            partition = choice("--partition", optarg, partitions, NULL);
+            break;
+        case OPT_RULES:
+            rules_opt = "--rules";
+            rules = choice("--rules", optarg, rules_words, NULL);
+            break;
         case OPT_ALLOC:
+            alloc_opt = "--alloc";
             o.alloc = choice("--alloc", optarg, allocs, NULL) == 0
                       ? SCHED_TRIVIAL : SCHED_BESTFIT;
             break;
@@ -103,6 +171,7 @@ int main(int argc, char **argv)
             o.trivial_per_batch = choice("--trivial", optarg, trivials, NULL);
             break;
         case OPT_SCHED:
+            sched_opt = "--sched";
             o.kind = (sched_kind)choice("--sched", optarg, scheds, NULL);
             break;
         case OPT_MODEL: choice("--model", optarg, models, later_models); break;
@@ -119,8 +188,12 @@ int main(int argc, char **argv)
     if (strcmp(platform, "-") == 0 && (!path || strcmp(path, "-") == 0))
         usage_error(prog, "the platform and the application cannot both be "
                     "standard input");
-    option_applies(prog, trivial_opt, o.alloc == SCHED_TRIVIAL,
+    option_applies(prog, trivial_opt, o.alloc == SCHED_TRIVIAL && !partition,
                    "with --alloc=trivial");
+    option_applies(prog, rules_opt, partition == 3, "with --partition=ppcp");
+    /* igp runs GSTR with best-fit inside each group, as the code does. */
+    option_applies(prog, sched_opt, !partition, "without --partition");
+    option_applies(prog, alloc_opt, !partition, "without --partition");
 
     diag d;
     diag_init(&d, prog, stderr);
@@ -140,6 +213,13 @@ int main(int argc, char **argv)
     sched_app a;
     bad = sched_app_parse(&a, text, len, shown, &d) < 0;
     free(text);
+    if (!bad && partition) {
+        int status = run_partitioned(&a, &p, &o, partition, rules, output,
+                                     &d, plat_name, shown);
+        sched_app_free(&a);
+        sched_platform_free(&p);
+        return status;
+    }
     sched_result r;
     if (bad || sched_run(&a, &p, &o, &r, &d, shown) < 0) {
         if (!bad)
