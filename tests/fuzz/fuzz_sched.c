@@ -1,9 +1,11 @@
 /* libFuzzer target: any bytes through gstr-sched's readers. The input is
  * split at its first NUL byte: a platform before it, an app-graph after
  * (NUL is refused by both readers, so the split costs no input); when both
- * are accepted, the static scheduler runs with each allocator. */
+ * are accepted, the thesis's schedulers run with each allocator, and on a
+ * platform of groups every partitioner and the inter-group simulator. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sched/sched.h"
@@ -37,6 +39,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 sched_result_free(&r);
             }
         }
+    }
+    if (have_p && have_a && p.groups.len > 1 &&
+        a.tasks * p.ups.len <= 100000) {
+        /* Every partitioner, then the inter-group simulator on it. */
+        size_t ng = p.groups.len, nb = a.batches.len;
+        double power[64], *part = calloc(ng * nb, sizeof *part);
+        uint64_t ups[64], held[64];
+        sched_options o = {.use_real_factors = size % 2};
+        for (int method = 0; part && ng <= 64 && method < 4; method++) {
+            sched_groups g;
+            sched_group_view(&p, &o, method != 2, power, ups, held, &g);
+            if (method == 0)
+                sched_tp(ng, &a, part);
+            else if (method == 1)
+                sched_pp(&g, &a, part);
+            else
+                sched_ppcp(&g, &a, method == 2 ? SCHED_PPCP_PROSE
+                                               : SCHED_PPCP_MATLAB, part);
+            sched_igp_result r;
+            if (sched_igp(&a, &p, &o, part, &r, &d, "fuzz.graph") == 0) {
+                sched_write_partitioned(sink, &a, &p, "fuzz", part, &r);
+                sched_igp_free(&r);
+            }
+        }
+        free(part);
     }
     if (have_a)
         sched_app_free(&a);
