@@ -129,8 +129,8 @@ static int read_error(tf_reader *r, sched_platform *p, const keymap *names,
         return -1;
     }
     p->error_level = level;
-    for (size_t j = 0; r->fields.len == 2 && j < p->ups.len; j++)
-        p->ups.items[j].erratic = 1;
+    if (r->fields.len == 2)
+        *seen = 2;                /* every UP, marked once all are read */
     for (size_t i = 2; i < r->fields.len; i++) {
         long j = up_named(r, i, p, names);
         if (j < 0)
@@ -268,6 +268,8 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
     keymap_free(&names);
     keymap_free(&groups);
     sched_doc_close(&doc);
+    for (size_t j = 0; error_seen == 2 && j < p->ups.len; j++)
+        p->ups.items[j].erratic = 1;
     if (d->errors == errors && p->groups.len == 0) {   /* one, implicit */
         sched_group g = {xstrdup("all"), 0, p->ups.len, 0};
         VEC_PUSH(&p->groups, g);

@@ -345,3 +345,17 @@ bad_graph() {
     bad_platform 'platform 1\ngroup G allocated 1.5\nup a 1 1\nend 1\n' ":2:19: error: a whole number of tasks from 0 to 1e15, not '1.5'"
     bad_platform 'platform 1\ngroup G\nup a 1 1\ngroup H\nend 1\n' ":5: error: group 'H' has no UP"
 }
+
+@test "an error model without names covers every UP, wherever the record stands" {
+    # B2 starts after 2 of 8 tasks: e = 0.5 sin(pi/2), its times x 1.5.
+    printf 'app-graph 1\nbatch B1 L1 2 -\nbatch B2 L1 6 -\nedge B1 B2 data\nend 2 1 8\n' > two.graph
+    printf 'platform 1\ntasktime L1 1\nerror 0.5\nup a 1 1\nup b 1 1\nend 2\n' > before.platform
+    printf 'platform 1\ntasktime L1 1\nup a 1 1\nup b 1 1\nerror 0.5\nend 2\n' > after.platform
+    printf 'platform 1\ntasktime L1 1\nup a 1 1\nup b 1 1\nend 2\n' > none.platform
+    a=$(gstr-sched -p before.platform two.graph | grep summary)
+    b=$(gstr-sched -p after.platform two.graph | grep summary)
+    c=$(gstr-sched -p none.platform two.graph | grep summary)
+    [ "$a" = "$b" ]
+    [ "$c" = "summary 4 8 2 2 1" ]
+    [ "$a" = "summary 5.5 8 1.4545454545454546 2 0.7272727272727273" ]
+}
