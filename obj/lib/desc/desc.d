@@ -1,0 +1,3 @@
+obj/lib/desc/desc.o: lib/desc/desc.c lib/desc/desc.h lib/common/common.h
+lib/desc/desc.h:
+lib/common/common.h:
