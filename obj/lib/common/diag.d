@@ -1,2 +1,0 @@
-obj/lib/common/diag.o: lib/common/diag.c lib/common/common.h
-lib/common/common.h:

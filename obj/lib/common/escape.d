@@ -1,2 +1,0 @@
-obj/lib/common/escape.o: lib/common/escape.c lib/common/common.h
-lib/common/common.h:

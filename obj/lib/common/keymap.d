@@ -1,2 +1,0 @@
-obj/lib/common/keymap.o: lib/common/keymap.c lib/common/common.h
-lib/common/common.h:

@@ -1,2 +1,0 @@
-obj/lib/common/readall.o: lib/common/readall.c lib/common/common.h
-lib/common/common.h:

@@ -1,7 +1,0 @@
-obj/lib/san/todesc.o: lib/san/todesc.c lib/san/model.h lib/san/parser.h \
- lib/san/san.h lib/common/common.h lib/desc/desc.h
-lib/san/model.h:
-lib/san/parser.h:
-lib/san/san.h:
-lib/common/common.h:
-lib/desc/desc.h:
