@@ -153,8 +153,8 @@ bench: all
 # installs the missing ones when run as root and names them otherwise.
 DEPS_PKGS := build-essential flex bison libopenmpi-dev openmpi-bin \
              bats bats-assert bats-support graphviz man-db groff-base bc time \
-             clang libclang-rt-dev
-DEPS_CMDS := cc make flex bison mpicc mpirun bats dot man bc clang
+             clang libclang-rt-dev gnuplot-nox
+DEPS_CMDS := cc make flex bison mpicc mpirun bats dot man bc clang gnuplot
 DEPS_FILES := /usr/bin/time /usr/lib/bats/bats-assert/load.bash /usr/lib/bats/bats-support/load.bash
 
 .PHONY: deps

@@ -16,6 +16,7 @@ void sched_platform_free(sched_platform *p)
         free(p->groups.items[i].name);
     free(p->groups.items);
     free(p->tasktimes.items);
+    free(p->speeds.items);
     free(p->name);
     memset(p, 0, sizeof *p);
 }
@@ -26,6 +27,24 @@ double sched_task_seconds(const sched_platform *p, uint64_t type)
         if (p->tasktimes.items[i].type == type)
             return p->tasktimes.items[i].seconds;
     return -1;
+}
+
+int sched_task_times(const sched_app *a, const sched_platform *p,
+                      double *t, diag *d, const char *file)
+{
+    for (size_t b = 0; b < a->batches.len; b++) {
+        const sched_batch *bt = &a->batches.items[b];
+        t[b] = sched_task_seconds(p, bt->type);
+        if (t[b] < 0) {
+            diag_error(d, (srcloc){file, bt->line, 0}, "task type L%llu of "
+                       "batch %s has no time on the platform: add "
+                       "'tasktime L%llu SECONDS' to it",
+                       (unsigned long long)bt->type, bt->name,
+                       (unsigned long long)bt->type);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 static int read_tasktime(tf_reader *r, sched_platform *p)
@@ -181,22 +200,57 @@ static int read_group(tf_reader *r, sched_platform *p, keymap *groups)
     return 0;
 }
 
-/* fail NAME: fail-stop from the start. */
+/* fail NAME [at TIME]: fail-stop from the start, or at TIME seconds. */
 static int read_fail(tf_reader *r, sched_platform *p, const keymap *names)
 {
-    if (r->fields.len != 2) {
-        diag_error(r->d, tf_loc(r, r->fields.items), "expected: fail NAME");
+    const tf_field *f = r->fields.items;
+    if (r->fields.len != 2 && !(r->fields.len == 4 && f[2].kind == TF_WORD &&
+                                strcmp(f[2].text, "at") == 0)) {
+        diag_error(r->d, tf_loc(r, f), "expected: fail NAME [at TIME]");
         return -1;
     }
     long j = up_named(r, 1, p, names);
-    if (j < 0)
+    double at = 0;
+    if (j < 0 || (r->fields.len == 4 && sched_number(r, 3, 0, 0, &at) < 0))
         return -1;
     if (p->ups.items[j].fails) {
-        diag_error(r->d, tf_loc(r, &r->fields.items[1]), "UP '%s' fails "
+        diag_error(r->d, tf_loc(r, &f[1]), "UP '%s' fails "
                    "twice", p->ups.items[j].name);
         return -1;
     }
     p->ups.items[j].fails = 1;
+    p->ups.items[j].fail_at = at;
+    return 0;
+}
+
+/* speed NAME TIME MULTIPLIER: from TIME on, the UP runs at its real
+ * factor times MULTIPLIER (a load change, the event model's). */
+static int read_speed(tf_reader *r, sched_platform *p, const keymap *names)
+{
+    sched_speed v;
+    if (r->fields.len != 4) {
+        diag_error(r->d, tf_loc(r, r->fields.items), "expected: speed NAME "
+                   "TIME MULTIPLIER");
+        return -1;
+    }
+    long j = up_named(r, 1, p, names);
+    if (j < 0 || sched_number(r, 2, 0, 0, &v.time) < 0 ||
+        sched_number(r, 3, 0, 1, &v.multiplier) < 0)
+        return -1;
+    v.up = (size_t)j;
+    for (size_t i = 0; i < p->speeds.len; i++)
+        if (p->speeds.items[i].up == v.up && p->speeds.items[i].time == v.time) {
+            diag_error(r->d, tf_loc(r, &r->fields.items[2]), "UP '%s' "
+                       "changes speed twice at %g", p->ups.items[j].name,
+                       v.time);
+            return -1;
+        }
+    if (p->speeds.len >= SCHED_MAX_SPEEDS) {
+        diag_error(r->d, tf_loc(r, r->fields.items), "more than %d speed "
+                   "records", SCHED_MAX_SPEEDS);
+        return -1;
+    }
+    VEC_PUSH(&p->speeds, v);
     return 0;
 }
 
@@ -237,13 +291,15 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
             read_error(r, p, &names, &error_seen);
         } else if (strcmp(k, "fail") == 0) {
             read_fail(r, p, &names);
+        } else if (strcmp(k, "speed") == 0) {
+            read_speed(r, p, &names);
         } else if (strcmp(k, "end") == 0) {
             ended = 1;
             if (d->errors == errors)   /* else the counts are off anyway */
                 sched_check_end(r, 1, "up", p->ups.len);
         } else {
             diag_error(d, tf_loc(r, key), "unknown record '%s' (expected "
-                       "name, tasktime, group, up, error, fail or end)",
+                       "name, tasktime, group, up, error, fail, speed or end)",
                        key->text);
         }
     }
@@ -260,7 +316,7 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
     else if (d->errors == errors) {
         size_t failing = 0;
         for (size_t j = 0; j < p->ups.len; j++)
-            failing += (size_t)p->ups.items[j].fails;
+            failing += p->ups.items[j].fails && p->ups.items[j].fail_at == 0;
         if (failing == p->ups.len)
             diag_error(d, (srcloc){file, r->line, 0}, "every UP fails: no "
                        "task would ever finish");

@@ -1,9 +1,11 @@
 /* sched.h — lib/sched: scheduling an application graph (app-graph) on a
  * platform of processing units (seed 003, Lucchese's JoiN): the platform
- * and application models, the allocators (trivial, best-fit) and the
- * thesis's time model of the static scheduler. precise-rules.md §1 and §4
- * (seed 003) are the rules. GS, GSTR, the event model and the partitioning
- * across groups (TP, PP, PPCP) are later slices of issue 10. */
+ * and application models, the allocators (trivial, best-fit), the thesis's
+ * simulated schedulers (static, GS, GSTR) under its time model, the event
+ * model of the schedulers as its prose defines them (with replicas,
+ * failures, load changes, and WQR and MinMin as baselines), and the
+ * partitioning across groups (TP, PP, PPCP) with the inter-group
+ * simulator. precise-rules.md §1 and §4 (seed 003) are the rules. */
 #ifndef PERFPIPE_SCHED_H
 #define PERFPIPE_SCHED_H
 
@@ -20,6 +22,7 @@
 #define SCHED_MAX_UPS 100000
 #define SCHED_MAX_TASKS 10000000u           /* sum of the cardinalities */
 #define SCHED_MAX_WORK 1e9                  /* tasks x UPs: best-fit's scan */
+#define SCHED_MAX_SPEEDS 1000000            /* speed records */
 
 /* A processing unit (UP): its speed relative to the reference UP (factor
  * 1: a task of type L<n> takes tasktime(L<n>) / factor seconds), the real
@@ -30,8 +33,16 @@ typedef struct {
     double real, estimated;
     double link;
     int erratic;        /* under the estimation-error model */
-    int fails;          /* fail-stop from the start */
+    int fails;          /* fail-stop ... */
+    double fail_at;     /* ... from this time on (0: the start) */
 } sched_up;
+
+/* A load change (the event model): from `time` on, UP `up` runs at its
+ * real factor times `multiplier`. */
+typedef struct {
+    size_t up;
+    double time, multiplier;
+} sched_speed;
 
 typedef struct {
     uint64_t type;      /* L<type> */
@@ -52,6 +63,7 @@ typedef struct {
     VEC(sched_tasktime) tasktimes;
     VEC(sched_group) groups;        /* one spanning every UP when the file
                                        has no group record */
+    VEC(sched_speed) speeds;        /* load changes, in file order */
     /* The thesis's estimation-error model (precise-rules §1): before each
      * batch, the times of the erratic UPs are multiplied by 1 + e, with
      * e = error_level * sin(2 pi * tasks dispatched so far / all tasks). */
@@ -90,6 +102,12 @@ int sched_app_parse(sched_app *a, const char *text, size_t len,
                     const char *file, diag *d);
 void sched_app_free(sched_app *a);
 
+/* t[b] = the seconds of a task of batch b on the reference UP, for every
+ * batch; 0, or -1 after a diagnostic naming the record the platform
+ * lacks. */
+int sched_task_times(const sched_app *a, const sched_platform *p, double *t,
+                     diag *d, const char *file);
+
 /* The edges' indices ordered by destination batch (stable): since edges go
  * forward, a pass in this order sees every edge into a batch's sources
  * before the edges out of it. Freed by the caller. */
@@ -125,7 +143,9 @@ void sched_bestfit_reset(sched_bestfit *b);       /* a new generation */
 size_t sched_bestfit_next(sched_bestfit *b, const double *p, const double *c);
 
 typedef enum { SCHED_TRIVIAL, SCHED_BESTFIT } sched_alloc;
-typedef enum { SCHED_STATIC, SCHED_GS, SCHED_GSTR } sched_kind;
+/* The schedulers. WQR and MinMin are the event model's baselines. */
+typedef enum { SCHED_STATIC, SCHED_GS, SCHED_GSTR, SCHED_WQR,
+               SCHED_MINMIN } sched_kind;
 
 typedef struct {
     sched_kind kind;
@@ -184,6 +204,77 @@ void sched_result_free(sched_result *r);
 /* The schedule format (formats/schedule.md). */
 void sched_write(FILE *fp, const sched_app *a, const sched_platform *p,
                  const sched_options *o, const sched_result *r);
+
+/* ------------------------------------------------------- the event model */
+
+/* How GSTR picks the running task to replicate (A3): `formal` is Fig.
+ * 3.2's rule, the least replicated task, then the one whose latest copy
+ * started last ("running for the least time"), then the copy on the
+ * slowest UP; `slowest-up` puts the slowest UP before the start time, as
+ * the walk-through of Fig. 3.1 (steps VI and VIII) does. */
+typedef enum { SCHED_REPLICA_FORMAL, SCHED_REPLICA_SLOWEST_UP } sched_replica_order;
+
+typedef struct {
+    sched_kind kind;
+    sched_alloc alloc;
+    int use_real_factors;       /* the allocators see the real factors */
+    double theta;               /* GSTR: the statically allocated share of
+                                   the tasks an event makes ready (0.5) */
+    unsigned slots;             /* tasks a UP holds at once; 0: the default
+                                   max(1, round(2 f / f_max)) (A5) */
+    sched_replica_order replica_order;
+    unsigned wqr_copies;        /* WQR: copies of a task at most (2) */
+    int trace;                  /* keep the trace of events */
+} sched_event_options;
+
+/* One line of the trace (formats/schedule.md, the event model). */
+typedef enum { SCHED_EV_DISPATCH, SCHED_EV_REPLICA, SCHED_EV_FINISH,
+               SCHED_EV_CANCEL, SCHED_EV_FAIL, SCHED_EV_SPEED } sched_event_kind;
+
+typedef struct {
+    double time;
+    uint64_t task;              /* global index (batches in file order) */
+    uint32_t up;
+    uint8_t kind;               /* sched_event_kind */
+} sched_trace;
+
+typedef struct {
+    VEC(sched_trace) trace;
+    uint64_t *first_results;    /* [nups] the results each UP gave first */
+    unsigned *slots;            /* [nups] */
+    uint64_t *batch_first;      /* [batches + 1] each batch's first task */
+    double makespan;            /* the last result back (all tasks done) */
+    double sequential, ideal_speedup;
+    uint64_t tasks, done, lost; /* lost: never finished */
+    uint64_t replicas, cancelled;
+    double wasted;              /* work of the copies that gave no result,
+                                   seconds on the reference UP */
+    uint64_t events;            /* simulation events processed */
+} sched_event_result;
+
+/* The event model (precise-rules §1, "Event mode"; notes §2.7, §7.4): a
+ * discrete-event simulation of the schedulers as the prose defines them,
+ * on a platform whose UPs share their CPU between the copies they hold
+ * (originals weigh 2, replicas 1), may fail (silently: a lost copy still
+ * holds its slot in the coordinator's view) and change speed. The
+ * coordinator sends one task at a time over its link (c_j a task, the
+ * result back in c_j); a batch is ready when all its predecessors are
+ * done. Static plans every task at the start; GS re-plans the unsent
+ * tasks when tasks become ready or a UP runs out of planned work; GSTR
+ * plans ceil(theta |R|) of the tasks R an event makes ready, queues the
+ * rest for the free UPs (largest power first) and, when no task is left
+ * to send, replicates running tasks; the first result wins and the other
+ * copies are cancelled. WQR: a workqueue, free UPs in platform order,
+ * replicas up to wqr_copies copies. MinMin: the ready tasks by shortest
+ * real time each to the UP that ends it first, with full knowledge of
+ * the real times (not of failures). 0, or -1 after a diagnostic. */
+int sched_event_run(const sched_app *a, const sched_platform *p,
+                    const sched_event_options *o, sched_event_result *r,
+                    diag *d, const char *file);
+void sched_event_result_free(sched_event_result *r);
+void sched_event_write(FILE *fp, const sched_app *a, const sched_platform *p,
+                       const sched_event_options *o,
+                       const sched_event_result *r);
 
 /* ---------------------------------------- partitioning across groups */
 

@@ -179,25 +179,6 @@ static size_t gstr_next(sim *s)
     return best;
 }
 
-/* Every batch's time on the reference UP; -1 after a diagnostic. */
-static int task_times(const sched_app *a, const sched_platform *p,
-                      double *t, diag *d, const char *file)
-{
-    for (size_t b = 0; b < a->batches.len; b++) {
-        const sched_batch *bt = &a->batches.items[b];
-        t[b] = sched_task_seconds(p, bt->type);
-        if (t[b] < 0) {
-            diag_error(d, (srcloc){file, bt->line, 0}, "task type L%llu of "
-                       "batch %s has no time on the platform: add "
-                       "'tasktime L%llu SECONDS' to it",
-                       (unsigned long long)bt->type, bt->name,
-                       (unsigned long long)bt->type);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 static int check_run(const sched_app *a, const sched_platform *p,
                      const sched_options *o, diag *d, const char *file)
 {
@@ -208,6 +189,20 @@ static int check_run(const sched_app *a, const sched_platform *p,
                    (unsigned long long)a->tasks, nups, SCHED_MAX_WORK);
         return -1;
     }
+    if (p->speeds.len) {
+        diag_error(d, (srcloc){file, 0, 0}, "the platform changes speeds "
+                   "('speed' records): the thesis model has no load changes; "
+                   "use the event model");
+        return -1;
+    }
+    for (size_t k = 0; k < nups; k++)
+        if (p->ups.items[k].fails && p->ups.items[k].fail_at > 0) {
+            diag_error(d, (srcloc){file, 0, 0}, "UP '%s' fails at %g: the "
+                       "thesis model fails UPs from the start only; use the "
+                       "event model", p->ups.items[k].name,
+                       p->ups.items[k].fail_at);
+            return -1;
+        }
     for (size_t k = 0; o->kind != SCHED_GSTR && k < nups; k++)
         if (p->ups.items[k].fails) {
             diag_error(d, (srcloc){file, 0, 0}, "UP '%s' fails: the thesis "
@@ -228,7 +223,7 @@ int sched_run(const sched_app *a, const sched_platform *p,
         return -1;
     sim s = {.a = a, .p = p, .o = o, .r = r, .nups = nups};
     s.t = xmalloc((n + 1) * sizeof *s.t);
-    if (task_times(a, p, s.t, d, file) < 0) {
+    if (sched_task_times(a, p, s.t, d, file) < 0) {
         free(s.t);
         return -1;
     }

@@ -99,3 +99,74 @@ void sched_write_partitioned(FILE *fp, const sched_app *a,
     put_time(fp, r->packets);
     fprintf(fp, "\nend %zu %zu\n", r->generations, shares);
 }
+
+/* ------------------------------------------------------- the event model */
+
+/* Task t (a global index) as NAME.I. */
+static void put_task(FILE *fp, const sched_app *a,
+                     const sched_event_result *r, uint64_t t)
+{
+    size_t lo = 0, hi = a->batches.len;       /* the last first <= t */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->batch_first[mid] <= t)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    fprintf(fp, " %s.%llu", a->batches.items[lo].name,
+            (unsigned long long)(t - r->batch_first[lo]));
+}
+
+void sched_event_write(FILE *fp, const sched_app *a, const sched_platform *p,
+                       const sched_event_options *o,
+                       const sched_event_result *r)
+{
+    static const char *const kinds[] = {"static", "gs", "gstr", "wqr",
+                                        "minmin"};
+    static const char *const what[] = {"dispatch", "replica", "finish",
+                                       "cancel", "fail", "speed"};
+    fputs("schedule 1\nplatform ", fp);
+    tf_put_string(fp, p->name ? p->name : "");
+    fprintf(fp, "\nscheduler %s %s %s\nmodel event", kinds[o->kind],
+            o->alloc == SCHED_TRIVIAL ? "trivial" : "bestfit",
+            o->use_real_factors ? "real" : "estimated");
+    put_time(fp, o->theta);
+    fprintf(fp, " %s %u\n", o->replica_order == SCHED_REPLICA_SLOWEST_UP
+                            ? "slowest-up" : "formal", o->wqr_copies);
+    for (size_t i = 0; i < r->trace.len; i++) {
+        const sched_trace *e = &r->trace.items[i];
+        fputs(what[e->kind], fp);
+        put_time(fp, e->time);
+        if (e->kind == SCHED_EV_FAIL) {
+            fprintf(fp, " %u\n", e->up + 1);
+        } else if (e->kind == SCHED_EV_SPEED) {
+            fprintf(fp, " %u", e->up + 1);
+            put_time(fp, p->speeds.items[e->task].multiplier);
+            fputc('\n', fp);
+        } else {
+            put_task(fp, a, r, e->task);
+            fprintf(fp, " %u\n", e->up + 1);
+        }
+    }
+    for (size_t j = 0; j < p->ups.len; j++) {
+        fprintf(fp, "load %zu ", j + 1);
+        tf_put_string(fp, p->ups.items[j].name);
+        fprintf(fp, " %llu %u\n", (unsigned long long)r->first_results[j],
+                r->slots[j]);
+    }
+    if (r->lost) {               /* the application never ended */
+        fputs("summary -", fp);
+        put_time(fp, r->sequential);
+        fputs(" -", fp);
+        put_time(fp, r->ideal_speedup);
+        fputs(" -\n", fp);
+    } else {
+        put_summary(fp, r->makespan, r->sequential, r->ideal_speedup);
+    }
+    fprintf(fp, "replication %llu %llu", (unsigned long long)r->replicas,
+            (unsigned long long)r->cancelled);
+    put_time(fp, r->wasted);
+    fprintf(fp, "\nlost %llu\nend %zu %llu\n", (unsigned long long)r->lost,
+            r->trace.len, (unsigned long long)r->tasks);
+}

@@ -23,7 +23,7 @@ sieve_counts() {
     local preset=$1 n=$2
     shift 2
     first_ups "$preset" "$n" > p.platform
-    gstr-sched -p p.platform "$@" sieve.graph |
+    gstr-sched --model=thesis -p p.platform "$@" sieve.graph |
         awk -v n="$n" '$1 == "task" && $2 ~ /^B2\./ { c[$3]++ }
             END { for (j = 1; j <= n; j++) printf "%s%d", (j > 1 ? " " : ""), c[j] + 0
                   print "" }'
@@ -51,7 +51,7 @@ sieve_counts() {
 @test "Table 6.3: the mean ideal efficiency over 1 to 14 UPs is 94.12 %" {
     for n in $(seq 1 14); do
         first_ups lab-homogeneous "$n" > p.platform
-        gstr-sched -p p.platform --alloc=trivial --trivial=per-batch sieve.graph |
+        gstr-sched --model=thesis -p p.platform --alloc=trivial --trivial=per-batch sieve.graph |
             awk '$1 == "summary" { print $6 }'
     done | awk '{ s += $1 } END { printf "%.2f\n", 100 * s / NR }' > mean
     [ "$(cat mean)" = "94.12" ]
@@ -113,7 +113,7 @@ P
     printf 'app-graph 1\nbatch B1 L1 2 -\nbatch B2 L1 1 -\nedge B1 B2 data\nend 2 1 3\n' > two.graph
     # B1.0 to a: sent 0..1, worked 1..3, back at 4. B1.1 to b: sent 1..2,
     # back at 5: generation 1 ends at 5. B2.0 to a: sent 5..6, back at 9.
-    run gstr-sched -p links.platform two.graph
+    run gstr-sched --model=thesis -p links.platform two.graph
     assert_success
     assert_output 'schedule 1
 platform "by hand"
@@ -138,13 +138,13 @@ up bad 0.25 1
 end 2
 P
     printf 'app-graph 1\nbatch B1 L1 4 -\nend 1 0 4\n' > four.graph
-    run gstr-sched -p wrong.platform four.graph
+    run gstr-sched --model=thesis -p wrong.platform four.graph
     assert_success
     assert_line 'load 2 "bad" 2'
     assert_line 'summary 8 4 0.5 1.25 0.4'
     # Its real factor known, the slow UP is left idle: a task there would
     # end at 4, as the fourth on the fast one does (a tie: the first UP).
-    run gstr-sched -p wrong.platform --factors=real four.graph
+    run gstr-sched --model=thesis -p wrong.platform --factors=real four.graph
     assert_line 'load 2 "bad" 0'
     assert_line 'summary 4 4 1 1.25 0.8'
     assert_line 'platform "wrong.platform"'
@@ -152,7 +152,7 @@ P
 
 @test "a pipeline from PASL: the sieve on the heterogeneous lab, -o written whole" {
     pasl2graph "$EXAMPLES/pasl/sieve.pasl" |
-        gstr-sched -p "$EXAMPLES/platform/lab-heterogeneous.platform" -o out.schedule
+        gstr-sched --model=thesis -p "$EXAMPLES/platform/lab-heterogeneous.platform" -o out.schedule
     run tail -n 2 out.schedule
     assert_output 'summary 9.375 50 5.333333333333333 6.679999999999999 0.7984031936127746
 end 3 52'
@@ -160,22 +160,40 @@ end 3 52'
 
 # ------------------------------------------------------------ bad input
 
-@test "usage errors: no platform, values of later versions, options that do not apply" {
+@test "usage errors: no platform, unknown values, options that do not apply" {
     run gstr-sched sieve.graph
     assert_failure 2
     assert_line "gstr-sched: no platform: give one with --platform=FILE"
     P="$EXAMPLES/platform/lab-heterogeneous.platform"
-    run gstr-sched -p "$P" --sched=wqr sieve.graph
+    run gstr-sched -p "$P" --sched=heft sieve.graph
     assert_failure 2
-    assert_line "gstr-sched: --sched must be 'static' or 'gs' or 'gstr', not 'wqr'"
-    run gstr-sched -p "$P" --model=event sieve.graph
+    assert_line "gstr-sched: --sched must be 'static' or 'gs' or 'gstr' or 'wqr' or 'minmin', not 'heft'"
+    run gstr-sched -p "$P" --model=thesis --sched=wqr sieve.graph
     assert_failure 2
-    assert_line "gstr-sched: --model=event is not in this version of gstr-sched yet (see gstr-sched(1))"
+    assert_line "gstr-sched: --sched=wqr is a baseline of the event model: the thesis model has static, gs and gstr"
+    run gstr-sched -p "$P" --model=matlab sieve.graph
+    assert_line "gstr-sched: --model must be 'event' or 'thesis', not 'matlab'"
     run gstr-sched -p "$P" --alloc=fast sieve.graph
     assert_line "gstr-sched: --alloc must be 'trivial' or 'bestfit', not 'fast'"
-    run gstr-sched -p "$P" --trivial=per-batch sieve.graph
+    run gstr-sched -p "$P" --model=thesis --trivial=per-batch sieve.graph
     assert_failure 2
-    assert_line "gstr-sched: --trivial applies only with --alloc=trivial"
+    assert_line "gstr-sched: --trivial applies only with --model=thesis --alloc=trivial"
+    run gstr-sched -p "$P" --alloc=trivial --trivial=per-batch sieve.graph
+    assert_line "gstr-sched: --trivial applies only with --model=thesis --alloc=trivial"
+    run gstr-sched -p "$P" --theta=0.5 sieve.graph
+    assert_line "gstr-sched: --theta applies only with --model=event --sched=gstr"
+    run gstr-sched -p "$P" --sched=gstr --theta=2 sieve.graph
+    assert_line "gstr-sched: --theta must be a number in [0, 1], not '2'"
+    run gstr-sched -p "$P" --model=thesis --slots=2 sieve.graph
+    assert_line "gstr-sched: --slots applies only with --model=event"
+    run gstr-sched -p "$P" --sched=gstr --replica-order=newest sieve.graph
+    assert_line "gstr-sched: --replica-order must be 'formal' or 'slowest-up', not 'newest'"
+    run gstr-sched -p "$P" --wqr-copies=3 sieve.graph
+    assert_line "gstr-sched: --wqr-copies applies only with --model=event --sched=wqr"
+    run gstr-sched -p "$P" --sched=wqr --factors=real sieve.graph
+    assert_line "gstr-sched: --factors applies only with a scheduler that allocates on estimates"
+    run gstr-sched -p "$P" --model=event --partition=tp sieve.graph
+    assert_line "gstr-sched: --model applies only as thesis with --partition (igp is the thesis's simulator)"
     run gstr-sched -p - -
     assert_line "gstr-sched: the platform and the application cannot both be standard input"
 }
@@ -202,7 +220,15 @@ bad_platform() {
     bad_platform 'platform 1\nup a 1 1\n' ":2: error: the file ends without its 'end UPS' record: cut short?"
     bad_platform 'platform 1\nup a 1 1\nend 2\n' ":3:5: error: the end record does not match the file: it has 1 up record"
     bad_platform 'platform 1\nend 0\n' ":2: error: a platform needs at least one UP ('up NAME REAL ESTIMATED')"
-    bad_platform 'platform 1\nspeed a 1\nend 0\n' ":2:1: error: unknown record 'speed' (expected name, tasktime, group, up, error, fail or end)"
+    bad_platform 'platform 1\nspeeds a 1\nend 0\n' ":2:1: error: unknown record 'speeds' (expected name, tasktime, group, up, error, fail, speed or end)"
+    bad_platform 'platform 1\nspeed a 1\nend 0\n' ":2:1: error: expected: speed NAME TIME MULTIPLIER"
+    bad_platform 'platform 1\nup a 1 1\nspeed b 1 2\nend 1\n' ":3:7: error: unknown UP 'b': a UP is named by its up record before it is used"
+    bad_platform 'platform 1\nup a 1 1\nspeed a -1 2\nend 1\n' ":3:9: error: expected a finite number >= 0, not '-1'"
+    bad_platform 'platform 1\nup a 1 1\nspeed a 1 0\nend 1\n' ":3:11: error: expected a finite number > 0, not '0'"
+    bad_platform 'platform 1\nup a 1 1\nspeed a 1 2\nspeed a 1 3\nend 1\n' ":4:9: error: UP 'a' changes speed twice at 1"
+    bad_platform 'platform 1\nup a 1 1\nfail a when 2\nend 1\n' ":3:1: error: expected: fail NAME [at TIME]"
+    bad_platform 'platform 1\nup a 1 1\nfail a at nan\nend 1\n' ":3:11: error: expected a finite number >= 0, not 'nan'"
+    bad_platform 'platform 1\nup a 1 1\nup b 1 1\nfail a\nfail b at 0\nend 2\n' ":6: error: every UP fails: no task would ever finish"
     bad_platform 'platform 1\ntasktime X2 1\nup a 1 1\nend 1\n' ":2:10: error: expected a task type L<n> (n >= 1), not 'X2'"
     bad_platform 'platform 1\ntasktime L2 1\ntasktime L2 2\nup a 1 1\nend 1\n' ":3:10: error: task type L2 has two times"
     bad_platform 'platform 1\nup a 1 1\nend 1\nup b 1 1\n' ":4:1: error: record after 'end'"
@@ -211,7 +237,7 @@ bad_platform() {
     bad_platform 'platform 1\nup a 1 1\nerror 0.1\nerror 0.2\nend 1\n' ":4:1: error: the error model is given twice"
     bad_platform 'platform 1\nup a 1 1\nup b 1 1\nfail a\nfail a\nend 2\n' ":5:6: error: UP 'a' fails twice"
     bad_platform 'platform 1\nup a 1 1\nfail a\nend 1\n' ":4: error: every UP fails: no task would ever finish"
-    bad_platform 'platform 1\nup a 1 1\nfail\nend 1\n' ":3:1: error: expected: fail NAME"
+    bad_platform 'platform 1\nup a 1 1\nfail\nend 1\n' ":3:1: error: expected: fail NAME [at TIME]"
 }
 
 @test "GS and GSTR under the thesis model: errors, and failures that GSTR survives and static refuses" {
@@ -226,19 +252,19 @@ fail b
 end 3
 P
     printf 'app-graph 1\nbatch B1 L1 4 -\nbatch B2 L1 4 -\nedge B1 B2 data\nend 2 1 8\n' > two.graph
-    run gstr-sched -p flaky.platform two.graph
+    run gstr-sched --model=thesis -p flaky.platform two.graph
     assert_failure 2
     assert_output "gstr-sched: two.graph: error: UP 'b' fails: the thesis model simulates failures with GSTR only (its static and GS code take no failed UP)"
     # GSTR, trivial: the failed UP counts 1e9 more tasks before each batch,
     # so it never gets one; a, then c, then a...
-    run --separate-stderr gstr-sched -p flaky.platform --sched=gstr --alloc=trivial two.graph
+    run --separate-stderr gstr-sched --model=thesis -p flaky.platform --sched=gstr --alloc=trivial two.graph
     assert_success
     assert_line 'scheduler gstr trivial estimated'
     assert_line 'load 2 "b" 0'
     [ -z "$stderr" ]
     # GSTR, best-fit: its estimates of b are stale (no link time, so never
     # refreshed): b gets a task in each generation, which is lost.
-    run --separate-stderr gstr-sched -p flaky.platform --sched=gstr two.graph
+    run --separate-stderr gstr-sched --model=thesis -p flaky.platform --sched=gstr two.graph
     assert_success
     assert_line --regexp '^task B1\.[0-9] 2 0 -$'
     [ "$stderr" = "gstr-sched: warning: 2 tasks sent to failed UPs never finish: the thesis model drops them from the makespan (the code simulates no replication)" ]
@@ -352,9 +378,9 @@ bad_graph() {
     printf 'platform 1\ntasktime L1 1\nerror 0.5\nup a 1 1\nup b 1 1\nend 2\n' > before.platform
     printf 'platform 1\ntasktime L1 1\nup a 1 1\nup b 1 1\nerror 0.5\nend 2\n' > after.platform
     printf 'platform 1\ntasktime L1 1\nup a 1 1\nup b 1 1\nend 2\n' > none.platform
-    a=$(gstr-sched -p before.platform two.graph | grep summary)
-    b=$(gstr-sched -p after.platform two.graph | grep summary)
-    c=$(gstr-sched -p none.platform two.graph | grep summary)
+    a=$(gstr-sched --model=thesis -p before.platform two.graph | grep summary)
+    b=$(gstr-sched --model=thesis -p after.platform two.graph | grep summary)
+    c=$(gstr-sched --model=thesis -p none.platform two.graph | grep summary)
     [ "$a" = "$b" ]
     [ "$c" = "summary 4 8 2 2 1" ]
     [ "$a" = "summary 5.5 8 1.4545454545454546 2 0.7272727272727273" ]

@@ -1,8 +1,10 @@
 /* libFuzzer target: any bytes through gstr-sched's readers. The input is
  * split at its first NUL byte: a platform before it, an app-graph after
  * (NUL is refused by both readers, so the split costs no input); when both
- * are accepted, the thesis's schedulers run with each allocator, and on a
- * platform of groups every partitioner and the inter-group simulator. */
+ * are accepted, the thesis's schedulers run with each allocator, the
+ * event model with a scheduler and its options picked from the size, and
+ * on a platform of groups every partitioner and the inter-group
+ * simulator. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +40,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 sched_write(sink, &a, &p, &o, &r);
                 sched_result_free(&r);
             }
+        }
+    }
+    if (have_p && have_a && a.tasks * p.ups.len <= 100000) {
+        sched_event_options o = {(sched_kind)(size % 5),
+                                 size % 7 ? SCHED_BESTFIT : SCHED_TRIVIAL,
+                                 size % 3 == 0, (double)(size % 11) / 10,
+                                 (unsigned)(size % 4),
+                                 (sched_replica_order)(size % 2),
+                                 1 + (unsigned)(size % 3), 1};
+        sched_event_result r;
+        if (sched_event_run(&a, &p, &o, &r, &d, "fuzz.graph") == 0) {
+            /* Every task finishes once, or is lost: never both. */
+            if (r.done + r.lost != r.tasks)
+                abort();
+            sched_event_write(sink, &a, &p, &o, &r);
+            sched_event_result_free(&r);
         }
     }
     if (have_p && have_a && p.groups.len > 1 &&

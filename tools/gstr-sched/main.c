@@ -17,9 +17,11 @@ static void usage(FILE *fp)
 "Schedule the application graph FILE (app-graph, as pasl2graph writes it;\n"
 "standard input when FILE is absent or '-') on the UPs of a platform and\n"
 "write the schedule, its simulated times and a summary (schedule format).\n"
-"It simulates the thesis's schedulers (static, GS, GSTR) under its time\n"
-"model, and its partitioning across groups (TP, PP, PPCP) with its\n"
-"inter-group simulator; the event model with replication is to come.\n"
+"By default it simulates the schedulers as the thesis's prose defines\n"
+"them, event by event (GSTR replicates running tasks on idle UPs; UPs may\n"
+"fail and change speed), beside two baselines, WQR and MinMin; with\n"
+"--model=thesis, as the thesis's MATLAB code does. Partitioning across\n"
+"groups (TP, PP, PPCP) runs the thesis's inter-group simulator.\n"
 "\n"
 "  -p, --platform=FILE   the platform (platform format); required\n"
 "      --alloc=A         trivial or bestfit (default bestfit)\n"
@@ -27,8 +29,15 @@ static void usage(FILE *fp)
 "                        (default, as JoiN) or real (the ideal schedules)\n"
 "      --trivial=MODE    cumulative (default, the thesis code: counts carry\n"
 "                        over between batches) or per-batch (Table 6.3)\n"
-"      --sched=S         static (default), gs or gstr\n"
-"      --model=M         thesis (event is to come)\n"
+"      --sched=S         static (default), gs, gstr; wqr or minmin (event)\n"
+"      --model=M         event (default) or thesis (the MATLAB code's)\n"
+"      --theta=X         GSTR: the share of the tasks made ready that the\n"
+"                        allocator plans, in [0, 1] (default 0.5)\n"
+"      --slots=N         tasks a UP holds at once (default: by power,\n"
+"                        max(1, round(2 f / f_max)))\n"
+"      --replica-order=O GSTR's replica choice: formal (default, Fig. 3.2)\n"
+"                        or slowest-up (the walk-through of Fig. 3.1)\n"
+"      --wqr-copies=N    WQR: copies of a task at most (default 2)\n"
 "      --partition=P     split the batches across the platform's groups:\n"
 "                        tp, pp or ppcp (default none), then simulate them\n"
 "                        as the thesis's inter-group simulator does\n"
@@ -46,7 +55,30 @@ static void usage(FILE *fp)
 }
 
 enum { OPT_ALLOC = 256, OPT_FACTORS, OPT_TRIVIAL, OPT_SCHED, OPT_MODEL,
-       OPT_PARTITION, OPT_RULES };
+       OPT_PARTITION, OPT_RULES, OPT_THETA, OPT_SLOTS, OPT_REPLICA_ORDER,
+       OPT_WQR_COPIES };
+
+/* The event model's run and its schedule. */
+static int run_event(const sched_app *a, const sched_platform *p,
+                     const sched_event_options *o, const char *output,
+                     diag *d, const char *shown)
+{
+    sched_event_result r;
+    if (sched_event_run(a, p, o, &r, d, shown) < 0)
+        return EXIT_BADINPUT;
+    if (r.lost)
+        fprintf(stderr, "%s: warning: %llu of %llu tasks never finish (their "
+                "copies were on failed UPs, or they wait on such tasks): the "
+                "application does not end, and the summary has no makespan\n",
+                prog, (unsigned long long)r.lost,
+                (unsigned long long)r.tasks);
+    outfile out;
+    out_open_or_die(&out, prog, output);
+    sched_event_write(out.fp, a, p, o, &r);
+    int status = out_commit_status(&out, prog, output);
+    sched_event_result_free(&r);
+    return status;
+}
 
 /* A word option: the index of text in words, or the usage error; the
  * words in `later` (NULL-terminated, may be NULL) are values of a later
@@ -127,6 +159,10 @@ int main(int argc, char **argv)
         {"model", required_argument, NULL, OPT_MODEL},
         {"partition", required_argument, NULL, OPT_PARTITION},
         {"rules", required_argument, NULL, OPT_RULES},
+        {"theta", required_argument, NULL, OPT_THETA},
+        {"slots", required_argument, NULL, OPT_SLOTS},
+        {"replica-order", required_argument, NULL, OPT_REPLICA_ORDER},
+        {"wqr-copies", required_argument, NULL, OPT_WQR_COPIES},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -135,15 +171,20 @@ int main(int argc, char **argv)
     static const char *const allocs[] = {"trivial", "bestfit", NULL};
     static const char *const factors[] = {"estimated", "real", NULL};
     static const char *const trivials[] = {"cumulative", "per-batch", NULL};
-    static const char *const scheds[] = {"static", "gs", "gstr", NULL};
-    static const char *const models[] = {"thesis", NULL};
-    static const char *const later_models[] = {"event", NULL};
+    static const char *const scheds[] = {"static", "gs", "gstr", "wqr",
+                                         "minmin", NULL};
+    static const char *const models[] = {"event", "thesis", NULL};
+    static const char *const orders[] = {"formal", "slowest-up", NULL};
     static const char *const partitions[] = {"none", "tp", "pp", "ppcp", NULL};
     static const char *const rules_words[] = {"prose", "matlab", NULL};
     int partition = 0, rules = 0;
     const char *rules_opt = NULL, *sched_opt = NULL, *alloc_opt = NULL;
     const char *output = NULL, *platform = NULL, *trivial_opt = NULL;
     sched_options o = {.alloc = SCHED_BESTFIT};
+    sched_event_options eo = {.theta = 0.5, .wqr_copies = 2, .trace = 1};
+    const char *model_opt = NULL, *theta_opt = NULL, *slots_opt = NULL;
+    const char *order_opt = NULL, *copies_opt = NULL, *factors_opt = NULL;
+    int thesis = 0;
     set_program_name(prog);
 
     int c;
@@ -165,6 +206,7 @@ int main(int argc, char **argv)
                       ? SCHED_TRIVIAL : SCHED_BESTFIT;
             break;
         case OPT_FACTORS:
+            factors_opt = "--factors";
             o.use_real_factors = choice("--factors", optarg, factors, NULL);
             break;
         case OPT_TRIVIAL:
@@ -175,7 +217,33 @@ int main(int argc, char **argv)
             sched_opt = "--sched";
             o.kind = (sched_kind)choice("--sched", optarg, scheds, NULL);
             break;
-        case OPT_MODEL: choice("--model", optarg, models, later_models); break;
+        case OPT_MODEL:
+            model_opt = "--model";
+            thesis = choice("--model", optarg, models, NULL);
+            break;
+        case OPT_THETA: {
+            theta_opt = "--theta";
+            char *end;
+            eo.theta = strtod(optarg, &end);
+            if (end == optarg || *end || !(eo.theta >= 0 && eo.theta <= 1))
+                usage_error(prog, "--theta must be a number in [0, 1], not "
+                            "'%s'", optarg);
+            break;
+        }
+        case OPT_SLOTS:
+            slots_opt = "--slots";
+            eo.slots = (unsigned)option_u64(prog, "--slots", optarg, 1, 1000);
+            break;
+        case OPT_REPLICA_ORDER:
+            order_opt = "--replica-order";
+            eo.replica_order = (sched_replica_order)choice("--replica-order",
+                                                           optarg, orders, NULL);
+            break;
+        case OPT_WQR_COPIES:
+            copies_opt = "--wqr-copies";
+            eo.wqr_copies = (unsigned)option_u64(prog, "--wqr-copies", optarg,
+                                                 1, 1000000);
+            break;
         case 'h': usage(stdout); return EXIT_OK;
         case 'V': print_version(prog); return EXIT_OK;
         case ':': usage_error(prog, "option '%s' needs an argument",
@@ -189,12 +257,33 @@ int main(int argc, char **argv)
     if (strcmp(platform, "-") == 0 && (!path || strcmp(path, "-") == 0))
         usage_error(prog, "the platform and the application cannot both be "
                     "standard input");
-    option_applies(prog, trivial_opt, o.alloc == SCHED_TRIVIAL && !partition,
-                   "with --alloc=trivial");
+    /* The inter-group simulator is the thesis's. */
+    if (partition && !model_opt)
+        thesis = 1;
+    option_applies(prog, trivial_opt, thesis && o.alloc == SCHED_TRIVIAL &&
+                   !partition, "with --model=thesis --alloc=trivial");
     option_applies(prog, rules_opt, partition == 3, "with --partition=ppcp");
     /* igp runs GSTR with best-fit inside each group, as the code does. */
     option_applies(prog, sched_opt, !partition, "without --partition");
     option_applies(prog, alloc_opt, !partition, "without --partition");
+    option_applies(prog, model_opt, !partition || thesis,
+                   "as thesis with --partition (igp is the thesis's simulator)");
+    option_applies(prog, theta_opt, !thesis && o.kind == SCHED_GSTR,
+                   "with --model=event --sched=gstr");
+    option_applies(prog, order_opt, !thesis && o.kind == SCHED_GSTR,
+                   "with --model=event --sched=gstr");
+    option_applies(prog, copies_opt, !thesis && o.kind == SCHED_WQR,
+                   "with --model=event --sched=wqr");
+    option_applies(prog, slots_opt, !thesis, "with --model=event");
+    option_applies(prog, factors_opt, o.kind != SCHED_WQR && o.kind != SCHED_MINMIN,
+                   "with a scheduler that allocates on estimates");
+    if (thesis && (o.kind == SCHED_WQR || o.kind == SCHED_MINMIN))
+        usage_error(prog, "--sched=%s is a baseline of the event model: the "
+                    "thesis model has static, gs and gstr", o.kind == SCHED_WQR
+                    ? "wqr" : "minmin");
+    eo.kind = o.kind;
+    eo.alloc = o.alloc;
+    eo.use_real_factors = o.use_real_factors;
 
     diag d;
     diag_init(&d, prog, stderr);
@@ -217,6 +306,12 @@ int main(int argc, char **argv)
     if (!bad && partition) {
         int status = run_partitioned(&a, &p, &o, partition, rules, output,
                                      &d, plat_name, shown);
+        sched_app_free(&a);
+        sched_platform_free(&p);
+        return status;
+    }
+    if (!bad && !thesis) {
+        int status = run_event(&a, &p, &eo, output, &d, shown);
         sched_app_free(&a);
         sched_platform_free(&p);
         return status;

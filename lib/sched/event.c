@@ -1,0 +1,615 @@
+/* event.c — gstr-sched's event model: a discrete-event simulation of the
+ * schedulers as the thesis's prose defines them (§3.1, Fig. 3.2, the
+ * walk-through of Fig. 3.1; precise-rules §1 "Event mode" and A3-A5) and
+ * of two baselines on the same platform, WQR and MinMin. The kernel here
+ * keeps the clock, the UPs and the copies of tasks; policy.c decides what
+ * a free UP gets. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/event.h"
+
+/* ------------------------------------------------------- the event queue */
+
+static int before(const event *x, const event *y)
+{
+    return x->time < y->time || (x->time == y->time && x->seq < y->seq);
+}
+
+static void push_event(sim *s, double time, uint32_t kind, uint32_t a,
+                       uint32_t b)
+{
+    event e = {time, s->seq++, kind, a, b};
+    VEC_PUSH(&s->queue, e);
+    event *h = s->queue.items;
+    size_t i = s->queue.len - 1;
+    while (i > 0 && before(&e, &h[(i - 1) / 2])) {
+        h[i] = h[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h[i] = e;
+}
+
+static event pop_event(sim *s)
+{
+    event *h = s->queue.items, top = h[0], last = h[--s->queue.len];
+    size_t n = s->queue.len, i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && before(&h[c + 1], &h[c]))
+            c++;
+        if (!before(&h[c], &last))
+            break;
+        h[i] = h[c];
+        i = c;
+    }
+    if (n)
+        h[i] = last;
+    return top;
+}
+
+/* ------------------------------------------------------------ the trace */
+
+static void trace(sim *s, sched_event_kind kind, uint64_t task, size_t up)
+{
+    if (!s->o->trace)
+        return;
+    sched_trace t = {s->now, task, (uint32_t)up, (uint8_t)kind};
+    VEC_PUSH(&s->r->trace, t);
+}
+
+/* ----------------------------------------------- UPs: processor sharing */
+
+/* The copies on UP k progress at speed * weight / (sum of the weights):
+ * bring their remaining work up to now. */
+static void advance(sim *s, size_t k)
+{
+    up_state *u = &s->ups[k];
+    double dt = s->now - u->last;
+    if (dt > 0 && u->run.len && u->speed > 0) {
+        double per_weight = u->speed * dt / u->weights;
+        for (size_t i = 0; i < u->run.len; i++) {
+            copy *c = &s->copies.items[u->run.items[i]];
+            c->remaining = fmax(0, c->remaining - per_weight * c->weight);
+        }
+    }
+    u->last = s->now;
+}
+
+/* When copy c on u ends if nothing changes. */
+static double copy_end(const up_state *u, const copy *c)
+{
+    return u->last + c->remaining * u->weights / (u->speed * c->weight);
+}
+
+/* After a change on UP k (advanced to now): its next completion. */
+static void reschedule(sim *s, size_t k)
+{
+    up_state *u = &s->ups[k];
+    u->version++;
+    if (!u->run.len || !u->alive)
+        return;
+    double first = INFINITY;
+    for (size_t i = 0; i < u->run.len; i++)
+        first = fmin(first, copy_end(u, &s->copies.items[u->run.items[i]]));
+    push_event(s, first, EV_DONE, (uint32_t)k, u->version);
+}
+
+static void run_remove(up_state *u, uint32_t id, const copy *c)
+{
+    for (size_t i = 0; i < u->run.len; i++)
+        if (u->run.items[i] == id) {
+            u->run.items[i] = u->run.items[--u->run.len];
+            u->weights -= c->weight;
+            break;
+        }
+    if (!u->run.len)
+        u->weights = 0;     /* no drift from the sums */
+}
+
+/* ------------------------------------------------- copies and the slots */
+
+static uint32_t new_copy(sim *s)
+{
+    if (s->free_copy != NONE) {
+        uint32_t id = s->free_copy;
+        s->free_copy = s->copies.items[id].next;
+        return id;
+    }
+    copy c = {0};
+    VEC_PUSH(&s->copies, c);
+    return (uint32_t)(s->copies.len - 1);
+}
+
+static void free_copy(sim *s, uint32_t id)
+{
+    s->copies.items[id].state = C_FREE;
+    s->copies.items[id].next = s->free_copy;
+    s->free_copy = id;
+}
+
+void set_free_bit(sim *s, size_t k)
+{
+    size_t r = s->up_rank[k];
+    uint64_t bit = (uint64_t)1 << (r % 64);
+    if (s->ups[k].used < s->ups[k].slots)
+        s->freemap[r / 64] |= bit;
+    else
+        s->freemap[r / 64] &= ~bit;
+}
+
+/* The seconds of work of a task of batch b on UP k (the reference UP's
+ * time, under the error model) and its link time. */
+static double work_of(const sim *s, size_t b, size_t k)
+{
+    return s->t[b] * (s->p->ups.items[k].erratic ? s->scale[b] : 1);
+}
+
+static double link_of(const sim *s, size_t b, size_t k)
+{
+    return s->p->ups.items[k].link *
+           (s->p->ups.items[k].erratic ? s->scale[b] : 1);
+}
+
+/* The factor the scheduler knows a UP by: MinMin knows the real ones. */
+static double known_factor(const sim *s, size_t k)
+{
+    const sched_up *u = &s->p->ups.items[k];
+    return s->o->kind == SCHED_MINMIN || s->o->use_real_factors ? u->real
+                                                                : u->estimated;
+}
+
+/* The time the scheduler expects a task of batch b to take on UP k: the
+ * estimated (or real) factor; MinMin knows the real time, error and
+ * speed included. */
+double seen_work(const sim *s, size_t b, size_t k)
+{
+    if (s->o->kind == SCHED_MINMIN)
+        return work_of(s, b, k) / s->ups[k].speed;
+    return s->t[b] / known_factor(s, k);
+}
+
+double seen_time(const sim *s, size_t b, size_t k)
+{
+    if (s->o->kind == SCHED_MINMIN)
+        return seen_work(s, b, k) + 2 * link_of(s, b, k);
+    return seen_work(s, b, k) + 2 * s->p->ups.items[k].link;
+}
+
+/* The coordinator sends a copy of task t to UP k: one send at a time on
+ * its link; the copy takes a slot of k until its result is back or it is
+ * cancelled. */
+void dispatch(sim *s, uint32_t t, size_t k)
+{
+    task_state *ts = &s->tasks[t];
+    size_t b = ts->batch;
+    int replica = ts->state == T_RUN;
+    uint32_t id = new_copy(s);
+    copy *c = &s->copies.items[id];
+    c->task = t;
+    c->up = (uint32_t)k;
+    c->work = c->remaining = work_of(s, b, k);
+    c->weight = replica ? 1 : 2;
+    c->state = C_TRANSIT;
+    c->next = ts->copies;
+    ts->copies = id;
+    ts->ncopies++;
+    ts->start = s->now;
+    ts->slow = fmin(ts->slow, known_factor(s, k));
+    ts->state = T_RUN;
+    double send = fmax(s->now, s->link_free);
+    s->link_free = send + link_of(s, b, k);
+    push_event(s, s->link_free, EV_ARRIVE, id, 0);
+    up_state *u = &s->ups[k];
+    u->used++;
+    VEC_PUSH(&u->held, id);
+    set_free_bit(s, k);
+    u->busy_until = fmax(u->busy_until, s->now) + seen_time(s, b, k);
+    if (replica)
+        s->r->replicas++;
+    trace(s, replica ? SCHED_EV_REPLICA : SCHED_EV_DISPATCH, t, k);
+    policy_dispatched(s, t);
+}
+
+/* The slot of UP k that copy id held comes back to the coordinator. */
+static void release(sim *s, size_t k, uint32_t id)
+{
+    up_state *u = &s->ups[k];
+    for (size_t i = 0; i < u->held.len; i++)
+        if (u->held.items[i] == id) {
+            u->held.items[i] = u->held.items[--u->held.len];
+            break;
+        }
+    u->used--;
+    set_free_bit(s, k);
+    if (!u->used && u->plan.len == u->plan_head)
+        u->busy_until = s->now;       /* nothing left: the estimate resets */
+}
+
+/* Unlinks copy id from its task's list. */
+static void unlink_copy(sim *s, uint32_t id)
+{
+    task_state *ts = &s->tasks[s->copies.items[id].task];
+    uint32_t *at = &ts->copies;
+    while (*at != id)
+        at = &s->copies.items[*at].next;
+    *at = s->copies.items[id].next;
+    ts->ncopies--;
+}
+
+/* Task t's first result came from elsewhere: every other copy goes. */
+static void cancel_others(sim *s, uint32_t t)
+{
+    uint32_t id = s->tasks[t].copies;
+    while (id != NONE) {
+        copy *c = &s->copies.items[id];
+        uint32_t next = c->next;
+        size_t k = c->up;
+        if (c->state == C_COMPUTING) {
+            advance(s, k);
+            run_remove(&s->ups[k], id, c);
+            reschedule(s, k);
+        }
+        s->r->wasted += c->work - c->remaining;
+        s->r->cancelled++;
+        trace(s, SCHED_EV_CANCEL, t, k);
+        release(s, k, id);
+        /* A copy with an event coming is freed when the event comes. */
+        if (c->state == C_TRANSIT || c->state == C_RETURNING)
+            c->state = C_CANCELLED;
+        else
+            free_copy(s, id);
+        id = next;
+    }
+    s->tasks[t].copies = NONE;
+    s->tasks[t].ncopies = 0;
+}
+
+/* ------------------------------------------------------------ readiness */
+
+/* Batch b's last task is done: its successors may become ready. */
+static void batch_done(sim *s, size_t b)
+{
+    for (size_t e = s->succ_start[b]; e < s->succ_start[b + 1]; e++) {
+        size_t n = s->succ[e];
+        if (--s->preds_left[n] == 0)
+            make_ready(s, n);
+    }
+}
+
+void make_ready(sim *s, size_t b)
+{
+    for (uint64_t t = s->r->batch_first[b]; t < s->r->batch_first[b + 1]; t++) {
+        s->tasks[t].state = T_READY;
+        VEC_PUSH(&s->ready, (uint32_t)t);
+    }
+}
+
+/* -------------------------------------------------------------- events */
+
+static void on_arrive(sim *s, uint32_t id)
+{
+    copy *c = &s->copies.items[id];
+    if (c->state == C_CANCELLED) {
+        free_copy(s, id);
+        return;
+    }
+    size_t k = c->up;
+    up_state *u = &s->ups[k];
+    if (!u->alive) {        /* silently lost: the coordinator still waits */
+        c->state = C_LOST;
+        return;
+    }
+    advance(s, k);
+    VEC_PUSH(&u->run, id);
+    u->weights += c->weight;
+    c->state = C_COMPUTING;
+    reschedule(s, k);
+}
+
+static void on_done(sim *s, size_t k, uint32_t version)
+{
+    up_state *u = &s->ups[k];
+    if (version != u->version || !u->alive)
+        return;
+    /* The copies whose end, computed as when the event was queued, has
+     * come (the event's own and any that end with it) are marked first:
+     * the others progress at the shares they had until now. */
+    for (size_t i = 0; i < u->run.len; i++) {
+        copy *c = &s->copies.items[u->run.items[i]];
+        if (copy_end(u, c) <= s->now)
+            c->state = C_RETURNING;
+    }
+    advance(s, k);
+    for (size_t i = 0; i < u->run.len;) {
+        uint32_t id = u->run.items[i];
+        copy *c = &s->copies.items[id];
+        if (c->state == C_RETURNING) {
+            c->remaining = 0;
+            u->weights -= c->weight;
+            u->run.items[i] = u->run.items[--u->run.len];
+            push_event(s, s->now + link_of(s, s->tasks[c->task].batch, k),
+                       EV_RESULT, id, 0);
+        } else {
+            i++;
+        }
+    }
+    if (!u->run.len)
+        u->weights = 0;
+    reschedule(s, k);
+}
+
+static void on_result(sim *s, uint32_t id)
+{
+    copy *c = &s->copies.items[id];
+    if (c->state == C_CANCELLED) {
+        free_copy(s, id);
+        return;
+    }
+    size_t k = c->up;
+    uint32_t t = c->task;
+    unlink_copy(s, id);
+    release(s, k, id);
+    free_copy(s, id);
+    task_state *ts = &s->tasks[t];
+    ts->state = T_DONE;
+    s->r->first_results[k]++;
+    s->r->done++;
+    s->r->makespan = s->now;
+    trace(s, SCHED_EV_FINISH, t, k);
+    cancel_others(s, t);
+    if (++s->done_in[ts->batch] == s->a->batches.items[ts->batch].m)
+        batch_done(s, ts->batch);
+}
+
+static void on_fail(sim *s, size_t k)
+{
+    up_state *u = &s->ups[k];
+    advance(s, k);
+    for (size_t i = 0; i < u->run.len; i++) {
+        copy *c = &s->copies.items[u->run.items[i]];
+        c->state = C_LOST;
+    }
+    u->run.len = 0;
+    u->weights = 0;
+    u->alive = 0;
+    u->version++;
+    trace(s, SCHED_EV_FAIL, NONE, k);
+}
+
+static void on_speed(sim *s, size_t i)
+{
+    const sched_speed *v = &s->p->speeds.items[i];
+    size_t k = v->up;
+    advance(s, k);
+    s->ups[k].speed = s->p->ups.items[k].real * v->multiplier;
+    trace(s, SCHED_EV_SPEED, i, k);
+    reschedule(s, k);
+}
+
+/* ------------------------------------------------------------ the setup */
+
+/* The error model's factor per batch (precise-rules §1), compounding in
+ * the order the thesis code begins the batches: generation, then index. */
+static void error_scales(sim *s)
+{
+    size_t n = s->a->batches.len;
+    size_t *level = xmalloc((n + 1) * sizeof *level);
+    size_t levels = sched_levels(s->a, level);
+    double scale = 1, begun = 0;
+    for (size_t g = 0; g < levels; g++)
+        for (size_t b = 0; b < n; b++)
+            if (level[b] == g) {
+                double e = s->p->error_level *
+                           sin(begun * 2 * 3.14159265358979323846 /
+                               (double)s->a->tasks);
+                scale += scale * e;
+                s->scale[b] = scale;
+                begun += (double)s->a->batches.items[b].m;
+            }
+    free(level);
+}
+
+typedef struct {
+    double power;
+    uint32_t up;
+} ranked;
+
+static int by_power(const void *x, const void *y)
+{
+    const ranked *a = x, *b = y;
+    if (a->power != b->power)
+        return a->power > b->power ? -1 : 1;
+    return a->up < b->up ? -1 : a->up > b->up;
+}
+
+/* Slots: max(1, round(2 f / f_max)) of the factors the scheduler knows
+ * (A5); WQR knows none, and gives a UP one task at a time. */
+static unsigned slots_of(const sim *s, size_t k, double fastest)
+{
+    if (s->o->slots)
+        return s->o->slots;
+    if (s->o->kind == SCHED_WQR)
+        return 1;
+    double v = round(2 * known_factor(s, k) / fastest);
+    return v < 1 ? 1 : (unsigned)v;
+}
+
+static void setup_ups(sim *s)
+{
+    size_t n = s->nups;
+    double fastest = 0;
+    for (size_t k = 0; k < n; k++)
+        fastest = fmax(fastest, known_factor(s, k));
+    s->ups = xcalloc(n, sizeof *s->ups);
+    s->r->slots = xcalloc(n, sizeof *s->r->slots);
+    s->r->first_results = xcalloc(n, sizeof *s->r->first_results);
+    s->rank_up = xmalloc(n * sizeof *s->rank_up);
+    s->up_rank = xmalloc(n * sizeof *s->up_rank);
+    s->freemap = xcalloc(n / 64 + 1, sizeof *s->freemap);
+    for (size_t k = 0; k < n; k++) {
+        up_state *u = &s->ups[k];
+        u->speed = s->p->ups.items[k].real;
+        u->alive = 1;
+        u->slots = s->r->slots[k] = slots_of(s, k, fastest);
+        s->rank_up[k] = (uint32_t)k;
+        s->r->ideal_speedup += s->p->ups.items[k].real;
+    }
+    /* Free UPs are served largest known power first (Fig. 3.2 l.
+     * 16-18); WQR knows no power: platform order. */
+    if (s->o->kind != SCHED_WQR) {
+        ranked *order = xmalloc(n * sizeof *order);
+        for (size_t k = 0; k < n; k++)
+            order[k] = (ranked){known_factor(s, k), (uint32_t)k};
+        qsort(order, n, sizeof *order, by_power);
+        for (size_t k = 0; k < n; k++)
+            s->rank_up[k] = order[k].up;
+        free(order);
+    }
+    for (size_t r = 0; r < n; r++)
+        s->up_rank[s->rank_up[r]] = (uint32_t)r;
+    for (size_t k = 0; k < n; k++)
+        set_free_bit(s, k);
+    for (size_t k = 0; k < n; k++)
+        if (s->p->ups.items[k].fails)
+            push_event(s, s->p->ups.items[k].fail_at, EV_FAIL, (uint32_t)k, 0);
+    for (size_t i = 0; i < s->p->speeds.len; i++)
+        push_event(s, s->p->speeds.items[i].time, EV_SPEED, (uint32_t)i, 0);
+}
+
+static void setup_tasks(sim *s)
+{
+    const sched_app *a = s->a;
+    size_t n = a->batches.len;
+    s->r->batch_first = xmalloc((n + 1) * sizeof *s->r->batch_first);
+    s->r->batch_first[0] = 0;
+    for (size_t b = 0; b < n; b++)
+        s->r->batch_first[b + 1] = s->r->batch_first[b] + a->batches.items[b].m;
+    s->tasks = xmalloc((a->tasks + 1) * sizeof *s->tasks);
+    for (size_t b = 0; b < n; b++)
+        for (uint64_t t = s->r->batch_first[b]; t < s->r->batch_first[b + 1]; t++)
+            s->tasks[t] = (task_state){0, INFINITY, NONE, (uint32_t)b, 0, T_WAIT, 0};
+    s->preds_left = xcalloc(n + 1, sizeof *s->preds_left);
+    s->done_in = xcalloc(n + 1, sizeof *s->done_in);
+    s->succ_start = xcalloc(n + 2, sizeof *s->succ_start);
+    s->succ = xmalloc((a->edges.len + 1) * sizeof *s->succ);
+    for (size_t e = 0; e < a->edges.len; e++) {
+        s->succ_start[a->edges.items[e].from + 1]++;
+        s->preds_left[a->edges.items[e].to]++;
+    }
+    for (size_t b = 0; b < n; b++)
+        s->succ_start[b + 1] += s->succ_start[b];
+    size_t *fill = xmalloc((n + 1) * sizeof *fill);
+    memcpy(fill, s->succ_start, (n + 1) * sizeof *fill);
+    for (size_t e = 0; e < a->edges.len; e++)
+        s->succ[fill[a->edges.items[e].from]++] = a->edges.items[e].to;
+    free(fill);
+    for (size_t b = 0; b < n; b++)
+        s->r->sequential += (double)a->batches.items[b].m * s->t[b];
+}
+
+static int check(const sched_app *a, const sched_platform *p,
+                 const sched_event_options *o, diag *d, const char *file)
+{
+    srcloc at = {file, 0, 0};
+    if (a->tasks >= NONE) {
+        diag_error(d, at, "%llu tasks: the event model holds at most %u",
+                   (unsigned long long)a->tasks, NONE - 1);
+        return -1;
+    }
+    if ((o->alloc == SCHED_BESTFIT || o->kind == SCHED_MINMIN) &&
+        (double)a->tasks * (double)p->ups.len > SCHED_MAX_WORK) {
+        diag_error(d, at, "%llu tasks on %zu UPs is past the allocators' "
+                   "limit of %g task-UP pairs", (unsigned long long)a->tasks,
+                   p->ups.len, SCHED_MAX_WORK);
+        return -1;
+    }
+    return 0;
+}
+
+void sched_event_result_free(sched_event_result *r)
+{
+    free(r->trace.items);
+    free(r->first_results);
+    free(r->slots);
+    free(r->batch_first);
+    memset(r, 0, sizeof *r);
+}
+
+static void sim_free(sim *s)
+{
+    for (size_t k = 0; s->ups && k < s->nups; k++) {
+        free(s->ups[k].run.items);
+        free(s->ups[k].held.items);
+        free(s->ups[k].plan.items);
+    }
+    free(s->ups);
+    free(s->rank_up);
+    free(s->up_rank);
+    free(s->freemap);
+    free(s->tasks);
+    free(s->copies.items);
+    free(s->queue.items);
+    free(s->ready.items);
+    free(s->pending.items);
+    free(s->t);
+    free(s->scale);
+    free(s->preds_left);
+    free(s->done_in);
+    free(s->succ_start);
+    free(s->succ);
+    policy_free(s);
+}
+
+int sched_event_run(const sched_app *a, const sched_platform *p,
+                    const sched_event_options *o, sched_event_result *r,
+                    diag *d, const char *file)
+{
+    memset(r, 0, sizeof *r);
+    if (check(a, p, o, d, file) < 0)
+        return -1;
+    sim s = {.a = a, .p = p, .o = o, .r = r, .nups = p->ups.len,
+             .free_copy = NONE};
+    size_t n = a->batches.len;
+    r->tasks = a->tasks;
+    s.t = xmalloc((n + 1) * sizeof *s.t);
+    if (sched_task_times(a, p, s.t, d, file) < 0) {
+        free(s.t);
+        return -1;
+    }
+    s.scale = xmalloc((n + 1) * sizeof *s.scale);
+    error_scales(&s);
+    setup_ups(&s);
+    setup_tasks(&s);
+    policy_init(&s);
+    for (size_t b = 0; b < n; b++)
+        if (s.preds_left[b] == 0)
+            make_ready(&s, b);
+    policy_ready(&s);
+    policy_fill(&s);
+    while (s.queue.len) {
+        event e = pop_event(&s);
+        s.now = e.time;
+        r->events++;
+        switch (e.kind) {
+        case EV_ARRIVE: on_arrive(&s, e.a); break;
+        case EV_DONE:   on_done(&s, e.a, e.b); break;
+        case EV_RESULT: on_result(&s, e.a); break;
+        case EV_FAIL:   on_fail(&s, e.a); break;
+        case EV_SPEED:  on_speed(&s, e.a); break;
+        }
+        /* Events at one instant act together: the policy runs after the
+         * last of them, as the coordinator sees one state. */
+        if (s.queue.len && s.queue.items[0].time == s.now)
+            continue;
+        if (s.ready.len)
+            policy_ready(&s);
+        policy_fill(&s);
+    }
+    r->lost = r->tasks - r->done;
+    sim_free(&s);
+    return 0;
+}

@@ -1,0 +1,109 @@
+/* event.h — internal to lib/sched: the event model's state, shared by its
+ * kernel (event.c: the clock, the UPs, the copies) and its policies
+ * (policy.c: what each scheduler sends to a free UP). */
+#ifndef PERFPIPE_SCHED_EVENT_H
+#define PERFPIPE_SCHED_EVENT_H
+
+#include "sched/sched.h"
+
+#define NONE UINT32_MAX
+
+enum { EV_ARRIVE, EV_DONE, EV_RESULT, EV_FAIL, EV_SPEED };
+
+typedef struct {
+    double time;
+    uint64_t seq;               /* equal times: first queued, first out */
+    uint32_t kind, a, b;
+} event;
+
+enum { T_WAIT, T_READY, T_RUN, T_DONE };
+
+typedef struct {
+    double start;               /* the latest copy's dispatch */
+    double slow;                /* the slowest estimated factor among the
+                                   UPs holding a copy */
+    uint32_t copies;            /* the live copies, a list through copy.next */
+    uint32_t batch;
+    uint32_t ncopies;
+    uint32_t state;             /* T_* */
+    uint32_t version;           /* of its entry in the replica heap */
+} task_state;
+
+/* A copy of a task: on its way (TRANSIT), computing, its result on its
+ * way back (RETURNING), on a failed UP (LOST: the coordinator does not
+ * know), or CANCELLED with an event still to come. */
+enum { C_FREE, C_TRANSIT, C_COMPUTING, C_RETURNING, C_LOST, C_CANCELLED };
+
+typedef struct {
+    double work, remaining;     /* seconds on the reference UP */
+    uint32_t task, up, next;
+    uint8_t state, weight;
+} copy;
+
+typedef struct {
+    double speed;               /* real factor x load multiplier */
+    double last;                /* remaining works are up to date here */
+    double weights;             /* of the copies computing */
+    double busy_until;          /* the scheduler's view: sent work ends */
+    double planned;             /* the scheduler's view: planned work */
+    uint32_t version;           /* of its pending EV_DONE */
+    uint32_t used, slots;       /* slots held, in the coordinator's view */
+    int alive;
+    VEC(uint32_t) run;          /* copies computing */
+    VEC(uint32_t) held;         /* copies holding its slots: at most slots */
+    VEC(uint32_t) plan;         /* tasks planned for it, not yet sent */
+    size_t plan_head;
+} up_state;
+
+typedef struct {
+    double start, slow;         /* latest dispatch; slowest UP's factor */
+    uint32_t task, version, ncopies;
+} replica_entry;
+
+typedef struct sim {
+    const sched_app *a;
+    const sched_platform *p;
+    const sched_event_options *o;
+    sched_event_result *r;
+    size_t nups;
+    double now, link_free;
+    uint64_t seq;
+    VEC(event) queue;           /* a binary heap */
+    double *t;                  /* [batches] time on the reference UP */
+    double *scale;              /* [batches] the error model's factor */
+    task_state *tasks;
+    uint32_t *preds_left;       /* [batches] predecessors not done */
+    uint64_t *done_in;          /* [batches] tasks done */
+    size_t *succ_start, *succ;  /* successors, compressed rows */
+    VEC(copy) copies;
+    uint32_t free_copy;
+    up_state *ups;
+    uint32_t *rank_up, *up_rank;/* free UPs are served in rank order */
+    uint64_t *freemap;          /* bit r: UP rank_up[r] has a free slot */
+    VEC(uint32_t) ready;        /* made ready, not yet seen by the policy */
+    /* The policy's state (policy.c). */
+    VEC(uint32_t) pending;      /* ready, for the first free UP */
+    size_t pending_head;
+    uint64_t planned_total;     /* tasks in the UPs' plans */
+    uint64_t last_plan;         /* GS: the tasks its last re-plan planned */
+    VEC(replica_entry) replicas;/* a heap, best candidate first */
+    sched_bestfit fit;
+    uint64_t *counts;
+    double *row, *links;
+} sim;
+
+/* event.c, for the policies. */
+void dispatch(sim *s, uint32_t t, size_t k);
+void set_free_bit(sim *s, size_t k);
+void make_ready(sim *s, size_t b);
+double seen_time(const sim *s, size_t b, size_t k);
+double seen_work(const sim *s, size_t b, size_t k);
+
+/* policy.c. */
+void policy_init(sim *s);
+void policy_free(sim *s);
+void policy_ready(sim *s);          /* takes s->ready */
+void policy_fill(sim *s);           /* gives the free UPs work */
+void policy_dispatched(sim *s, uint32_t t);
+
+#endif

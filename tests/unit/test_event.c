@@ -1,0 +1,302 @@
+/* Unit tests of lib/sched's event model: the walk-through of Fig. 3.1
+ * (steps I-VIII) under both replica rules, the CPU share of originals and
+ * replicas, the coordinator's link, failures and load changes, all
+ * computed by hand; and invariants over random instances. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/sched.h"
+#include "unit.h"
+
+static void add_up(sched_platform *p, double real, double estimated,
+                   double link)
+{
+    VEC_PUSH(&p->ups, ((sched_up){NULL, real, estimated, link, 0, 0, 0}));
+}
+
+static void add_batch(sched_app *a, uint64_t m)
+{
+    VEC_PUSH(&a->batches, ((sched_batch){NULL, 1, m, 0}));
+    a->tasks += m;
+}
+
+static void clear(sched_app *a, sched_platform *p)
+{
+    free(a->batches.items);
+    free(a->edges.items);
+    free(p->ups.items);
+    free(p->tasktimes.items);
+    free(p->speeds.items);
+    memset(a, 0, sizeof *a);
+    memset(p, 0, sizeof *p);
+}
+
+static sched_event_options gstr_options(void)
+{
+    return (sched_event_options){SCHED_GSTR, SCHED_BESTFIT, 0, 0.5, 0,
+                                 SCHED_REPLICA_FORMAL, 2, 1};
+}
+
+static int run(const sched_app *a, const sched_platform *p,
+               const sched_event_options *o, sched_event_result *r)
+{
+    diag d;
+    diag_init(&d, "test_event", stderr);
+    return sched_event_run(a, p, o, r, &d, "test");
+}
+
+/* The trace line i is (kind, task, UP). */
+static int line_is(const sched_event_result *r, size_t i, int kind,
+                   uint64_t task, uint32_t up)
+{
+    if (i >= r->trace.len) {
+        printf("# trace has %zu lines, no line %zu\n", r->trace.len, i);
+        return 0;
+    }
+    const sched_trace *e = &r->trace.items[i];
+    if (e->kind == kind && e->task == task && e->up == up)
+        return 1;
+    printf("# line %zu: kind %d task %llu UP %u, expected %d %llu %u\n", i,
+           e->kind, (unsigned long long)e->task, e->up, kind,
+           (unsigned long long)task, up);
+    return 0;
+}
+
+/* Fig. 3.1: four UPs, fastest first (factors 3, 1.2, 1, 0.8: slots 2, 1,
+ * 1, 1 by max(1, round(2 f / f_max))), six tasks of 1 s.
+ *   I-II  best-fit plans ceil(6/2) = 3 tasks: PU1 (1/3), PU1 (2/3 against
+ *         PU2's 0.83), PU2 (0.83 against PU1's 1); the other three fill
+ *         the free slots largest power first: PU3, PU4, and one waits;
+ *   III-VI PU1's two tasks end at 2/3 (each at half of 3): the waiting
+ *         task goes to PU1 (IV), and PU1's other slot replicates the task
+ *         on PU4, the slowest of three equally old unreplicated (VI);
+ *   VII-VIII PU2's task ends at 1/1.2: the unreplicated candidates are
+ *         PU3's (started at 0) and PU1's from IV (started at 2/3). The
+ *         walk-through replicates PU3's (slowest-up); Fig. 3.2's rule, the
+ *         one running for the least time, picks PU1's (A3). */
+static void test_fig31(sched_replica_order order)
+{
+    sched_app a = {0};
+    sched_platform p = {0};
+    add_batch(&a, 6);
+    VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 1}));
+    add_up(&p, 3, 3, 0);
+    add_up(&p, 1.2, 1.2, 0);
+    add_up(&p, 1, 1, 0);
+    add_up(&p, 0.8, 0.8, 0);
+    sched_event_options o = gstr_options();
+    o.replica_order = order;
+    sched_event_result r;
+    CHECK_INT(run(&a, &p, &o, &r), 0);
+    CHECK_INT(r.slots[0], 2);
+    CHECK_INT(r.slots[1] + r.slots[2] + r.slots[3], 3);
+    enum { D = SCHED_EV_DISPATCH, R = SCHED_EV_REPLICA, F = SCHED_EV_FINISH };
+    /* II */
+    CHECK(line_is(&r, 0, D, 0, 0));
+    CHECK(line_is(&r, 1, D, 1, 0));
+    CHECK(line_is(&r, 2, D, 2, 1));
+    CHECK(line_is(&r, 3, D, 3, 2));
+    CHECK(line_is(&r, 4, D, 4, 3));
+    /* III, V: PU1's two; IV: the waiting task to PU1; VI: PU4's replicated */
+    CHECK(line_is(&r, 5, F, 0, 0));
+    CHECK(line_is(&r, 6, F, 1, 0));
+    CHECK(line_is(&r, 7, D, 5, 0));
+    CHECK(line_is(&r, 8, R, 4, 0));
+    CHECK_NEAR(r.trace.items[8].time, 2.0 / 3, 1e-15);
+    /* VII, VIII */
+    CHECK(line_is(&r, 9, F, 2, 1));
+    CHECK_NEAR(r.trace.items[9].time, 1 / 1.2, 1e-15);
+    CHECK(line_is(&r, 10, R, order == SCHED_REPLICA_SLOWEST_UP ? 3 : 5, 1));
+    CHECK_INT(r.done, 6);
+    CHECK_INT(r.lost, 0);
+    CHECK_INT(r.cancelled, r.replicas);   /* every loser cancelled */
+    sched_event_result_free(&r);
+    clear(&a, &p);
+}
+
+static void test_fig31_walkthrough(void)
+{
+    test_fig31(SCHED_REPLICA_SLOWEST_UP);
+}
+
+static void test_fig31_formal_rule(void)
+{
+    test_fig31(SCHED_REPLICA_FORMAL);
+}
+
+/* Originals weigh twice replicas on a UP. Two UPs of factor 1 and two
+ * slots, three tasks of 1 s, none planned (theta 0): UP 1 takes tasks 0
+ * and 1, UP 2 task 2 and a replica of task 0 (the first of equals). On UP
+ * 2 task 2 runs at 2/3 and ends at 1.5 (at equal shares, at 2). */
+static void test_originals_twice_replicas(void)
+{
+    sched_app a = {0};
+    sched_platform p = {0};
+    add_batch(&a, 3);
+    VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 1}));
+    add_up(&p, 1, 1, 0);
+    add_up(&p, 1, 1, 0);
+    sched_event_options o = gstr_options();
+    o.theta = 0;
+    o.slots = 2;
+    sched_event_result r;
+    CHECK_INT(run(&a, &p, &o, &r), 0);
+    CHECK(line_is(&r, 3, SCHED_EV_REPLICA, 0, 1));
+    CHECK(line_is(&r, 4, SCHED_EV_FINISH, 2, 1));
+    CHECK(r.trace.len > 4 && r.trace.items[4].time == 1.5);
+    sched_event_result_free(&r);
+    clear(&a, &p);
+}
+
+/* The coordinator sends one task at a time. Two UPs of factor 1 with
+ * links of 1 s, two tasks of 1 s, static best-fit: task 0 to UP 1 (sent
+ * 0-1, done 2, back 3), task 1 to UP 2 (Δ 0 against 3; sent 1-2, done 3,
+ * back 4). */
+static void test_link(void)
+{
+    sched_app a = {0};
+    sched_platform p = {0};
+    add_batch(&a, 2);
+    VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 1}));
+    add_up(&p, 1, 1, 1);
+    add_up(&p, 1, 1, 1);
+    sched_event_options o = gstr_options();
+    o.kind = SCHED_STATIC;
+    sched_event_result r;
+    CHECK_INT(run(&a, &p, &o, &r), 0);
+    CHECK(line_is(&r, 2, SCHED_EV_FINISH, 0, 0));
+    CHECK(r.trace.len > 3 && r.trace.items[2].time == 3);
+    CHECK(line_is(&r, 3, SCHED_EV_FINISH, 1, 1));
+    CHECK(r.makespan == 4);
+    sched_event_result_free(&r);
+    clear(&a, &p);
+}
+
+/* A UP that fails at 0.5 while running a task of 1 s: static loses it;
+ * GSTR replicates it when UP 1 falls idle at 1 and ends at 2, the lost
+ * copy cancelled with half its work wasted; WQR too. */
+static void test_failure(void)
+{
+    sched_app a = {0};
+    sched_platform p = {0};
+    add_batch(&a, 2);
+    VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 1}));
+    add_up(&p, 1, 1, 0);
+    add_up(&p, 1, 1, 0);
+    p.ups.items[1].fails = 1;
+    p.ups.items[1].fail_at = 0.5;
+    sched_event_options o = gstr_options();
+    o.slots = 1;
+    sched_kind kinds[] = {SCHED_STATIC, SCHED_GS, SCHED_MINMIN, SCHED_GSTR,
+                          SCHED_WQR};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+        o.kind = kinds[i];
+        sched_event_result r;
+        CHECK_INT(run(&a, &p, &o, &r), 0);
+        if (o.kind == SCHED_GSTR || o.kind == SCHED_WQR) {
+            CHECK_INT(r.lost, 0);
+            CHECK(r.makespan == 2);
+            CHECK_INT(r.replicas, 1);
+            CHECK_INT(r.cancelled, 1);
+            CHECK(r.wasted == 0.5);
+        } else {
+            CHECK_INT(r.lost, 1);
+            CHECK_INT(r.done, 1);
+        }
+        sched_event_result_free(&r);
+    }
+    clear(&a, &p);
+}
+
+/* A task of 2 s on a UP of factor 1 that halves its speed at 1: 1 s of
+ * work left at 0.5, done at 3. */
+static void test_speed_change(void)
+{
+    sched_app a = {0};
+    sched_platform p = {0};
+    add_batch(&a, 1);
+    VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 2}));
+    add_up(&p, 1, 1, 0);
+    VEC_PUSH(&p.speeds, ((sched_speed){0, 1, 0.5}));
+    sched_event_options o = gstr_options();
+    sched_event_result r;
+    CHECK_INT(run(&a, &p, &o, &r), 0);
+    CHECK(r.makespan == 3);
+    sched_event_result_free(&r);
+    clear(&a, &p);
+}
+
+/* Random DAGs of batches on random UPs, every scheduler: every task
+ * finishes once, the losing copies are the cancelled ones, no UP holds
+ * more than it may, the makespan is at least the work over the total
+ * speed, and a second run gives the same bytes. */
+static void test_invariants(void)
+{
+    rng g;
+    rng_seed(&g, 31);
+    int runs = 0, replicated = 0;
+    for (int trial = 0; trial < 300; trial++) {
+        sched_app a = {0};
+        sched_platform p = {0};
+        size_t nb = 1 + rng_below(&g, 6), nups = 1 + rng_below(&g, 9);
+        for (size_t b = 0; b < nb; b++) {
+            add_batch(&a, 1 + rng_below(&g, 30));
+            a.batches.items[b].type = 1 + b % 2;
+            for (size_t x = 0; x < b; x++)
+                if (rng_below(&g, 3) == 0)
+                    VEC_PUSH(&a.edges, ((sched_edge){x, b}));
+        }
+        VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 0.5 + rng_uniform(&g)}));
+        VEC_PUSH(&p.tasktimes, ((sched_tasktime){2, 2 * rng_uniform(&g)}));
+        double speed = 0;
+        for (size_t k = 0; k < nups; k++) {
+            double f = 0.2 + rng_uniform(&g);
+            add_up(&p, f, f * (0.5 + rng_uniform(&g)),
+                   rng_below(&g, 2) ? 0.05 * rng_uniform(&g) : 0);
+            speed += f;
+        }
+        sched_event_options o = gstr_options();
+        o.kind = (sched_kind)rng_below(&g, 5);
+        o.alloc = rng_below(&g, 2) ? SCHED_BESTFIT : SCHED_TRIVIAL;
+        o.theta = rng_uniform(&g);
+        o.replica_order = (sched_replica_order)rng_below(&g, 2);
+        sched_event_result r, again;
+        CHECK_INT(run(&a, &p, &o, &r), 0);
+        CHECK_INT(run(&a, &p, &o, &again), 0);
+        runs++;
+        CHECK_INT(r.done, a.tasks);
+        CHECK_INT(r.lost, 0);
+        CHECK_INT(r.cancelled, r.replicas);
+        replicated += r.replicas > 0;
+        CHECK(r.makespan >= r.sequential / speed * (1 - 1e-12));
+        uint64_t finishes = 0;
+        for (size_t i = 0; i < r.trace.len; i++)
+            finishes += r.trace.items[i].kind == SCHED_EV_FINISH;
+        CHECK_INT(finishes, a.tasks);
+        int same = r.trace.len == again.trace.len;
+        for (size_t i = 0; same && i < r.trace.len; i++) {
+            const sched_trace *x = &r.trace.items[i], *y = &again.trace.items[i];
+            same = x->time == y->time && x->task == y->task &&
+                   x->up == y->up && x->kind == y->kind;
+        }
+        CHECK(same);
+        sched_event_result_free(&r);
+        sched_event_result_free(&again);
+        clear(&a, &p);
+    }
+    CHECK_INT(runs, 300);
+    CHECK(replicated > 50);            /* replication was exercised */
+}
+
+int main(void)
+{
+    RUN(test_fig31_walkthrough);
+    RUN(test_fig31_formal_rule);
+    RUN(test_originals_twice_replicas);
+    RUN(test_link);
+    RUN(test_failure);
+    RUN(test_speed_change);
+    RUN(test_invariants);
+    return unit_done();
+}
