@@ -20,6 +20,7 @@
 #define SCHED_MAX_UPS 100000
 #define SCHED_MAX_TASKS 10000000u           /* sum of the cardinalities */
 #define SCHED_MAX_WORK 1e9                  /* tasks x UPs: best-fit's scan */
+#define SCHED_MAX_TIMES 10000000u           /* time records: types x UPs */
 
 /* A processing unit (UP): its speed relative to the reference UP (factor
  * 1: a task of type L<n> takes tasktime(L<n>) / factor seconds), the real
@@ -38,6 +39,16 @@ typedef struct {
     double seconds;     /* one task on a UP of factor 1 */
 } sched_tasktime;
 
+/* A `time L<n> UP SECONDS [estimated E]` record: the time of a task of
+ * that type on that UP, which replaces tasktime / factor for the pair;
+ * estimated is NAN when the record gives none (the allocators then see
+ * seconds too). */
+typedef struct {
+    uint64_t type;
+    size_t up;          /* index into ups */
+    double seconds, estimated;
+} sched_time;
+
 /* A group (GH) of the virtual computer: UPs first .. first + n - 1, and
  * the tasks earlier applications left on it (its load, for PPCP's CR). */
 typedef struct {
@@ -50,6 +61,7 @@ typedef struct {
     char *name;                     /* NULL when the file gives none */
     VEC(sched_up) ups;
     VEC(sched_tasktime) tasktimes;
+    VEC(sched_time) times;          /* sorted by (type, up) */
     VEC(sched_group) groups;        /* one spanning every UP when the file
                                        has no group record */
     /* The thesis's estimation-error model (precise-rules §1): before each
@@ -66,6 +78,14 @@ void sched_platform_free(sched_platform *p);
 /* The seconds of one task of type L<type> on a UP of factor 1; -1 when
  * the platform gives none. */
 double sched_task_seconds(const sched_platform *p, uint64_t type);
+/* The `time` record of (type, UP up), or NULL (binary search). */
+const sched_time *sched_time_of(const sched_platform *p, uint64_t type,
+                                size_t up);
+/* A task of type L<type> on UP up, time records first: the real seconds
+ * (what the play uses) and those the allocators see (estimated factors,
+ * or the real ones when use_real). ref is the type's tasktime (>= 0). */
+double sched_up_seconds(const sched_platform *p, uint64_t type, size_t up,
+                        double ref, int seen, int use_real);
 
 typedef struct {
     char *name;                 /* B3, B3#7 */

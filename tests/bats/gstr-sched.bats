@@ -202,7 +202,7 @@ bad_platform() {
     bad_platform 'platform 1\nup a 1 1\n' ":2: error: the file ends without its 'end UPS' record: cut short?"
     bad_platform 'platform 1\nup a 1 1\nend 2\n' ":3:5: error: the end record does not match the file: it has 1 up record"
     bad_platform 'platform 1\nend 0\n' ":2: error: a platform needs at least one UP ('up NAME REAL ESTIMATED')"
-    bad_platform 'platform 1\nspeed a 1\nend 0\n' ":2:1: error: unknown record 'speed' (expected name, tasktime, group, up, error, fail or end)"
+    bad_platform 'platform 1\nspeed a 1\nend 0\n' ":2:1: error: unknown record 'speed' (expected name, tasktime, group, up, time, error, fail or end)"
     bad_platform 'platform 1\ntasktime X2 1\nup a 1 1\nend 1\n' ":2:10: error: expected a task type L<n> (n >= 1), not 'X2'"
     bad_platform 'platform 1\ntasktime L2 1\ntasktime L2 2\nup a 1 1\nend 1\n' ":3:10: error: task type L2 has two times"
     bad_platform 'platform 1\nup a 1 1\nend 1\nup b 1 1\n' ":4:1: error: record after 'end'"
@@ -212,6 +212,45 @@ bad_platform() {
     bad_platform 'platform 1\nup a 1 1\nup b 1 1\nfail a\nfail a\nend 2\n' ":5:6: error: UP 'a' fails twice"
     bad_platform 'platform 1\nup a 1 1\nfail a\nend 1\n' ":4: error: every UP fails: no task would ever finish"
     bad_platform 'platform 1\nup a 1 1\nfail\nend 1\n' ":3:1: error: expected: fail NAME"
+}
+
+@test "time records: a pair's own time replaces tasktime/factor in the play and the estimate, by hand" {
+    printf 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L2 2 -\nedge B1 B2 data\nend 2 1 3\n' > a.graph
+    # B2's tasks take 1 s on a and 3 s on b: best-fit puts both on a
+    # (1 + 1 = 2 s against 3 s), so generation 2 ends at 1 + 2 = 3.
+    printf 'platform 1\ntasktime L1 1\ntasktime L2 1\nup a 1 1\nup b 1 1\ntime L2 b 3\nend 2\n' > p
+    run gstr-sched -p p a.graph
+    assert_success
+    assert_line 'task B2.0 1 1 2'
+    assert_line 'task B2.1 1 1 3'
+    assert_line 'summary 3 3 1 2 0.5'
+    # Believed to take 0.5 s on b: the first task goes there (Δ 0.5 < 1),
+    # the second ties at Δ 0.5 and goes to a; b plays 3 s, so 1 + 3 = 4.
+    printf 'platform 1\ntasktime L1 1\ntasktime L2 1\nup a 1 1\nup b 1 1\ntime L2 b 3 estimated 0.5\nend 2\n' > p
+    run gstr-sched -p p a.graph
+    assert_line 'task B2.0 2 1 4'
+    assert_line 'summary 4 3 0.75 2 0.375'
+    run gstr-sched -p p --factors real a.graph
+    assert_line 'summary 3 3 1 2 0.5'
+    # Across groups each group sees its own UPs' records (renumbered): b,
+    # UP 2 of the file and UP 1 of G2, plays 3 s for L2, not a's 7 s for L1.
+    printf 'platform 1\ntasktime L1 1\ntasktime L2 1\ngroup G1\nup a 1 1\ngroup G2\nup b 1 1\ntime L2 b 3\ntime L1 a 7\nend 2\n' > p
+    run gstr-sched -p p --partition tp a.graph
+    assert_success
+    assert_line 'generation 1 0 1'
+    assert_line 'generation 2 1 4'
+}
+
+@test "malformed time records: located messages, exit 2" {
+    bad_platform 'platform 1\ntasktime L2 1\nup a 1 1\ntime L2 b 3\nup b 1 1\nend 2\n' ":4:9: error: unknown UP 'b': a UP is named by its up record before it is used"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a 1\ntime L2 a 2\nend 1\n' ":4:6: error: task type L2 on UP 'a' has two times (first at line 3)"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a -1\nend 1\n' ":3:11: error: expected a finite number >= 0, not '-1'"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a inf\nend 1\n' ":3:11: error: expected a finite number >= 0, not 'inf'"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a nan\nend 1\n' ":3:11: error: expected a finite number >= 0, not 'nan'"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a 1 est 2\nend 1\n' ":3:13: error: expected 'estimated' after the time"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a 1 estimated -2\nend 1\n' ":3:23: error: expected a finite number >= 0, not '-2'"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a\nend 1\n' ":3:1: error: expected: time L<n> UP SECONDS [estimated SECONDS]"
+    bad_platform 'platform 1\nup a 1 1\ntime X2 a 1\nend 1\n' ":3:6: error: expected a task type L<n> (n >= 1), not 'X2'"
 }
 
 @test "GS and GSTR under the thesis model: errors, and failures that GSTR survives and static refuses" {
