@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # gstr-sched --generate: the thesis's generators (generateAPP, the Def. 5
 # variant, generateGroup), their determinism, what they draw, the errors
-# of their parameters.
+# of their parameters, and the Chapter 5 pipeline on a reduced grid (the
+# thesis's orderings, never single cells: precise-rules A11).
 
 bats_require_minimum_version 1.5.0
 setup() {
@@ -143,6 +144,43 @@ check_graph() {
     assert_failure 2
     assert_line "gstr-sched: --generate reads no input, but got 'some.graph'"
     [ ! -e some.graph ]
+}
+
+@test "pipelines/gstr-tables on a reduced grid (5 seeds, B 4 and 8, T 400 and 1000): the thesis's orderings hold" {
+    run make --no-print-directory -f "$ROOT/pipelines/gstr-tables/Makefile" \
+        BIN="$(dirname "$(command -v gstr-sched)")" SEEDS=5 OUT=out \
+        BATCHES="4 8" TASKS="400 1000" -j2
+    assert_success
+    [ "$(wc -l < out/runs/4x30-B8-T1000.txt)" -eq 5 ]
+    run cat out/tables.txt
+    for o in more-groups-less-time same-ups-same-time more-groups-more-packets \
+             tp-worst-time-case-II tp-worst-time-case-III tp-gap-grows \
+             pp-le-ppcp-time-case-I pp-le-ppcp-time-case-II pp-le-ppcp-time-case-III \
+             ppcp-le-pp-packets-case-I ppcp-le-pp-packets-case-II ppcp-le-pp-packets-case-III; do
+        assert_line --regexp "^ordering $o: holds "
+    done
+    assert_line "0 orderings of the thesis fail on these means"
+    # The published cells sit beside ours, with the difference.
+    assert_line --regexp '^2x30 thesis +79 +161 +89 +169$'
+    assert_line --regexp '^III tp \(%\) thesis +42 +66 +47 +62$'
+}
+
+@test "pipelines/gstr-tables reports an ordering that fails: TP given PP's means" {
+    mkdir -p out
+    make --no-print-directory -f "$ROOT/pipelines/gstr-tables/Makefile" \
+        BIN="$(dirname "$(command -v gstr-sched)")" SEEDS=2 OUT=out \
+        BATCHES="4" TASKS="400" out/means.txt
+    # Swap TP's and PP's times in Case III: the report must say so.
+    awk '$1 == "15-25-35-45" && $5 == "time" && $4 == "tp" { $4 = "pp"; print; next }
+         $1 == "15-25-35-45" && $5 == "time" && $4 == "pp" { $4 = "tp"; print; next } { print }' \
+        out/means.txt > swapped
+    run awk -v seeds=2 -v band=10 -v batches=4 -v tasks=400 \
+        -f "$ROOT/pipelines/gstr-tables/report.awk" "$ROOT/pipelines/gstr-tables/published.txt" swapped
+    assert_success
+    assert_line --regexp '^ordering tp-worst-time-case-III: FAILS '
+    assert_line --regexp '^ordering tp-gap-grows: FAILS '
+    assert_line --regexp '^ordering pp-le-ppcp-time-case-III: FAILS '
+    assert_line "3 orderings of the thesis fail on these means"
 }
 
 @test "examples/platform/generated-groups.platform is what the generator writes" {
