@@ -411,7 +411,8 @@ static double m_gstr(const mcase *k0, int bestfit)
     return ttime;
 }
 
-/* A random case and the same as an app and a platform for sched_run. The
+/* A random case and the same as an app and a platform for sched_run (with
+ * time records for some pairs, the code's p(i, j) then not t_i / f_j). The
  * makespans agree to 1e-9, relative: the library keeps the code's
  * in-place perturbations (p += p*e, p += 1e9) as an affine map per UP,
  * which rounds differently; the allocations themselves are the code's. */
@@ -441,6 +442,15 @@ static void random_case(rng *r, mcase *k, sched_app *a, sched_platform *p)
         a->tasks += k->m[i];
         for (size_t j = 0; j < k->n; j++)
             k->p[i][j] = t / f[j];
+        /* Half the batch types time some UPs on their own (a platform's
+         * time records, pushed by (type, UP) as the reader sorts them). */
+        if (rng_below(r, 2))
+            for (size_t j = 0; j < k->n; j++)
+                if (rng_below(r, 2)) {
+                    k->p[i][j] = 0.2 + 4 * rng_uniform(r);
+                    VEC_PUSH(&p->times, ((sched_time){i + 1, j, k->p[i][j],
+                                                      NAN}));
+                }
         for (size_t h = 0; h < i; h++)
             if (rng_below(r, 3) == 0)
                 VEC_PUSH(&a->edges, ((sched_edge){h, i}));
@@ -452,7 +462,7 @@ static void test_thesis_schedulers_are_the_code(void)
 {
     rng r;
     rng_seed(&r, 2002003);
-    int bad = 0, runs = 0, lost = 0;
+    int bad = 0, runs = 0, lost = 0, timed = 0;
     for (int trial = 0; trial < 400; trial++) {
         mcase k;
         sched_app a;
@@ -491,8 +501,11 @@ static void test_thesis_schedulers_are_the_code(void)
         free(a.edges.items);
         free(p.ups.items);
         free(p.tasktimes.items);
+        timed += p.times.len > 0;
+        free(p.times.items);
     }
     CHECK_INT(bad, 0);
+    CHECK(timed > 100);        /* time records were exercised */
     CHECK(runs > 1500);
     CHECK(lost > 10);          /* failures were exercised */
 }
