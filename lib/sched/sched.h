@@ -231,7 +231,13 @@ void sched_tp(size_t ngroups, const sched_app *a, double *part);
 
 /* PP, the MATLAB pp: per batch, groups by power descending (ties: the
  * later group first, as the code's ascending list read backwards) get
- * ceil(rest * P_g / (sum of the powers not yet served)). */
+ * ceil(rest * P_g / (sum of the powers not yet served)). That sum is
+ * taken afresh for each group (as the code's sum(grs(1:j))), the powers
+ * scaled by a power of two (exact) so that no sum overflows, a share is
+ * at most what is left and the last group takes the rest: with whole
+ * powers this is the code's split; with fractional ones (sums of factors)
+ * a quotient that rounds up past the batch no longer gives it more tasks
+ * than it has. PPCP's shares of K follow the same rules. */
 void sched_pp(const sched_groups *g, const sched_app *a, double *part);
 
 /* The thesis's rule (prose, §3.2.1) or the MATLAB code's (A8-A10). */
