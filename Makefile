@@ -5,6 +5,7 @@
 #   make asan       the same tests under AddressSanitizer + UBSan (build/asan)
 #   make demo       run the main pipelines on examples/ (writes out/)
 #   make bench      run the benchmarks and print their figures
+#   make gstr-tables  Lucchese's Tables 5.1-5.6 beside the published cells
 #   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60,
 #                   or FUZZ_RUNS executions each; FUZZ_JOBS at once;
 #                   FUZZ_TARGETS="san proto" for some of them)
@@ -42,7 +43,7 @@ GEN_LEX_C   := $(patsubst lib/%.l,$(BUILD)/gen/%.lex.c,$(LIB_L))
 GEN_LEX_H   := $(GEN_LEX_C:.c=.h)
 # Sources proto2c copies into the MPI programs it writes, as C strings.
 EMBED       := lib/common/rng_core.h lib/sim/timeline_core.h lib/proto/arith.h \
-               lib/proto/define_core.h lib/proto/mpi_runtime.cin
+               lib/common/define_core.h lib/proto/mpi_runtime.cin
 GEN_EMBED   := $(BUILD)/gen/proto/mpi_runtime.inc
 GEN_H       := $(GEN_PARSE_H) $(GEN_LEX_H) $(GEN_EMBED)
 
@@ -147,6 +148,14 @@ demo: deps
 
 bench: all
 	@tests/bench/run $(BUILD)/bin $(BUILD)/bench
+
+# Lucchese 2002, Tables 5.1-5.6, beside the published cells (SEEDS=30).
+.PHONY: gstr-tables
+SEEDS ?= 30
+gstr-tables: all
+	@$(MAKE) --no-print-directory -f pipelines/gstr-tables/Makefile \
+	  BIN=$(BUILD)/bin OUT=out/gstr-tables SEEDS=$(SEEDS)
+	@cat out/gstr-tables/tables.txt
 
 # ------------------------------------------------------------- dependencies
 # Debian packages the project needs to build, test and demo. `make deps`

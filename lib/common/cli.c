@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/common.h"
+#include "common/define_core.h"
 
 int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
@@ -77,4 +78,17 @@ int out_commit_status(outfile *o, const char *prog, const char *path)
     fprintf(stderr, "%s: cannot write '%s': %s\n", prog,
             path ? path : "<stdout>", strerror(errno));
     return EXIT_RUNTIME;
+}
+
+void option_define(const char *prog, const char *arg, char **name,
+                   double *value)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg)
+        usage_error(prog, "-D wants NAME=VALUE, not '%s'", arg);
+    const char *wrong = proto_define_value(eq + 1, value);
+    if (wrong)
+        usage_error(prog, "-D %.*s: '%s' %s", (int)(eq - arg), arg, eq + 1,
+                    wrong);
+    *name = xstrndup(arg, (size_t)(eq - arg));
 }

@@ -147,6 +147,10 @@ void print_version(const char *prog);
 /* Refuses an option given where it would have no effect: when opt (its
  * name, NULL when it was not given) is set and applies is 0, "prog: OPT
  * applies only WHEN" and exit status 2, as usage_error. */
+/* -D NAME=VALUE: NAME (a new string) and VALUE, read as define_core.h
+ * reads it, or the usage error that says what is wrong. */
+void option_define(const char *prog, const char *arg, char **name,
+                   double *value);
 void option_applies(const char *prog, const char *opt, int applies,
                     const char *when);
 /* The one input operand from argv[first] on: "-" (standard input) when

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "proto/define_core.h"
 #include "proto/proto.h"
 
 #define MAX_PROTO_BYTES ((size_t)16 << 20)
@@ -107,15 +106,9 @@ static void apply_definitions(const char *prog, const proto_runnable *run,
 
 static definition parse_definition(const char *prog, const char *arg)
 {
-    const char *eq = strchr(arg, '=');
-    if (!eq || eq == arg)
-        usage_error(prog, "-D wants NAME=VALUE, not '%s'", arg);
-    double value;
-    const char *wrong = proto_define_value(eq + 1, &value);
-    if (wrong)
-        usage_error(prog, "-D %.*s: '%s' %s", (int)(eq - arg), arg, eq + 1,
-                    wrong);
-    return (definition){xstrndup(arg, (size_t)(eq - arg)), value};
+    definition def;
+    option_define(prog, arg, &def.name, &def.value);
+    return def;
 }
 
 static void read_net(const char *prog, const char *path, net_model *net)

@@ -431,7 +431,7 @@ void proto_emit_mpi(FILE *fp, const proto_program *p)
     fputs(embed_rng_core_h, fp);
     fputs("\n/* ===== lib/sim/timeline_core.h ===== */\n", fp);
     fputs(embed_timeline_core_h, fp);
-    fputs("\n/* ===== lib/proto/define_core.h ===== */\n", fp);
+    fputs("\n/* ===== lib/common/define_core.h ===== */\n", fp);
     fputs(embed_define_core_h, fp);
     fputs("\n", fp);
     fputs(embed_mpi_runtime_cin, fp);

@@ -15,6 +15,9 @@ void sched_app_free(sched_app *a)
         free(a->batches.items[i].name);
     free(a->batches.items);
     free(a->edges.items);
+    for (size_t i = 0; i < a->costs.len; i++)
+        free(a->costs.items[i].text);
+    free(a->costs.items);
     memset(a, 0, sizeof *a);
 }
 
@@ -126,10 +129,14 @@ static int read_other(reader *rd, const char *k)
         uint64_t type;
         if (sched_task_type(r, 1, &type) < 0)
             return -1;
-        if (n == 3 || (n == 5 && f[3].kind == TF_WORD &&
-                       strcmp(f[3].text, "cost") == 0 &&
-                       f[4].kind == TF_STRING))
+        if (n == 3)
             return 0;
+        if (n == 5 && f[3].kind == TF_WORD && strcmp(f[3].text, "cost") == 0 &&
+            f[4].kind == TF_STRING) {
+            sched_cost c = {type, xstrdup(f[4].text), r->line};
+            VEC_PUSH(&rd->a->costs, c);
+            return 0;
+        }
         diag_error(r->d, tf_loc(r, r->fields.items), "expected: tasktype L<n> PATH "
                    "[cost \"MODEL\"]");
         return -1;

@@ -141,11 +141,15 @@ void set_free_bit(sim *s, size_t k)
         s->freemap[r / 64] &= ~bit;
 }
 
-/* The seconds of work of a task of batch b on UP k (the reference UP's
- * time, under the error model) and its link time. */
+/* The work of a task of batch b on UP k, in seconds on the reference UP
+ * (what UP k does at speed real x load): tasktime, or the pair's `time`
+ * record times the UP's real factor, under the error model. */
 static double work_of(const sim *s, size_t b, size_t k)
 {
-    return s->t[b] * (s->p->ups.items[k].erratic ? s->scale[b] : 1);
+    const sched_up *u = &s->p->ups.items[k];
+    const sched_time *pair = sched_time_of(s->p, s->a->batches.items[b].type, k);
+    double work = pair ? pair->seconds * u->real : s->t[b];
+    return work * (u->erratic ? s->scale[b] : 1);
 }
 
 static double link_of(const sim *s, size_t b, size_t k)
@@ -169,7 +173,8 @@ double seen_work(const sim *s, size_t b, size_t k)
 {
     if (s->o->kind == SCHED_MINMIN)
         return work_of(s, b, k) / s->ups[k].speed;
-    return s->t[b] / known_factor(s, k);
+    return sched_up_seconds(s->p, s->a->batches.items[b].type, k, s->t[b], 1,
+                            s->o->use_real_factors);
 }
 
 double seen_time(const sim *s, size_t b, size_t k)

@@ -62,6 +62,18 @@ static int group_time(const sched_app *a, const sched_platform *p,
         u.erratic = u.fails = 0;
         VEC_PUSH(&sp.ups, u);
     }
+    /* The group's time records, its UPs renumbered from 0: still sorted
+     * by (type, UP). Only the types of the generation's batches. */
+    for (size_t i = 0; i < p->times.len; i++) {
+        sched_time t = p->times.items[i];
+        int used = 0;
+        for (size_t k = 0; k < sub.batches.len && !used; k++)
+            used = sub.batches.items[k].type == t.type;
+        if (used && t.up >= gr->first && t.up < gr->first + gr->n) {
+            t.up -= gr->first;
+            VEC_PUSH(&sp.times, t);
+        }
+    }
     sched_options go = *o;
     go.kind = SCHED_GSTR;
     go.alloc = SCHED_BESTFIT;
@@ -72,6 +84,7 @@ static int group_time(const sched_app *a, const sched_platform *p,
         sched_result_free(&r);
     }
     free(sp.ups.items);
+    free(sp.times.items);
     free(sub.batches.items);
     return status;
 }

@@ -66,24 +66,64 @@ static void lowest_cr_first(const sched_groups *g, size_t *order)
         }
 }
 
+/* The powers scaled by a power of two so that the largest is in [0.5, 1):
+ * every ratio and sum below rounds as it would unscaled (the scaling is
+ * exact), and no sum of powers overflows to inf (factors up to 1e308 are
+ * valid). Freed by the caller. */
+static double *scaled_powers(const sched_groups *g)
+{
+    double *w = xmalloc((g->n + 1) * sizeof *w), big = 0;
+    for (size_t q = 0; q < g->n; q++)
+        big = fmax(big, g->power[q]);
+    int e = 0;
+    if (big > 0 && isfinite(big))
+        frexp(big, &e);
+    for (size_t q = 0; q < g->n; q++)
+        w[q] = ldexp(g->power[q], -e);
+    return w;
+}
+
+/* The powers of the groups order[q..n-1], summed afresh for each group
+ * (the code's sum(grs(1:j))): a running difference would lose the small
+ * powers beside a large one and divide by 0. */
+static double pool_from(const double *w, const size_t *order, size_t q,
+                        size_t n)
+{
+    double pool = 0;
+    for (size_t r = q; r < n; r++)
+        pool += w[order[r]];
+    return pool;
+}
+
+/* A share of rest for group order[q]: ceil(x), at most what is left, and
+ * all of it for the last group, so a batch's shares always sum to it even
+ * when a quotient of fractional powers rounds above the whole. */
+static double clamp_share(double x, double rest, size_t q, size_t n)
+{
+    if (q + 1 == n)
+        return rest;
+    double t = ceil(x);
+    return t > rest ? rest : t < 0 ? 0 : t;
+}
+
 void sched_pp(const sched_groups *g, const sched_app *a, double *part)
 {
     size_t nb = a->batches.len, *order = xmalloc((g->n + 1) * sizeof *order);
+    double *w = scaled_powers(g);
     largest_first(g, order);
     for (size_t b = 0; b < nb; b++) {
-        double rest = (double)a->batches.items[b].m, pool = 0;
-        for (size_t q = 0; q < g->n; q++)
-            pool += g->power[q];
+        double rest = (double)a->batches.items[b].m;
         for (size_t q = 0; q < g->n; q++) {
             size_t j = order[q];
             /* The code's evaluation order, temp * grs(j) / sum(...): with
              * whole powers, an exact quotient stays exact. */
-            double t = ceil(rest * g->power[j] / pool);
+            double t = clamp_share(rest * w[j] / pool_from(w, order, q, g->n),
+                                   rest, q, g->n);
             part[j * nb + b] = t;
             rest -= t;
-            pool -= g->power[j];
         }
     }
+    free(w);
     free(order);
 }
 
@@ -189,6 +229,7 @@ void sched_ppcp(const sched_groups *g, const sched_app *a,
 {
     size_t nb = a->batches.len, ng = g->n;
     size_t *order = xmalloc((ng + 1) * sizeof *order);
+    double *w = scaled_powers(g);
     if (rules == SCHED_PPCP_PROSE)
         lowest_cr_first(g, order);
     else
@@ -219,27 +260,26 @@ void sched_ppcp(const sched_groups *g, const sched_app *a,
             if (set[b] == s)
                 c[n++] = a->batches.items[b].m;
         uint64_t k0 = sched_set_gcd(c, n, rules);
-        double k = (double)k0, pool = 0;
-        for (size_t q = 0; q < ng; q++)
-            pool += g->power[q];
+        double k = (double)k0;
         for (size_t q = 0; q < ng; q++) {
             size_t j = order[q];
+            double pool = pool_from(w, order, q, ng);
             /* The prose: ceil(K * P / pool); the code: ceil(pr * k) with
              * pr = P / pool computed first (its rounding kept). */
-            double share = rules == SCHED_PPCP_PROSE
-                           ? ceil(k * g->power[j] / pool)
-                           : ceil(g->power[j] / pool * k);
+            double share = clamp_share(rules == SCHED_PPCP_PROSE
+                                       ? k * w[j] / pool : w[j] / pool * k,
+                                       k, q, ng);
             for (size_t b = 0; b < nb; b++)
                 if (set[b] == s)
                     part[j * nb + b] = share *
                         (double)a->batches.items[b].m / (double)k0;
             k -= share;
-            pool -= g->power[j];
         }
     }
     free(c);
     free(set);
     free(sync);
+    free(w);
     free(order);
 }
 

@@ -17,6 +17,7 @@ void sched_platform_free(sched_platform *p)
     free(p->groups.items);
     free(p->tasktimes.items);
     free(p->speeds.items);
+    free(p->times.items);
     free(p->name);
     memset(p, 0, sizeof *p);
 }
@@ -47,6 +48,34 @@ int sched_task_times(const sched_app *a, const sched_platform *p,
     return 0;
 }
 
+static int time_cmp(const void *x, const void *y)
+{
+    const sched_time *a = x, *b = y;
+    if (a->type != b->type)
+        return a->type < b->type ? -1 : 1;
+    return (a->up > b->up) - (a->up < b->up);
+}
+
+const sched_time *sched_time_of(const sched_platform *p, uint64_t type,
+                                size_t up)
+{
+    if (!p->times.len)
+        return NULL;
+    sched_time key = {.type = type, .up = up};
+    return bsearch(&key, p->times.items, p->times.len, sizeof key, time_cmp);
+}
+
+double sched_up_seconds(const sched_platform *p, uint64_t type, size_t up,
+                        double ref, int seen, int use_real)
+{
+    const sched_time *t = sched_time_of(p, type, up);
+    const sched_up *u = &p->ups.items[up];
+    if (!t)
+        return ref / (seen && !use_real ? u->estimated : u->real);
+    return seen && !use_real && !isnan(t->estimated) ? t->estimated
+                                                     : t->seconds;
+}
+
 static int read_tasktime(tf_reader *r, sched_platform *p)
 {
     sched_tasktime t;
@@ -66,7 +95,8 @@ static int read_tasktime(tf_reader *r, sched_platform *p)
     return 0;
 }
 
-static int read_up(tf_reader *r, sched_platform *p, keymap *names)
+static int read_up(tf_reader *r, sched_platform *p, keymap *names,
+                   keymap *index)
 {
     size_t n = r->fields.len;
     if (n != 4 && n != 6) {
@@ -105,27 +135,73 @@ static int read_up(tf_reader *r, sched_platform *p, keymap *names)
         return -1;
     }
     keymap_put(names, name->text, strlen(name->text), (size_t)r->line);
+    keymap_put(index, name->text, strlen(name->text), p->ups.len);
     u.name = xstrdup(name->text);
     VEC_PUSH(&p->ups, u);
     return 0;
 }
 
-/* Field i as a UP named earlier in the file: its index, or -1 after a
- * located diagnostic. */
+/* Field i as a UP named earlier in the file: its index (index maps the
+ * names to them), or -1 after a located diagnostic. */
 static long up_named(tf_reader *r, size_t i, const sched_platform *p,
-                     const keymap *names)
+                     const keymap *index)
 {
     const tf_field *f = &r->fields.items[i];
-    size_t line;
-    if (!keymap_get(names, f->text, strlen(f->text), &line)) {
+    size_t j;
+    if (!keymap_get(index, f->text, strlen(f->text), &j) ||
+        j >= p->ups.len) {
         diag_error(r->d, tf_loc(r, f), "unknown UP '%s': a UP is named by "
                    "its up record before it is used", f->text);
         return -1;
     }
-    for (size_t j = 0; j < p->ups.len; j++)
-        if (strcmp(p->ups.items[j].name, f->text) == 0)
-            return (long)j;
-    return -1;   /* unreachable: the map holds the UPs' names */
+    return (long)j;
+}
+
+/* time L<n> NAME SECONDS [estimated E]: one (type, UP) pair's time. */
+static int read_time(tf_reader *r, sched_platform *p, const keymap *names,
+                     keymap *pairs)
+{
+    size_t n = r->fields.len;
+    const tf_field *f = r->fields.items;
+    if (n != 4 && n != 6) {
+        diag_error(r->d, tf_loc(r, f), "expected: time L<n> UP SECONDS "
+                   "[estimated SECONDS]");
+        return -1;
+    }
+    sched_time t = {.estimated = NAN};
+    if (sched_task_type(r, 1, &t.type) < 0)
+        return -1;
+    long up = up_named(r, 2, p, names);
+    if (up < 0 || sched_number(r, 3, 0, 0, &t.seconds) < 0)
+        return -1;
+    if (n == 6) {
+        if (f[4].kind != TF_WORD || strcmp(f[4].text, "estimated") != 0) {
+            diag_error(r->d, tf_loc(r, &f[4]), "expected 'estimated' after "
+                       "the time");
+            return -1;
+        }
+        if (sched_number(r, 5, 0, 0, &t.estimated) < 0)
+            return -1;
+    }
+    t.up = (size_t)up;
+    char key[64];
+    int len = snprintf(key, sizeof key, "%llu/%zu",
+                       (unsigned long long)t.type, t.up);
+    size_t line;
+    if (keymap_get(pairs, key, (size_t)len, &line)) {
+        diag_error(r->d, tf_loc(r, &f[1]), "task type L%llu on UP '%s' has "
+                   "two times (first at line %zu)",
+                   (unsigned long long)t.type, f[2].text, line);
+        return -1;
+    }
+    if (p->times.len == SCHED_MAX_TIMES) {
+        diag_error(r->d, tf_loc(r, f), "more than %u time records (task "
+                   "types x UPs)", SCHED_MAX_TIMES);
+        return -1;
+    }
+    keymap_put(pairs, key, (size_t)len, (size_t)r->line);
+    VEC_PUSH(&p->times, t);
+    return 0;
 }
 
 /* error LEVEL [NAME...]: the error model, on the named UPs or on all. */
@@ -263,7 +339,7 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
         return -1;
     tf_reader *r = &doc.r;
     int errors = d->errors, got, ended = 0, error_seen = 0;
-    keymap names = {0}, groups = {0};
+    keymap names = {0}, groups = {0}, pairs = {0}, index = {0};
     while ((got = tf_next(r)) != 0) {
         if (got < 0)
             continue;
@@ -285,21 +361,23 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
         } else if (strcmp(k, "group") == 0) {
             read_group(r, p, &groups);
         } else if (strcmp(k, "up") == 0) {
-            if (read_up(r, p, &names) == 0 && p->groups.len)
+            if (read_up(r, p, &names, &index) == 0 && p->groups.len)
                 p->groups.items[p->groups.len - 1].n++;
         } else if (strcmp(k, "error") == 0) {
-            read_error(r, p, &names, &error_seen);
+            read_error(r, p, &index, &error_seen);
         } else if (strcmp(k, "fail") == 0) {
-            read_fail(r, p, &names);
+            read_fail(r, p, &index);
         } else if (strcmp(k, "speed") == 0) {
-            read_speed(r, p, &names);
+            read_speed(r, p, &index);
+        } else if (strcmp(k, "time") == 0) {
+            read_time(r, p, &index, &pairs);
         } else if (strcmp(k, "end") == 0) {
             ended = 1;
             if (d->errors == errors)   /* else the counts are off anyway */
                 sched_check_end(r, 1, "up", p->ups.len);
         } else {
             diag_error(d, tf_loc(r, key), "unknown record '%s' (expected "
-                       "name, tasktime, group, up, error, fail, speed or end)",
+                       "name, tasktime, group, up, time, error, fail, speed or end)",
                        key->text);
         }
     }
@@ -323,7 +401,12 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
     }
     keymap_free(&names);
     keymap_free(&groups);
+    keymap_free(&pairs);
+    keymap_free(&index);
     sched_doc_close(&doc);
+    if (p->times.len)
+        qsort(p->times.items, p->times.len, sizeof *p->times.items,
+              time_cmp);
     for (size_t j = 0; error_seen == 2 && j < p->ups.len; j++)
         p->ups.items[j].erratic = 1;
     if (d->errors == errors && p->groups.len == 0) {   /* one, implicit */

@@ -23,6 +23,7 @@
 #define SCHED_MAX_TASKS 10000000u           /* sum of the cardinalities */
 #define SCHED_MAX_WORK 1e9                  /* tasks x UPs: best-fit's scan */
 #define SCHED_MAX_SPEEDS 1000000            /* speed records */
+#define SCHED_MAX_TIMES 10000000u           /* time records: types x UPs */
 
 /* A processing unit (UP): its speed relative to the reference UP (factor
  * 1: a task of type L<n> takes tasktime(L<n>) / factor seconds), the real
@@ -49,6 +50,16 @@ typedef struct {
     double seconds;     /* one task on a UP of factor 1 */
 } sched_tasktime;
 
+/* A `time L<n> UP SECONDS [estimated E]` record: the time of a task of
+ * that type on that UP, which replaces tasktime / factor for the pair;
+ * estimated is NAN when the record gives none (the allocators then see
+ * seconds too). */
+typedef struct {
+    uint64_t type;
+    size_t up;          /* index into ups */
+    double seconds, estimated;
+} sched_time;
+
 /* A group (GH) of the virtual computer: UPs first .. first + n - 1, and
  * the tasks earlier applications left on it (its load, for PPCP's CR). */
 typedef struct {
@@ -61,6 +72,7 @@ typedef struct {
     char *name;                     /* NULL when the file gives none */
     VEC(sched_up) ups;
     VEC(sched_tasktime) tasktimes;
+    VEC(sched_time) times;          /* sorted by (type, up) */
     VEC(sched_group) groups;        /* one spanning every UP when the file
                                        has no group record */
     VEC(sched_speed) speeds;        /* load changes, in file order */
@@ -78,6 +90,14 @@ void sched_platform_free(sched_platform *p);
 /* The seconds of one task of type L<type> on a UP of factor 1; -1 when
  * the platform gives none. */
 double sched_task_seconds(const sched_platform *p, uint64_t type);
+/* The `time` record of (type, UP up), or NULL (binary search). */
+const sched_time *sched_time_of(const sched_platform *p, uint64_t type,
+                                size_t up);
+/* A task of type L<type> on UP up, time records first: the real seconds
+ * (what the play uses) and those the allocators see (estimated factors,
+ * or the real ones when use_real). ref is the type's tasktime (>= 0). */
+double sched_up_seconds(const sched_platform *p, uint64_t type, size_t up,
+                        double ref, int seen, int use_real);
 
 typedef struct {
     char *name;                 /* B3, B3#7 */
@@ -90,8 +110,16 @@ typedef struct {
     size_t from, to;            /* batch indices, from < to */
 } sched_edge;
 
+/* A task type's PAMELA cost model, as its tasktype record gives it. */
+typedef struct {
+    uint64_t type;
+    char *text;                 /* "delay(t1); A*delay(t2)" */
+    int line;
+} sched_cost;
+
 typedef struct {
     VEC(sched_batch) batches;   /* in the file's (topological) order */
+    VEC(sched_cost) costs;
     VEC(sched_edge) edges;
     uint64_t tasks;             /* sum of the cardinalities */
 } sched_app;
@@ -101,6 +129,28 @@ typedef struct {
 int sched_app_parse(sched_app *a, const char *text, size_t len,
                     const char *file, diag *d);
 void sched_app_free(sched_app *a);
+
+/* A value for a name of the cost models (gstr-sched -D NAME=SECONDS). */
+typedef struct {
+    char *name;
+    double value;
+} sched_define;
+
+/* The seconds a cost model stands for (Lucchese §3.3, Example 7):
+ * "delay(t1); A*delay(t2)" is t1 + A t2, names valued by defs. 0; 1 when
+ * a name has no value (it is copied to missing); -1 when the text is not
+ * a sum of delays or its value is not finite and >= 0. */
+int sched_cost_seconds(const char *text, const sched_define *defs,
+                       size_t ndefs, double *out, char *missing,
+                       size_t missing_size);
+
+/* A task type the application uses without a tasktime on the platform but
+ * with a cost model gets the model's seconds as its tasktime (the
+ * platform's tasktime wins where there is one). 0, or -1 after a
+ * diagnostic at the tasktype record. */
+int sched_apply_costs(const sched_app *a, sched_platform *p,
+                      const sched_define *defs, size_t ndefs, diag *d,
+                      const char *file);
 
 /* t[b] = the seconds of a task of batch b on the reference UP, for every
  * batch; 0, or -1 after a diagnostic naming the record the platform
@@ -302,7 +352,13 @@ void sched_tp(size_t ngroups, const sched_app *a, double *part);
 
 /* PP, the MATLAB pp: per batch, groups by power descending (ties: the
  * later group first, as the code's ascending list read backwards) get
- * ceil(rest * P_g / (sum of the powers not yet served)). */
+ * ceil(rest * P_g / (sum of the powers not yet served)). That sum is
+ * taken afresh for each group (as the code's sum(grs(1:j))), the powers
+ * scaled by a power of two (exact) so that no sum overflows, a share is
+ * at most what is left and the last group takes the rest: with whole
+ * powers this is the code's split; with fractional ones (sums of factors)
+ * a quotient that rounds up past the batch no longer gives it more tasks
+ * than it has. PPCP's shares of K follow the same rules. */
 void sched_pp(const sched_groups *g, const sched_app *a, double *part);
 
 /* The thesis's rule (prose, §3.2.1) or the MATLAB code's (A8-A10). */

@@ -39,11 +39,29 @@ typedef struct {
     double *est_c;          /* GSTR: old_c */
     double *est_p;          /* GSTR: old_p's row of the current batch */
     double *row;            /* a batch's times, as some allocator sees them */
+    /* Batch `loaded`'s unperturbed times on every UP, real and seen:
+     * tasktime / factor, or the platform's time record of the pair. */
+    size_t loaded;
+    double *base_real, *base_seen;
 } sim;
 
-static double actual_p(const sim *s, size_t b, size_t k)
+static void load(sim *s, size_t b)
 {
-    return s->t[b] / s->p->ups.items[k].real * s->scale[k] + s->delay[k];
+    if (s->loaded == b)
+        return;
+    uint64_t type = s->a->batches.items[b].type;
+    for (size_t k = 0; k < s->nups; k++) {
+        s->base_real[k] = sched_up_seconds(s->p, type, k, s->t[b], 0, 1);
+        s->base_seen[k] = sched_up_seconds(s->p, type, k, s->t[b], 1,
+                                           s->o->use_real_factors);
+    }
+    s->loaded = b;
+}
+
+static double actual_p(sim *s, size_t b, size_t k)
+{
+    load(s, b);
+    return s->base_real[k] * s->scale[k] + s->delay[k];
 }
 
 static double actual_c(const sim *s, size_t k)
@@ -52,10 +70,10 @@ static double actual_c(const sim *s, size_t k)
 }
 
 /* The seen time of a task of batch b on UP k, unperturbed. */
-static double seen_p(const sim *s, size_t b, size_t k)
+static double seen_p(sim *s, size_t b, size_t k)
 {
-    const sched_up *u = &s->p->ups.items[k];
-    return s->t[b] / (s->o->use_real_factors ? u->real : u->estimated);
+    load(s, b);
+    return s->base_seen[k];
 }
 
 /* Before a batch of m tasks: failures (GSTR), then the error (the code's
@@ -227,7 +245,7 @@ int sched_run(const sched_app *a, const sched_platform *p,
         free(s.t);
         return -1;
     }
-    double *mem = xcalloc(7 * nups, sizeof *mem);
+    double *mem = xcalloc(9 * nups, sizeof *mem);
     s.scale = mem;
     s.delay = mem + nups;
     s.cscale = mem + 2 * nups;
@@ -235,6 +253,9 @@ int sched_run(const sched_app *a, const sched_platform *p,
     s.est_c = mem + 4 * nups;
     s.est_p = mem + 5 * nups;
     s.row = mem + 6 * nups;
+    s.base_real = mem + 7 * nups;
+    s.base_seen = mem + 8 * nups;
+    s.loaded = (size_t)-1;
     s.counts = xcalloc(nups, sizeof *s.counts);
     for (size_t k = 0; k < nups; k++) {
         s.scale[k] = s.cscale[k] = 1;

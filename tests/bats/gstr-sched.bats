@@ -220,7 +220,7 @@ bad_platform() {
     bad_platform 'platform 1\nup a 1 1\n' ":2: error: the file ends without its 'end UPS' record: cut short?"
     bad_platform 'platform 1\nup a 1 1\nend 2\n' ":3:5: error: the end record does not match the file: it has 1 up record"
     bad_platform 'platform 1\nend 0\n' ":2: error: a platform needs at least one UP ('up NAME REAL ESTIMATED')"
-    bad_platform 'platform 1\nspeeds a 1\nend 0\n' ":2:1: error: unknown record 'speeds' (expected name, tasktime, group, up, error, fail, speed or end)"
+    bad_platform 'platform 1\nspeeds a 1\nend 0\n' ":2:1: error: unknown record 'speeds' (expected name, tasktime, group, up, time, error, fail, speed or end)"
     bad_platform 'platform 1\nspeed a 1\nend 0\n' ":2:1: error: expected: speed NAME TIME MULTIPLIER"
     bad_platform 'platform 1\nup a 1 1\nspeed b 1 2\nend 1\n' ":3:7: error: unknown UP 'b': a UP is named by its up record before it is used"
     bad_platform 'platform 1\nup a 1 1\nspeed a -1 2\nend 1\n' ":3:9: error: expected a finite number >= 0, not '-1'"
@@ -238,6 +238,45 @@ bad_platform() {
     bad_platform 'platform 1\nup a 1 1\nup b 1 1\nfail a\nfail a\nend 2\n' ":5:6: error: UP 'a' fails twice"
     bad_platform 'platform 1\nup a 1 1\nfail a\nend 1\n' ":4: error: every UP fails: no task would ever finish"
     bad_platform 'platform 1\nup a 1 1\nfail\nend 1\n' ":3:1: error: expected: fail NAME [at TIME]"
+}
+
+@test "time records: a pair's own time replaces tasktime/factor in the play and the estimate, by hand" {
+    printf 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L2 2 -\nedge B1 B2 data\nend 2 1 3\n' > a.graph
+    # B2's tasks take 1 s on a and 3 s on b: best-fit puts both on a
+    # (1 + 1 = 2 s against 3 s), so generation 2 ends at 1 + 2 = 3.
+    printf 'platform 1\ntasktime L1 1\ntasktime L2 1\nup a 1 1\nup b 1 1\ntime L2 b 3\nend 2\n' > p
+    run gstr-sched --model=thesis -p p a.graph
+    assert_success
+    assert_line 'task B2.0 1 1 2'
+    assert_line 'task B2.1 1 1 3'
+    assert_line 'summary 3 3 1 2 0.5'
+    # Believed to take 0.5 s on b: the first task goes there (Δ 0.5 < 1),
+    # the second ties at Δ 0.5 and goes to a; b plays 3 s, so 1 + 3 = 4.
+    printf 'platform 1\ntasktime L1 1\ntasktime L2 1\nup a 1 1\nup b 1 1\ntime L2 b 3 estimated 0.5\nend 2\n' > p
+    run gstr-sched --model=thesis -p p a.graph
+    assert_line 'task B2.0 2 1 4'
+    assert_line 'summary 4 3 0.75 2 0.375'
+    run gstr-sched --model=thesis -p p --factors real a.graph
+    assert_line 'summary 3 3 1 2 0.5'
+    # Across groups each group sees its own UPs' records (renumbered): b,
+    # UP 2 of the file and UP 1 of G2, plays 3 s for L2, not a's 7 s for L1.
+    printf 'platform 1\ntasktime L1 1\ntasktime L2 1\ngroup G1\nup a 1 1\ngroup G2\nup b 1 1\ntime L2 b 3\ntime L1 a 7\nend 2\n' > p
+    run gstr-sched -p p --partition tp a.graph
+    assert_success
+    assert_line 'generation 1 0 1'
+    assert_line 'generation 2 1 4'
+}
+
+@test "malformed time records: located messages, exit 2" {
+    bad_platform 'platform 1\ntasktime L2 1\nup a 1 1\ntime L2 b 3\nup b 1 1\nend 2\n' ":4:9: error: unknown UP 'b': a UP is named by its up record before it is used"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a 1\ntime L2 a 2\nend 1\n' ":4:6: error: task type L2 on UP 'a' has two times (first at line 3)"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a -1\nend 1\n' ":3:11: error: expected a finite number >= 0, not '-1'"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a inf\nend 1\n' ":3:11: error: expected a finite number >= 0, not 'inf'"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a nan\nend 1\n' ":3:11: error: expected a finite number >= 0, not 'nan'"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a 1 est 2\nend 1\n' ":3:13: error: expected 'estimated' after the time"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a 1 estimated -2\nend 1\n' ":3:23: error: expected a finite number >= 0, not '-2'"
+    bad_platform 'platform 1\nup a 1 1\ntime L2 a\nend 1\n' ":3:1: error: expected: time L<n> UP SECONDS [estimated SECONDS]"
+    bad_platform 'platform 1\nup a 1 1\ntime X2 a 1\nend 1\n' ":3:6: error: expected a task type L<n> (n >= 1), not 'X2'"
 }
 
 @test "GS and GSTR under the thesis model: errors, and failures that GSTR survives and static refuses" {
@@ -384,4 +423,30 @@ bad_graph() {
     [ "$a" = "$b" ]
     [ "$c" = "summary 4 8 2 2 1" ]
     [ "$a" = "summary 5.5 8 1.4545454545454546 2 0.7272727272727273" ]
+}
+
+@test "PASL cost models as task times: -D gives the names their seconds, the platform's tasktime wins" {
+    pasl2graph "$EXAMPLES/pasl/figure1-1.pasl" > f11.graph
+    printf 'platform 1\ntasktime L1 1\ntasktime L2 1\ntasktime L5 1\nup a 1 1\nup b 0.5 0.5\nend 2\n' > p
+    # L3 = t_flop + 1000 t_mul = 2.001 s (10 tasks), L4 = 2 N t_flop =
+    # 0.2 s (20 tasks), with L1, L2 (5 tasks) and L5 at 1 s: 31.01 s.
+    run gstr-sched -p p -D t_flop=1e-3 -D t_mul=2e-3 -D N=100 f11.graph
+    assert_success
+    assert_line --regexp '^summary [0-9.]+ 31\.009999999999998 '
+    run gstr-sched -p p -D t_flop=1e-3 f11.graph
+    assert_failure 2
+    assert_output "gstr-sched: f11.graph:6: error: task type L3 has no tasktime on the platform, and its cost \"delay(t_flop); 1000*delay(t_mul)\" needs a value for 't_mul': give -D t_mul=SECONDS, or add 'tasktime L3 SECONDS' to the platform"
+    # A tasktime on the platform is used as it is, cost or not.
+    printf 'platform 1\ntasktime L1 1\ntasktime L2 1\ntasktime L3 1\ntasktime L4 1\ntasktime L5 1\nup a 1 1\nend 1\n' > all
+    run gstr-sched -p all f11.graph
+    assert_line --regexp '^summary 37 37 '
+    run gstr-sched -p p -D t_flop=-1 -D t_mul=0 -D N=1 f11.graph
+    assert_failure 2
+    assert_output "gstr-sched: f11.graph:6: error: task type L3: its cost \"delay(t_flop); 1000*delay(t_mul)\" is not a sum of delays of finite values >= 0"
+    run gstr-sched -p p -D t_flop f11.graph
+    assert_output --partial "gstr-sched: -D wants NAME=VALUE, not 't_flop'"
+    run gstr-sched -p p -D t_flop=inf f11.graph
+    assert_output --partial "gstr-sched: -D t_flop: 'inf' is not a finite number"
+    run gstr-sched -p p -D N=1 -D N=2 f11.graph
+    assert_output --partial "gstr-sched: -D N: given twice; give each name one value"
 }

@@ -227,6 +227,35 @@ static void test_speed_change(void)
     clear(&a, &p);
 }
 
+/* A `time` record replaces tasktime / factor for its pair, in the play
+ * and in what the allocator sees: one task of type L1 (tasktime 1) on UP a
+ * (factor 1, 3 s by its record) and b (factor 0.5, 2 s): best-fit sees 3
+ * against 2 and sends it to b; with a's record at 1.5 s, to a; and a load
+ * change halves a's speed from 1 s: 1 + 0.5 / 0.5 = 2. */
+static void test_time_record(void)
+{
+    sched_app a = {0};
+    sched_platform p = {0};
+    add_batch(&a, 1);
+    VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 1}));
+    add_up(&p, 1, 1, 0);
+    add_up(&p, 0.5, 0.5, 0);
+    VEC_PUSH(&p.times, ((sched_time){1, 0, 3, NAN}));
+    sched_event_options o = gstr_options();
+    o.kind = SCHED_STATIC;
+    sched_event_result r;
+    CHECK_INT(run(&a, &p, &o, &r), 0);
+    CHECK(r.makespan == 2 && r.first_results[1] == 1);
+    sched_event_result_free(&r);
+    p.times.items[0].seconds = 1.5;
+    VEC_PUSH(&p.speeds, ((sched_speed){0, 1, 0.5}));
+    CHECK_INT(run(&a, &p, &o, &r), 0);
+    CHECK(r.makespan == 2 && r.first_results[0] == 1);
+    sched_event_result_free(&r);
+    free(p.times.items);
+    clear(&a, &p);
+}
+
 /* Random DAGs of batches on random UPs, every scheduler: every task
  * finishes once, the losing copies are the cancelled ones, no UP holds
  * more than it may, the makespan is at least the work over the total
@@ -297,6 +326,7 @@ int main(void)
     RUN(test_link);
     RUN(test_failure);
     RUN(test_speed_change);
+    RUN(test_time_record);
     RUN(test_invariants);
     return unit_done();
 }

@@ -181,6 +181,52 @@ static void test_pp(void)
     free_app(&a);
 }
 
+/* Powers far apart or past the double range (factors up to 1e308 are
+ * valid): every share finite and >= 0, every batch's shares summing to
+ * it. A running difference of the powers lost the small ones beside
+ * 6.7e44 and divided by 0 (fuzz_sched: a NaN share cast to a task count);
+ * a sum of two 1e308 overflowed; and fractional powers (sums of factors)
+ * rounded the shares up past the batch: PP split 18 tasks 7, 6, 6 on
+ * powers 1.16, 1.06, 0.93. */
+static void test_partitions_sum_to_m(void)
+{
+    double powers[3][3] = {{6.7e44, 5, 2}, {1e308, 1e308, 1}, {0.93, 1.16, 1.06}};
+    uint64_t ups[] = {3, 5, 2}, none[] = {0, 0, 0};
+    uint64_t m[] = {1, 5, 10, 20, 1, 18};
+    size_t e[] = {0, 1, 1, 2, 1, 3, 2, 4, 3, 4};
+    sched_app a = app_of(m, 6, e, 5);
+    int bad = 0;
+    for (int c = 0; c < 3; c++) {
+        sched_groups g = {3, powers[c], ups, none};
+        double part[18];
+        for (int how = 0; how < 3; how++) {
+            if (how == 0)
+                sched_pp(&g, &a, part);
+            else
+                sched_ppcp(&g, &a, how == 1 ? SCHED_PPCP_PROSE
+                                            : SCHED_PPCP_MATLAB, part);
+            for (size_t b = 0; b < 6; b++) {
+                double sum = 0;
+                for (size_t q = 0; q < 3; q++) {
+                    double x = part[q * 6 + b];
+                    bad += !isfinite(x) || x < 0;
+                    sum += x;
+                }
+                /* The code's GCD may leave fractional shares (A10), but
+                 * never more or fewer tasks than the batch has. */
+                if (!(fabs(sum - (double)m[b]) < 1e-9)) {
+                    if (bad++ < 5)
+                        printf("# powers %d, method %d, batch %zu: %g of "
+                               "%llu\n", c, how, b, sum,
+                               (unsigned long long)m[b]);
+                }
+            }
+        }
+    }
+    CHECK_INT(bad, 0);
+    free_app(&a);
+}
+
 static void test_gcd_quirk(void)
 {
     uint64_t c[] = {6, 30, 10, 15}, d[] = {5, 10, 20};
@@ -411,7 +457,8 @@ static double m_gstr(const mcase *k0, int bestfit)
     return ttime;
 }
 
-/* A random case and the same as an app and a platform for sched_run. The
+/* A random case and the same as an app and a platform for sched_run (with
+ * time records for some pairs, the code's p(i, j) then not t_i / f_j). The
  * makespans agree to 1e-9, relative: the library keeps the code's
  * in-place perturbations (p += p*e, p += 1e9) as an affine map per UP,
  * which rounds differently; the allocations themselves are the code's. */
@@ -441,6 +488,15 @@ static void random_case(rng *r, mcase *k, sched_app *a, sched_platform *p)
         a->tasks += k->m[i];
         for (size_t j = 0; j < k->n; j++)
             k->p[i][j] = t / f[j];
+        /* Half the batch types time some UPs on their own (a platform's
+         * time records, pushed by (type, UP) as the reader sorts them). */
+        if (rng_below(r, 2))
+            for (size_t j = 0; j < k->n; j++)
+                if (rng_below(r, 2)) {
+                    k->p[i][j] = 0.2 + 4 * rng_uniform(r);
+                    VEC_PUSH(&p->times, ((sched_time){i + 1, j, k->p[i][j],
+                                                      NAN}));
+                }
         for (size_t h = 0; h < i; h++)
             if (rng_below(r, 3) == 0)
                 VEC_PUSH(&a->edges, ((sched_edge){h, i}));
@@ -452,7 +508,7 @@ static void test_thesis_schedulers_are_the_code(void)
 {
     rng r;
     rng_seed(&r, 2002003);
-    int bad = 0, runs = 0, lost = 0;
+    int bad = 0, runs = 0, lost = 0, timed = 0;
     for (int trial = 0; trial < 400; trial++) {
         mcase k;
         sched_app a;
@@ -491,8 +547,11 @@ static void test_thesis_schedulers_are_the_code(void)
         free(a.edges.items);
         free(p.ups.items);
         free(p.tasktimes.items);
+        timed += p.times.len > 0;
+        free(p.times.items);
     }
     CHECK_INT(bad, 0);
+    CHECK(timed > 100);        /* time records were exercised */
     CHECK(runs > 1500);
     CHECK(lost > 10);          /* failures were exercised */
 }
@@ -505,6 +564,7 @@ int main(void)
     RUN(test_bestfit_is_the_matlab_rule);
     RUN(test_tp);
     RUN(test_pp);
+    RUN(test_partitions_sum_to_m);
     RUN(test_gcd_quirk);
     RUN(test_ppcp_worked_example);
     RUN(test_ppcp_two_sets);

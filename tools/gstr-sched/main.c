@@ -1,14 +1,52 @@
 /* gstr-sched — schedules an application graph on a platform of processing
  * units (seed 003, Lucchese's JoiN). See man/man1/gstr-sched.1. The work
  * is in lib/sched. */
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/common.h"
+#include "sched/generate.h"
 #include "sched/sched.h"
 
 static const char *const prog = "gstr-sched";
+
+static void usage_generate(FILE *fp)
+{
+    fputs(
+"\n"
+"  or:  gstr-sched --generate=app|app-def5|group [--seed=N] [PARAMETER]...\n"
+"Write a random application (app-graph) or platform of groups (platform)\n"
+"drawn as the thesis's generateAPP and generateGroup draw them, the same\n"
+"bytes for the same seed (gstr-sched(1) gives the draws and their quirks).\n"
+"\n"
+"      --generate=WHAT   app: generateAPP (>= 2 sources, as the code);\n"
+"                        app-def5: the same with B1 feeding every other\n"
+"                        source (Def. 5: one source, one sink);\n"
+"                        group: generateGroup for each group\n"
+"      --seed=N          the generator's seed (default 1)\n"
+"      --batches=B       app: batches, 3 to 200 (default 4)\n"
+"      --tasks=T         app: about how many tasks (default 400)\n"
+"      --groups=N,N,...  group: UPs per group (default 30)\n"
+"      --types=K         group: task types L1..LK timed (default 4; as many\n"
+"                        as the application's batches)\n"
+"      --mp=S --dp1=S --dp2=S\n"
+"                        group: mean task time, spread of the UPs' means,\n"
+"                        spread around a UP's mean (default 500 100 50)\n"
+"      --mc=S --dc=S     group: link time and its spread (default 10 3)\n"
+"  -D, --define=NAME=S   the seconds of NAME in the application's PAMELA\n"
+"                        cost models, for task types the platform gives no\n"
+"                        tasktime (e.g. -D t_flop=1e-9)\n"
+"  -o, --output=FILE     write to FILE, replaced only when all went well\n"
+"\n"
+"Example:\n"
+"  gstr-sched --generate=app --seed=3 --batches=6 --tasks=600 |\n"
+"      gstr-sched --partition=ppcp --rules=matlab \\\n"
+"      -p <(gstr-sched --generate=group --groups=20,27,33,40 --types=6)\n",
+          fp);
+}
 
 static void usage(FILE *fp)
 {
@@ -42,6 +80,9 @@ static void usage(FILE *fp)
 "                        tp, pp or ppcp (default none), then simulate them\n"
 "                        as the thesis's inter-group simulator does\n"
 "      --rules=R         PPCP's rules: prose (default) or matlab (the code)\n"
+"  -D, --define=NAME=S   the seconds of NAME in the application's PAMELA\n"
+"                        cost models, for task types the platform gives no\n"
+"                        tasktime (e.g. -D t_flop=1e-9)\n"
 "  -o, --output=FILE     write to FILE, replaced only when all went well\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
@@ -52,6 +93,7 @@ static void usage(FILE *fp)
 "  pasl2graph examples/pasl/sieve.pasl |\n"
 "      gstr-sched -p examples/platform/lab-heterogeneous.platform\n",
             prog);
+    usage_generate(fp);
 }
 
 enum { OPT_ALLOC = 256, OPT_FACTORS, OPT_TRIVIAL, OPT_SCHED, OPT_MODEL,
@@ -148,6 +190,144 @@ static int run_partitioned(const sched_app *a, const sched_platform *p,
     return status;
 }
 
+/* A generator's number parameter: finite, or a usage error. */
+static double gen_number(const char *opt, const char *text)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(text, &end);
+    if (end == text || *end || errno || !isfinite(x))
+        usage_error(prog, "%s wants a number, not '%s'", opt, text);
+    return x;
+}
+
+/* gstr-sched --generate=WHAT ...: the generators of lib/sched/generate.h,
+ * their own options (none of the scheduler's apply). */
+static int generate_main(int argc, char **argv)
+{
+    enum { G_GENERATE = 256, G_SEED, G_BATCHES, G_TASKS, G_GROUPS, G_TYPES,
+           G_MP, G_DP1, G_DP2, G_MC, G_DC };
+    static const struct option options[] = {
+        {"generate", required_argument, NULL, G_GENERATE},
+        {"seed", required_argument, NULL, G_SEED},
+        {"batches", required_argument, NULL, G_BATCHES},
+        {"tasks", required_argument, NULL, G_TASKS},
+        {"groups", required_argument, NULL, G_GROUPS},
+        {"types", required_argument, NULL, G_TYPES},
+        {"mp", required_argument, NULL, G_MP},
+        {"dp1", required_argument, NULL, G_DP1},
+        {"dp2", required_argument, NULL, G_DP2},
+        {"mc", required_argument, NULL, G_MC},
+        {"dc", required_argument, NULL, G_DC},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    static const char *const kinds[] = {"app", "app-def5", "group", NULL};
+    int kind = 0;
+    uint64_t seed = 1, batches = 4, tasks = 400, types = 4;
+    const char *output = NULL, *groups_text = "30";
+    const char *app_opt = NULL, *group_opt = NULL;
+    sched_gen_groups g;
+    sched_gen_groups_default(&g);
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":o:hV", options, NULL)) != -1) {
+        switch (c) {
+        case G_GENERATE: kind = choice("--generate", optarg, kinds, NULL); break;
+        case G_SEED:
+            if (parse_u64(optarg, 0, UINT64_MAX, &seed) < 0)
+                usage_error(prog, "--seed wants an unsigned integer, not "
+                            "'%s'", optarg);
+            break;
+        case G_BATCHES:
+            app_opt = "--batches";
+            batches = option_u64(prog, "--batches", optarg, 3,
+                                 SCHED_GEN_MAX_BATCHES);
+            break;
+        case G_TASKS:
+            app_opt = "--tasks";
+            tasks = option_u64(prog, "--tasks", optarg, 1,
+                               SCHED_GEN_MAX_TASKS);
+            break;
+        case G_GROUPS: group_opt = "--groups"; groups_text = optarg; break;
+        case G_TYPES:
+            group_opt = "--types";
+            types = option_u64(prog, "--types", optarg, 1,
+                               SCHED_GEN_MAX_TYPES);
+            break;
+        case G_MP: group_opt = "--mp"; g.mp = gen_number("--mp", optarg); break;
+        case G_DP1: group_opt = "--dp1"; g.dp1 = gen_number("--dp1", optarg); break;
+        case G_DP2: group_opt = "--dp2"; g.dp2 = gen_number("--dp2", optarg); break;
+        case G_MC: group_opt = "--mc"; g.mc = gen_number("--mc", optarg); break;
+        case G_DC: group_opt = "--dc"; g.dc = gen_number("--dc", optarg); break;
+        case 'o': output = optarg; break;
+        case 'h': usage(stdout); return EXIT_OK;
+        case 'V': print_version(prog); return EXIT_OK;
+        case ':': usage_error(prog, "option '%s' needs an argument",
+                              argv[optind - 1]);
+        default:  usage_error(prog, "'%s' is not an option of --generate",
+                              argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        usage_error(prog, "--generate reads no input, but got '%s'",
+                    argv[optind]);
+    option_applies(prog, app_opt, kind != 2, "with --generate=app or app-def5");
+    option_applies(prog, group_opt, kind == 2, "with --generate=group");
+    strbuf err = {0};
+    int status = EXIT_BADINPUT;
+    if (kind == 2) {
+        size_t *ups, n;
+        sched_platform p;
+        if (sched_gen_parse_groups(groups_text, &ups, &n, &err) == 0) {
+            g.ups = ups;
+            g.ngroups = n;
+            g.types = (size_t)types;
+            if (sched_gen_platform(&g, seed, &p, &err) == 0) {
+                outfile out;
+                out_open_or_die(&out, prog, output);
+                sched_write_platform(out.fp, &p);
+                status = out_commit_status(&out, prog, output);
+                sched_platform_free(&p);
+            }
+            free(ups);
+        }
+    } else {
+        sched_app a;
+        if (sched_gen_app(kind ? SCHED_GEN_APP_DEF5 : SCHED_GEN_APP,
+                          (size_t)batches, tasks, seed, &a, &err) == 0) {
+            strbuf name = {0};
+            sb_printf(&name, "generateAPP%s batches=%llu tasks=%llu seed=%llu",
+                      kind ? " def5" : "", (unsigned long long)batches,
+                      (unsigned long long)tasks, (unsigned long long)seed);
+            outfile out;
+            out_open_or_die(&out, prog, output);
+            sched_write_app(out.fp, &a, sb_str(&name));
+            status = out_commit_status(&out, prog, output);
+            sb_free(&name);
+            sched_app_free(&a);
+        }
+    }
+    if (status == EXIT_BADINPUT)   /* a parameter out of its range */
+        usage_error(prog, "%s", sb_str(&err));
+    sb_free(&err);
+    return status;
+}
+
+/* Whether the command line asks for a generator (--generate before any
+ * "--"): its options are then read by generate_main alone. */
+static int wants_generator(int argc, char **argv)
+{
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strncmp(argv[i], "--generate", 10) == 0 &&
+            (argv[i][10] == 0 || argv[i][10] == '='))
+            return 1;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option options[] = {
@@ -163,6 +343,7 @@ int main(int argc, char **argv)
         {"slots", required_argument, NULL, OPT_SLOTS},
         {"replica-order", required_argument, NULL, OPT_REPLICA_ORDER},
         {"wqr-copies", required_argument, NULL, OPT_WQR_COPIES},
+        {"define", required_argument, NULL, 'D'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -186,11 +367,24 @@ int main(int argc, char **argv)
     const char *order_opt = NULL, *copies_opt = NULL, *factors_opt = NULL;
     int thesis = 0;
     set_program_name(prog);
+    if (wants_generator(argc, argv))
+        return generate_main(argc, argv);
 
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":p:o:hV", options, NULL)) != -1) {
+    VEC(sched_define) defines = {0};
+    while ((c = getopt_long(argc, argv, ":p:o:D:hV", options, NULL)) != -1) {
         switch (c) {
+        case 'D': {
+            sched_define def;
+            option_define(prog, optarg, &def.name, &def.value);
+            for (size_t i = 0; i < defines.len; i++)
+                if (strcmp(defines.items[i].name, def.name) == 0)
+                    usage_error(prog, "-D %s: given twice; give each name one "
+                                "value", def.name);
+            VEC_PUSH(&defines, def);
+            break;
+        }
         case 'p': platform = optarg; break;
         case 'o': output = optarg; break;
         case OPT_PARTITION:
@@ -303,6 +497,14 @@ int main(int argc, char **argv)
     sched_app a;
     bad = sched_app_parse(&a, text, len, shown, &d) < 0;
     free(text);
+    if (!bad && sched_apply_costs(&a, &p, defines.items, defines.len, &d,
+                                  shown) < 0) {
+        sched_app_free(&a);
+        bad = 1;
+    }
+    for (size_t i = 0; i < defines.len; i++)
+        free(defines.items[i].name);
+    free(defines.items);
     if (!bad && partition) {
         int status = run_partitioned(&a, &p, &o, partition, rules, output,
                                      &d, plat_name, shown);

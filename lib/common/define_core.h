@@ -1,8 +1,8 @@
 /* define_core.h — how VALUE of -D NAME=VALUE is read, self-contained (C99
- * + stdlib) because it is compiled twice: into lib/proto (driver.c: netsim
- * and the simulators proto2c generates) and, as text, into the MPI programs
- * proto2c writes, so that the three accept and refuse the same values with
- * the same words.
+ * + stdlib) because it is compiled twice: into the library (option_define:
+ * netsim, the simulators proto2c generates, gstr-sched's cost models) and,
+ * as text, into the MPI programs proto2c writes, so that all of them accept
+ * and refuse the same values with the same words.
  *
  * A value is a number as the prototype language writes it (formats/
  * proto.md: digits, an optional fraction, an optional exponent: 12, 1.5,

@@ -1,0 +1,135 @@
+/* cost.c — a task type's PAMELA cost model (Lucchese §3.3, Example 7;
+ * notes §4.8, the proposal p(i,j) = cost(L_i) / f_j) as seconds on the
+ * reference UP: "delay(t1); A*delay(t2)" is t1 + A * t2, each name given a
+ * value by the user (gstr-sched -D NAME=SECONDS). The text is
+ * what app-graph(5) carries: items separated by ';', each a product of
+ * operands ending in delay(OPERAND); an operand is a name or a number. */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/sched.h"
+
+/* The value of the operand at *p (a number, or a name among the defines);
+ * advances *p. 0; 1 with the name in missing when it has no value; -1 when
+ * no operand is there. */
+static int operand(const char **p, const sched_define *defs, size_t ndefs,
+                   double *out, char *missing, size_t missing_size)
+{
+    const char *s = *p;
+    while (*s == ' ')
+        s++;
+    if (isdigit((unsigned char)*s) || *s == '.') {
+        char *end;
+        *out = strtod(s, &end);
+        if (end == s)
+            return -1;
+        *p = end;
+        return 0;
+    }
+    const char *start = s;
+    while (isalnum((unsigned char)*s) || *s == '_')
+        s++;
+    size_t len = (size_t)(s - start);
+    if (len == 0)
+        return -1;
+    *p = s;
+    for (size_t i = 0; i < ndefs; i++)
+        if (strlen(defs[i].name) == len && memcmp(defs[i].name, start, len) == 0) {
+            *out = defs[i].value;
+            return 0;
+        }
+    snprintf(missing, missing_size, "%.*s", (int)(len < 200 ? len : 200), start);
+    return 1;
+}
+
+static int skip(const char **p, const char *word)
+{
+    while (**p == ' ')
+        (*p)++;
+    size_t n = strlen(word);
+    if (strncmp(*p, word, n) != 0)
+        return 0;
+    *p += n;
+    return 1;
+}
+
+int sched_cost_seconds(const char *text, const sched_define *defs,
+                       size_t ndefs, double *out, char *missing,
+                       size_t missing_size)
+{
+    const char *p = text;
+    double total = 0;
+    *missing = '\0';
+    for (;;) {
+        double product = 1, x;
+        /* factors '*' ... 'delay(' operand ')' */
+        for (;;) {
+            if (skip(&p, "delay(")) {
+                int got = operand(&p, defs, ndefs, &x, missing, missing_size);
+                if (got)
+                    return got;
+                if (!skip(&p, ")"))
+                    return -1;
+                product *= x;
+                break;
+            }
+            int got = operand(&p, defs, ndefs, &x, missing, missing_size);
+            if (got)
+                return got;
+            if (!skip(&p, "*"))
+                return -1;
+            product *= x;
+        }
+        total += product;
+        if (!isfinite(total))
+            return -1;
+        while (*p == ' ')
+            p++;
+        if (*p == '\0')
+            break;
+        if (!skip(&p, ";"))
+            return -1;
+    }
+    if (!(total >= 0))
+        return -1;
+    *out = total;
+    return 0;
+}
+
+int sched_apply_costs(const sched_app *a, sched_platform *p,
+                      const sched_define *defs, size_t ndefs, diag *d,
+                      const char *file)
+{
+    for (size_t i = 0; i < a->costs.len; i++) {
+        const sched_cost *c = &a->costs.items[i];
+        int used = 0;
+        for (size_t b = 0; b < a->batches.len && !used; b++)
+            used = a->batches.items[b].type == c->type;
+        if (!used || sched_task_seconds(p, c->type) >= 0)
+            continue;
+        double seconds;
+        char missing[256];
+        int got = sched_cost_seconds(c->text, defs, ndefs, &seconds, missing,
+                                     sizeof missing);
+        srcloc at = {file, c->line, 0};
+        if (got == 1) {
+            diag_error(d, at, "task type L%llu has no tasktime on the "
+                       "platform, and its cost \"%s\" needs a value for "
+                       "'%s': give -D %s=SECONDS, or add 'tasktime L%llu "
+                       "SECONDS' to the platform", (unsigned long long)c->type,
+                       c->text, missing, missing, (unsigned long long)c->type);
+            return -1;
+        }
+        if (got < 0) {
+            diag_error(d, at, "task type L%llu: its cost \"%s\" is not a sum "
+                       "of delays of finite values >= 0", (unsigned long long)
+                       c->type, c->text);
+            return -1;
+        }
+        sched_tasktime t = {c->type, seconds};
+        VEC_PUSH(&p->tasktimes, t);
+    }
+    return 0;
+}
