@@ -299,6 +299,52 @@ static int read_fail(tf_reader *r, sched_platform *p, const keymap *names)
     return 0;
 }
 
+/* failures RATE [seed N]: every UP without a fail record fails at a time
+ * drawn from the exponential law of RATE per second, in UP order, from a
+ * generator seeded with N (default 1). */
+static int read_failures(tf_reader *r, sched_platform *p)
+{
+    const tf_field *f = r->fields.items;
+    uint64_t seed = 1;
+    if (p->failure_rate > 0) {
+        diag_error(r->d, tf_loc(r, f), "the failures record is given twice");
+        return -1;
+    }
+    if (!(r->fields.len == 2 || (r->fields.len == 4 && f[2].kind == TF_WORD &&
+                                 strcmp(f[2].text, "seed") == 0))) {
+        diag_error(r->d, tf_loc(r, f), "expected: failures RATE [seed N]");
+        return -1;
+    }
+    double rate;
+    if (sched_number(r, 1, 0, 1, &rate) < 0)
+        return -1;
+    if (r->fields.len == 4 &&
+        (f[3].kind != TF_NUMBER ||
+         parse_u64(f[3].text, 0, UINT64_MAX, &seed) != 0)) {
+        diag_error(r->d, tf_loc(r, &f[3]), "a seed is a whole number, not "
+                   "'%s'", f[3].text);
+        return -1;
+    }
+    p->failure_rate = rate;
+    p->failure_seed = seed;
+    return 0;
+}
+
+/* The failures record's draws, once the UPs are known. */
+static void draw_failures(sched_platform *p)
+{
+    rng g;
+    rng_seed(&g, p->failure_seed);
+    for (size_t j = 0; j < p->ups.len; j++) {
+        double u = rng_uniform(&g);
+        sched_up *up = &p->ups.items[j];
+        if (up->fails)
+            continue;
+        up->fails = 1;
+        up->fail_at = -log1p(-u) / p->failure_rate;
+    }
+}
+
 /* speed NAME TIME MULTIPLIER: from TIME on, the UP runs at its real
  * factor times MULTIPLIER (a load change, the event model's). */
 static int read_speed(tf_reader *r, sched_platform *p, const keymap *names)
@@ -369,6 +415,8 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
             read_fail(r, p, &index);
         } else if (strcmp(k, "speed") == 0) {
             read_speed(r, p, &index);
+        } else if (strcmp(k, "failures") == 0) {
+            read_failures(r, p);
         } else if (strcmp(k, "time") == 0) {
             read_time(r, p, &index, &pairs);
         } else if (strcmp(k, "end") == 0) {
@@ -377,7 +425,7 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
                 sched_check_end(r, 1, "up", p->ups.len);
         } else {
             diag_error(d, tf_loc(r, key), "unknown record '%s' (expected "
-                       "name, tasktime, group, up, time, error, fail, speed or end)",
+                       "name, tasktime, group, up, time, error, fail, failures, speed or end)",
                        key->text);
         }
     }
@@ -392,6 +440,8 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
         diag_error(d, (srcloc){file, r->line, 0}, "group '%s' has no UP",
                    p->groups.items[p->groups.len - 1].name);
     else if (d->errors == errors) {
+        if (p->failure_rate > 0)
+            draw_failures(p);
         size_t failing = 0;
         for (size_t j = 0; j < p->ups.len; j++)
             failing += p->ups.items[j].fails && p->ups.items[j].fail_at == 0;

@@ -76,6 +76,9 @@ typedef struct {
     VEC(sched_group) groups;        /* one spanning every UP when the file
                                        has no group record */
     VEC(sched_speed) speeds;        /* load changes, in file order */
+    double failure_rate;            /* > 0: the failures record drew the
+                                       UPs' fail_at (per second) ... */
+    uint64_t failure_seed;          /* ... from this seed */
     /* The thesis's estimation-error model (precise-rules §1): before each
      * batch, the times of the erratic UPs are multiplied by 1 + e, with
      * e = error_level * sin(2 pi * tasks dispatched so far / all tasks). */

@@ -213,6 +213,12 @@ static int check_run(const sched_app *a, const sched_platform *p,
                    "use the event model");
         return -1;
     }
+    if (p->failure_rate > 0) {
+        diag_error(d, (srcloc){file, 0, 0}, "the platform draws failures "
+                   "('failures' record): the thesis model fails UPs from the "
+                   "start only; use the event model");
+        return -1;
+    }
     for (size_t k = 0; k < nups; k++)
         if (p->ups.items[k].fails && p->ups.items[k].fail_at > 0) {
             diag_error(d, (srcloc){file, 0, 0}, "UP '%s' fails at %g: the "

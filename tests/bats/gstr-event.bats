@@ -127,6 +127,21 @@ replica 0.8333333333333334 B1.3 2"
     awk -v s="$s" -v g="$g" 'BEGIN { exit !(s > 2 * g) }'
 }
 
+@test "failures drawn with a seed: the same file, the same failures; a fail record keeps its time" {
+    { grep -v '^end' "$LAB"; echo 'fail Rocas at 1'; echo 'failures 0.02 seed 5'; echo 'end 14'; } > drawn.platform
+    gstr-sched -p drawn.platform --sched=gstr chain.graph > one
+    gstr-sched -p drawn.platform --sched=gstr chain.graph > two
+    cmp one two
+    [ "$(grep -c '^fail ' one)" -eq 14 ]
+    grep -qx 'fail 1 2' one
+    sed 's/seed 5/seed 6/' drawn.platform > other.platform
+    gstr-sched -p other.platform --sched=gstr chain.graph > three
+    ! cmp -s <(grep '^fail ' one) <(grep '^fail ' three)
+    run gstr-sched --model=thesis --sched=gstr -p drawn.platform chain.graph
+    assert_failure 2
+    assert_output "gstr-sched: chain.graph: error: the platform draws failures ('failures' record): the thesis model fails UPs from the start only; use the event model"
+}
+
 @test "the thesis model refuses what only the event model simulates" {
     { grep -v '^end' "$LAB"; echo 'speed Rocas 5 0.5'; echo 'end 14'; } > slow.platform
     run gstr-sched --model=thesis -p slow.platform chain.graph
@@ -146,4 +161,26 @@ replica 0.8333333333333334 B1.3 2"
     assert_line "scheduler gstr bestfit estimated"
     assert_line --regexp '^summary 8 50 6\.25 '
     assert_line "lost 0"
+}
+
+@test "pipelines: the robustness sweep writes its tables and plots, the Gantt chart its PNG" {
+    run "$ROOT/pipelines/sched-robustness" "$PERFPIPE_BIN" out 2
+    assert_success
+    [ -s out/robustness-error.png ] && [ -s out/robustness-failure.png ]
+    [ "$(grep -vc '^#' out/robustness-error.dat)" -eq 9 ]
+    [ "$(grep -vc '^#' out/robustness-failure.dat)" -eq 6 ]
+    # At e = 0.6 static is far from its e = 0 time; GSTR stays within 5 %.
+    awk '$1 == "0" { s0 = $2; g0 = $4 } $1 == "0.6" { s6 = $2; g6 = $4 }
+         END { exit !(s6 > 1.3 * s0 && g6 <= 1.05 * g0) }' out/robustness-error.dat
+    # No failures: every scheduler finishes every run.
+    awk '$1 == "0" { for (i = 3; i <= NF; i += 2) if ($i != "1.00") exit 1 }' \
+        out/robustness-failure.dat
+    gstr-sched -p "$EXAMPLES/platform/lab-failing.platform" --sched=gstr chain.graph > s
+    run "$ROOT/pipelines/sched-gantt" s gantt.png
+    assert_success
+    [ -s gantt.png ]
+    gstr-sched --model=thesis -p "$LAB" chain.graph > t
+    run "$ROOT/pipelines/sched-gantt" t gantt2.png
+    assert_failure 2
+    assert_output --partial "not an event-model schedule"
 }
