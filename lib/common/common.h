@@ -238,11 +238,13 @@ const char *input_name(const char *path);
 /* ------------------------------------------------------------- key maps */
 
 /* A hash map from byte strings to size_t values (open addressing, keys
- * copied). Used for names and numeric ids alike: an id is looked up by its
- * 8 bytes (keymap_get_u64). */
+ * copied into an arena the map owns: no malloc and free per key). Used
+ * for names and numeric ids alike: an id is looked up by its 8 bytes
+ * (keymap_get_u64). `keymap m = {0};` is an empty map. */
 typedef struct {
     struct keymap_slot *slots;
     size_t cap, len;
+    arena keys;
 } keymap;
 
 /* Returns 1 and sets *value when present, 0 otherwise. */
