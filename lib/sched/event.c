@@ -616,5 +616,9 @@ int sched_event_run(const sched_app *a, const sched_platform *p,
     }
     r->lost = r->tasks - r->done;
     sim_free(&s);
+    if (sched_times_finite(r->makespan, r->sequential, d, file) < 0) {
+        sched_event_result_free(r);
+        return -1;
+    }
     return 0;
 }

@@ -48,6 +48,18 @@ int sched_task_times(const sched_app *a, const sched_platform *p,
     return 0;
 }
 
+int sched_times_finite(double makespan, double sequential, diag *d,
+                       const char *file)
+{
+    if (isfinite(makespan) && isfinite(sequential))
+        return 0;
+    diag_error(d, (srcloc){file, 0, 0}, "the simulated times overflow: the "
+               "%s is past the largest double (task or link times too large "
+               "for the UPs' speeds)", isfinite(makespan) ? "sequential time"
+                                                          : "makespan");
+    return -1;
+}
+
 static int time_cmp(const void *x, const void *y)
 {
     const sched_time *a = x, *b = y;
@@ -340,8 +352,11 @@ static void draw_failures(sched_platform *p)
         sched_up *up = &p->ups.items[j];
         if (up->fails)
             continue;
+        double at = -log1p(-u) / p->failure_rate;
+        if (!isfinite(at))
+            continue;      /* past the largest double: it never fails */
         up->fails = 1;
-        up->fail_at = -log1p(-u) / p->failure_rate;
+        up->fail_at = at;
     }
 }
 

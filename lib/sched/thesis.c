@@ -302,5 +302,9 @@ int sched_run(const sched_app *a, const sched_platform *p,
     free(s.counts);
     free(mem);
     free(s.t);
+    if (sched_times_finite(r->makespan, r->sequential, d, file) < 0) {
+        sched_result_free(r);
+        return -1;
+    }
     return 0;
 }

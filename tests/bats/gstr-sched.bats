@@ -454,3 +454,22 @@ bad_graph() {
     run gstr-sched -p p -D N=1 -D N=2 f11.graph
     assert_output --partial "gstr-sched: -D N: given twice; give each name one value"
 }
+
+@test "times that overflow a double are an error in both models, never inf with exit 0" {
+    printf 'platform 1\ntasktime L1 1e300\nup a 1e-10 1e-10\nend 1\n' > big.platform
+    printf 'app-graph 1\nbatch B1 L1 2 -\nend 1 0 2\n' > two.graph
+    for model in event thesis; do
+        run gstr-sched --model=$model -p big.platform two.graph
+        assert_failure 2
+        assert_output "gstr-sched: two.graph: error: the simulated times overflow: the makespan is past the largest double (task or link times too large for the UPs' speeds)"
+    done
+    printf 'platform 1\ntasktime L1 1e308\nup a 1 1\nend 1\n' > seq.platform
+    run gstr-sched -p seq.platform two.graph
+    assert_failure 2
+    assert_output --partial "error: the simulated times overflow: the"
+    # A drawn failure time past the largest double: that UP never fails.
+    printf 'platform 1\ntasktime L1 1\nup a 1 1\nfailures 1e-320 seed 3\nend 1\n' > never.platform
+    run gstr-sched -p never.platform two.graph
+    assert_success
+    refute_line --regexp '^fail '
+}
