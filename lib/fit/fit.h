@@ -35,6 +35,9 @@
  * coefficient may have lost 10 of its 16 digits, which the formats'
  * "≥ 10 significant digits" could no longer promise. */
 #define FIT_MAX_COND 1e10
+/* How far the coefficients in powers of x may stray from the fit made
+ * in the centred basis, at the points, relative to the largest time. */
+#define FIT_MAX_DRIFT 1e-8
 
 /* ------------------------------------------------------------ the data */
 
@@ -104,9 +107,20 @@ typedef struct {
 } fit_poly;
 
 /* Least-squares polynomial of the given degree through points[0..n) (the
- * x distinct). Householder QR on t = (x − centre)/scale, then the
- * coefficients expanded back to powers of x. Returns 0; -1 with *why set
- * ("too few points", "singular", "ill-conditioned") otherwise. */
+ * x distinct). Householder QR on t = (x − centre)/scale and times scaled
+ * by the largest, then the coefficients expanded back to powers of x.
+ * Returns 0; -1 with *why set otherwise: "too few points", or one of
+ * the FIT_WHY_ phrases below, which read after "the fit is". */
+#define FIT_WHY_SINGULAR \
+    "singular: the sizes cannot tell its coefficients apart"
+#define FIT_WHY_ILL \
+    "ill-conditioned (1-norm condition number over 1e+10): the sizes " \
+    "cannot tell its coefficients apart"
+#define FIT_WHY_RANGE \
+    "out of range: a coefficient passes the largest double"
+#define FIT_WHY_DRIFT \
+    "imprecise in powers of x: its coefficients miss the centred fit by " \
+    "over 1e-8 of the largest time (subtract a constant from the sizes)"
 int fit_polynomial(const fit_point *p, size_t n, int degree, fit_poly *out,
                    const char **why);
 double fit_poly_eval(const fit_poly *f, double x);

@@ -59,18 +59,24 @@ int fit_polynomial(const fit_point *p, size_t n, int degree, fit_poly *out,
     double centre = lo / 2 + hi / 2, scale = hi / 2 - lo / 2;
     if (!(scale > 0)) {
         if (degree > 0) {
-            *why = "singular";
+            *why = FIT_WHY_SINGULAR;
             return -1;
         }
         scale = 1;
     }
+    /* Times scaled by the largest too, so that no square overflows
+     * before the end (times near 1e308 are refused there, not NaN). */
+    double ys = 0;
+    for (size_t i = 0; i < n; i++)
+        ys = fabs(p[i].y) > ys ? fabs(p[i].y) : ys;
+    ys = ys > 0 ? ys : 1;
     double *a = xcalloc(n, m * sizeof *a);      /* n × m, row-major */
     double *b = xcalloc(n, sizeof *b);
     for (size_t i = 0; i < n; i++) {
         double t = (p[i].x - centre) / scale, tp = 1;
         for (size_t j = 0; j < m; j++, tp *= t)
             a[i * m + j] = tp;
-        b[i] = p[i].y;
+        b[i] = p[i].y / ys;
     }
     /* Householder QR: column by column, reflect a[k.., k] onto e_k and
      * apply the same reflection to the later columns and to b. */
@@ -105,7 +111,7 @@ int fit_polynomial(const fit_point *p, size_t n, int degree, fit_poly *out,
     }
     double cond = singular ? INFINITY : cond_upper(a, m, m);
     if (singular || !(cond <= FIT_MAX_COND)) {
-        *why = singular || isinf(cond) ? "singular" : "ill-conditioned";
+        *why = singular || isinf(cond) ? FIT_WHY_SINGULAR : FIT_WHY_ILL;
         free(a);
         free(b);
         return -1;
@@ -128,7 +134,7 @@ int fit_polynomial(const fit_point *p, size_t n, int degree, fit_poly *out,
         if (j > 0)
             for (size_t k = j; k > 0; k--)
                 binom[k] += binom[k - 1];
-        double sj = beta[j] / pow(scale, (double)j);
+        double sj = beta[j] / pow(scale, (double)j) * ys;
         for (size_t k = 0; k <= j; k++)
             out->c[k] += sj * binom[k] * pow(-centre, (double)(j - k));
     }
@@ -137,15 +143,31 @@ int fit_polynomial(const fit_point *p, size_t n, int degree, fit_poly *out,
     out->hi = hi;
     out->points = n;
     out->cond = cond;
-    /* Residuals in the centred basis, where they were minimised. */
-    double sse = 0;
+    /* Residuals in the centred basis, where they were minimised; and
+     * the coefficients in powers of x must give the same values (the
+     * expansion cancels digits when the sizes sit far from 0 against
+     * their spread, and overflows near the largest double). */
+    double sse = 0, drift = 0;
     for (size_t i = 0; i < n; i++) {
         double t = (p[i].x - centre) / scale, v = 0;
         for (size_t j = m; j-- > 0;)
             v = v * t + beta[j];
-        sse += (p[i].y - v) * (p[i].y - v);
+        sse += (p[i].y / ys - v) * (p[i].y / ys - v);
+        double dv = fabs(fit_poly_eval(out, p[i].x) / ys - v);
+        drift = dv > drift || isnan(dv) ? dv : drift;
     }
-    out->sse = sse;
+    out->sse = sse * ys * ys;
+    int finite = 1;      /* the SSE may pass the largest double: inf */
+    for (size_t j = 0; j < m; j++)
+        finite &= isfinite(out->c[j]);
+    if (!finite) {
+        *why = FIT_WHY_RANGE;
+        return -1;
+    }
+    if (!(drift <= FIT_MAX_DRIFT)) {
+        *why = FIT_WHY_DRIFT;
+        return -1;
+    }
     return 0;
 }
 
@@ -262,13 +284,24 @@ int fit_piecewise_line(const fit_point *p, size_t n, size_t regimes,
                 }
             }
         size_t j = n;
+        int found = !isnan(best[(regimes - 1) * cols + n]);
         start[regimes] = n;
         for (size_t k = regimes; k-- > 0;) {
             start[k] = from[k * cols + j];
+            /* Every regime 2 points or more, the first from 0: a NaN
+             * (squared errors past the largest double) leaves no path. */
+            found &= start[k] + 2 <= j && (k > 0 || start[k] == 0);
             j = start[k];
+            if (!found)
+                break;
         }
         free(best);
         free(from);
+        if (!found) {
+            diag_error(d, at, "the breakpoint search failed: the squared "
+                       "errors overflow (sizes or times too large)");
+            return -1;
+        }
         for (size_t k = 0; k + 1 < regimes; k++)
             out->breaks[k] = p[start[k + 1] - 1].x;
     }

@@ -110,7 +110,9 @@ bad() {
     cd "$BATS_TEST_TMPDIR"
     bench2model comm --regimes auto --column 2 -o recv.net "$T1"
     netsim --net recv.net --print-net > printed.net
-    grep -q '^regime <= 65536 9.706196746475598 0.08522553856482355$' printed.net
+    # netsim holds the numbers as written, to the last bit.
+    diff <(grep '^regime' recv.net) <(grep '^regime' printed.net)
+    grep -q '^regime <= 65536 9\.706196746[0-9]* 0\.08522553856[0-9]*$' printed.net
     run summary_field 2 -n 2 -D SIZE=65536 --net recv.net "$EXAMPLES/proto/pingpong.proto"
     assert_output "$(awk 'BEGIN { printf "%.6f\n", 200 * (9.706196746475598 + 0.08522553856482355 * 65536) / 1e6 }')"
     run summary_field 2 -n 2 -D SIZE=131072 --net recv.net "$EXAMPLES/proto/pingpong.proto"

@@ -247,7 +247,7 @@ static void test_refusals(void)
     double xs[3] = {5, 5, 5};
     fit_point *q = points(xs, y, 3);
     CHECK(fit_polynomial(q, 3, 1, &f, &why) < 0);
-    CHECK_STR(why, "singular");
+    CHECK_STR(why, FIT_WHY_SINGULAR);
     /* Degree 0 through equal sizes is the mean. */
     CHECK(fit_polynomial(q, 3, 0, &f, &why) == 0);
     CHECK_NEAR(f.c[0], 2, 1e-15);
@@ -256,7 +256,7 @@ static void test_refusals(void)
     double xc[3] = {0, 1e-12, 1};
     fit_point *r = points(xc, y, 3);
     CHECK(fit_polynomial(r, 3, 2, &f, &why) < 0);
-    CHECK_STR(why, "ill-conditioned");
+    CHECK_STR(why, FIT_WHY_ILL);
     free(p);
     free(q);
     free(r);
@@ -286,6 +286,40 @@ static void test_piecewise_errors(void)
     CHECK(fit_piecewise_line(p, 13, 0, b2, 1, &f, &q, (srcloc){"t", 0, 0}) == 0);
     CHECK_NEAR(f.line[0].c[0], -82.0523397, 0.5e-7);
     fclose(q.out);
+    free(p);
+}
+
+static void test_overflow_refused(void)
+{
+    /* A parabola through sizes 1, 1e300, 2e300: its x² coefficient
+     * passes the largest double, and the fit is refused instead of
+     * printing inf or NaN (NaN it did before). */
+    double x[4] = {1, 2, 3, 4};
+    double xo[3] = {1, 1e300, 2e300}, yo[3] = {1e308, 1, 1e308};
+    fit_point *p = points(xo, yo, 3);
+    fit_poly g;
+    const char *why;
+    CHECK(fit_polynomial(p, 3, 2, &g, &why) < 0);
+    CHECK_STR(why, FIT_WHY_RANGE);
+    /* Large but representable times fit, scaled: 1e307 + 1e306·x. */
+    double y2[4];
+    for (int i = 0; i < 4; i++)
+        y2[i] = 1e307 + 1e306 * x[i];
+    fit_point *q = points(x, y2, 4);
+    CHECK(fit_polynomial(q, 4, 1, &g, &why) == 0);
+    CHECK_NEAR(g.c[1] / 1e306, 1, 1e-12);
+    free(q);
+    /* Sizes far from 0 against their spread: a cubic in powers of x
+     * cannot hold the fit; refused. */
+    double xf[5], yf[5];
+    for (int i = 0; i < 5; i++) {
+        xf[i] = 1e9 + i;
+        yf[i] = 1 + i * i;
+    }
+    fit_point *r = points(xf, yf, 5);
+    CHECK(fit_polynomial(r, 5, 3, &g, &why) < 0);
+    CHECK_STR(why, FIT_WHY_DRIFT);
+    free(r);
     free(p);
 }
 
@@ -369,6 +403,7 @@ int main(void)
     RUN(test_qr_accuracy);
     RUN(test_refusals);
     RUN(test_piecewise_errors);
+    RUN(test_overflow_refused);
     RUN(test_search_matches_brute_force);
     RUN(test_errors_and_intervals);
     return unit_done();

@@ -263,9 +263,7 @@ static int run_poly(const options *op, const fit_data *data,
                        op->degree, op->degree + 1,
                        pts.len == 1 ? "is" : "are", pts.len);
         else
-            diag_error(d, at, "the fit of degree %d is %s (1-norm condition "
-                       "number over %g): the sizes cannot tell its "
-                       "coefficients apart", op->degree, why, FIT_MAX_COND);
+            diag_error(d, at, "the fit of degree %d is %s", op->degree, why);
         free(pts.items);
         return EXIT_BADINPUT;
     }
