@@ -191,8 +191,10 @@ void fit_write_summary(FILE *fp, const char *name, const fit_point *pts,
 void fit_write_interval(FILE *fp, const char *key, const fit_interval *iv);
 
 /* net-model 1 of a piecewise line (formats/net-model.md), the fit's
- * report in comments. Refuses (-1, a diagnostic) a negative t_s or t_w,
- * which netsim cannot hold. */
+ * report in comments. A negative t_s or t_w under FIT_MAX_DRIFT of the
+ * regime's times is rounding (an exact line through 0 fits to -4e-12)
+ * and written as 0, said in a comment; a larger one netsim cannot hold
+ * is refused (-1, a diagnostic). */
 int fit_write_net_model(FILE *fp, const char *name, const fit_piecewise *f,
                         const fit_point *pts, size_t n, fit_sign sign,
                         diag *d, srcloc at);

@@ -82,6 +82,31 @@ void fit_write_interval(FILE *fp, const char *key, const fit_interval *iv)
 
 /* --------------------------------------------------------- net-model */
 
+/* f with each negative t_s or t_w that is rounding noise set to 0: a
+ * coefficient under FIT_MAX_DRIFT of the regime's times (t_s), or of its
+ * times over its size range (t_w), as an exact line through 0 fits to
+ * t_s = -4e-12. Counts them in *zeroed. */
+static fit_piecewise without_noise(const fit_piecewise *f, size_t *zeroed)
+{
+    fit_piecewise g = *f;
+    *zeroed = 0;
+    for (size_t k = 0; k < g.regimes; k++) {
+        fit_poly *l = &g.line[k];
+        double a = fabs(fit_poly_eval(l, l->lo)), b = fabs(fit_poly_eval(l, l->hi));
+        double scale = a > b ? a : b;
+        if (l->c[0] < 0 && -l->c[0] <= FIT_MAX_DRIFT * scale) {
+            l->c[0] = 0;
+            ++*zeroed;
+        }
+        if (l->c[1] < 0 && l->hi > l->lo &&
+            -l->c[1] * (l->hi - l->lo) <= FIT_MAX_DRIFT * scale) {
+            l->c[1] = 0;
+            ++*zeroed;
+        }
+    }
+    return g;
+}
+
 static int check_nonneg(const fit_piecewise *f, const char *target, diag *d,
                         srcloc at)
 {
@@ -105,15 +130,17 @@ int fit_write_net_model(FILE *fp, const char *name, const fit_piecewise *f,
                         const fit_point *pts, size_t n, fit_sign sign,
                         diag *d, srcloc at)
 {
-    if (check_nonneg(f, "a net-model (netsim needs t_s >= 0 and t_w >= 0)",
-                     d, at) < 0)
+    size_t zeroed;
+    fit_piecewise clean = without_noise(f, &zeroed);
+    if (check_nonneg(&clean, "a net-model (netsim needs t_s >= 0 and t_w "
+                     ">= 0)", d, at) < 0)
         return -1;
     net_model m = {.name = (char *)name, .eager_limit = -1};
     char a[32], b[32], c[32], e[32];
     for (size_t k = 0; k < f->regimes; k++) {
         net_regime g = {k + 1 < f->regimes ? NET_LE : NET_ANY,
                         k + 1 < f->regimes ? f->breaks[k] : 0,
-                        f->line[k].c[0], f->line[k].c[1]};
+                        clean.line[k].c[0], clean.line[k].c[1]};
         VEC_PUSH(&m.regimes, g);
     }
     /* The report first, as comments netsim skips. */
@@ -126,6 +153,10 @@ int fit_write_net_model(FILE *fp, const char *name, const fit_piecewise *f,
                 fmt_double(b, l->hi), l->points, ten(c, l->c[0]),
                 ten(e, l->c[1]));
     }
+    if (zeroed)
+        fprintf(fp, "# %zu negative coefficient%s under 1e-8 of the times "
+                "(rounding) written as 0 below\n", zeroed,
+                zeroed == 1 ? "" : "s");
     fprintf(fp, "# size measured fitted error%% (%s)\n", fit_sign_name(sign));
     for (size_t i = 0; i < n; i++) {
         double p = fit_piecewise_eval(f, pts[i].x);
@@ -140,9 +171,12 @@ int fit_write_net_model(FILE *fp, const char *name, const fit_piecewise *f,
 
 /* ------------------------------------------------------------- SMPI */
 
-int fit_write_smpi(FILE *fp, const char *name, const fit_piecewise *f,
+int fit_write_smpi(FILE *fp, const char *name, const fit_piecewise *f0,
                    diag *d, srcloc at)
 {
+    size_t zeroed;
+    fit_piecewise clean = without_noise(f0, &zeroed);
+    const fit_piecewise *f = &clean;
     if (check_nonneg(f, "SimGrid's factors", d, at) < 0)
         return -1;
     for (size_t k = 0; k < f->regimes; k++)
@@ -205,9 +239,12 @@ int fit_write_smpi(FILE *fp, const char *name, const fit_piecewise *f,
 
 /* ------------------------------------------------------- warnings */
 
-int fit_warn_negative(const fit_piecewise *f, const char *name, diag *d,
+int fit_warn_negative(const fit_piecewise *f0, const char *name, diag *d,
                       srcloc at)
 {
+    size_t zeroed;
+    fit_piecewise clean = without_noise(f0, &zeroed);   /* not rounding */
+    const fit_piecewise *f = &clean;
     int warned = 0;
     for (size_t k = 0; k < f->regimes; k++) {
         const fit_poly *l = &f->line[k];

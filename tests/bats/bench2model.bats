@@ -288,8 +288,35 @@ Try 'bench2model --help'."
     bad '1 2\n' "bad.txt:1:1: error: a line needs at least 2 points, and there is 1" comm
 }
 
+@test "sizes that multiply: a breakpoint search takes at most 20000 sizes" {
+    cd "$BATS_TEST_TMPDIR"
+    seq 1 20001 | awk '{ print $1, 2 * $1 }' > many.txt
+    run bench2model comm --regimes 2 many.txt
+    assert_failure 2
+    assert_output "bench2model: many.txt:1:1: error: 20001 sizes: a breakpoint search takes at most 20000 (give the breakpoints with --breaks)"
+    # Given breakpoints need no search; one regime neither.
+    run bench2model comm --breaks 10000 many.txt
+    assert_success
+    run bench2model comm many.txt
+    assert_success
+    # An exact line through 0 fits to t_s = -2.2e-10: rounding, written
+    # as 0 and said so, not refused and not warned about.
+    assert_line "# 1 negative coefficient under 1e-8 of the times (rounding) written as 0 below"
+    assert_line "regime any 0 2"
+    refute_line --partial "warning"
+}
+
 @test "a fit the sizes cannot determine is refused, never a silent number" {
     bad '0 2\n1e-12 4\n1 6\n' "bad.txt:1:1: error: the fit of degree 2 is ill-conditioned (1-norm condition number over 1e+10): the sizes cannot tell its coefficients apart" poly --degree 2
+    bad '1 1e308\n1e300 1\n2e300 1e308\n' "bad.txt:1:1: error: the fit of degree 2 is out of range: a coefficient passes the largest double" poly --degree 2
+    bad '1000000000 1\n1000000001 2\n1000000002 5\n1000000003 10\n1000000004 17\n' "bad.txt:1:1: error: the fit of degree 3 is imprecise in powers of x: its coefficients miss the centred fit by over 1e-8 of the largest time (subtract a constant from the sizes)" poly --degree 3
+    # The same sizes less 1e9 fit: 1 + x^2.
+    printf '0 1\n1 2\n2 5\n3 10\n4 17\n' > shifted.txt
+    run coefs poly --degree 3 shifted.txt
+    assert_success
+    run awk '{ for (i = 1; i <= NF; i++) { v = sprintf("%.6f", $i)
+        printf "%s ", v == "-0.000000" ? "0.000000" : v }; print "" }' <<< "$output"
+    assert_output "1.000000 0.000000 1.000000 0.000000 "
 }
 
 @test "malformed files: located, exit 2" {
