@@ -208,6 +208,19 @@ rows() {
     assert_output 2.43
 }
 
+@test "pipelines/seed001-tables: Tables 1-4 beside the published cells, with the differences" {
+    run "$ROOT/pipelines/seed001-tables" "$PERFPIPE_BIN" "$BATS_TEST_TMPDIR/out"
+    assert_success
+    assert_line --regexp '^send +6824\.\.65536 +0\.08791817359 +-82\.0523397$'
+    assert_line --regexp '^receive +131072\.\.5592404 +0\.0849967602 +2146\.185328$'
+    assert_line '   131072     13205.706     13205.706    -0.000   0.0528   0.0529    0.0001'
+    assert_line 'coefficients c0..c3: 0.6398984 -0.009383502381 2.627686786e-05 3.411109167e-07'
+    assert_line '  500   45.156280   45.156229  -5.12e-05    -0.07    -0.07   0.00'
+    assert_line 'mean |error| published: 2.40 %'
+    assert_line 'mean |error| k05:      2.40 %'
+    assert_line 'mean |error| k0:       2.43 %'
+}
+
 # ------------------------------------------------------ other outputs
 
 @test "interval: min, max, mean, median per size; --last K keeps the last K samples" {
@@ -330,6 +343,8 @@ Try 'bench2model --help'."
     bad 'bench 1\nsample send 10 1\nsample send 20 1\n' "bad.txt: error: --column applies to plain columns; this is a bench file: use --kind" comm --column 2
     bad '1 2\n3 4\n' "bad.txt: error: no column 2: the file has 1 time column" comm --column 2
     bad '1 2\n3 4\n' "bad.txt: error: compare without --model reads columns 'x measured predicted': no column after the measured one" compare
+    bad '1 2\n3 4\n' "bad.txt: error: --kind applies to bench files; interval takes every column of plain columns together" interval --kind send
+    bad 'bench 1\nsample send 10 1\n' "bad.txt: error: no samples of kind 'recv'" interval --kind recv
 }
 
 @test "a bad perf-model given to compare: located, exit 2" {

@@ -436,8 +436,15 @@ int main(int argc, char **argv)
         free(op.models.items);
         return EXIT_BADINPUT;
     }
-    if (interval && op.kind && !fit_data_pick(&data, op.kind, &d)) {
+    if (interval && op.kind && !data.is_bench)
+        diag_error(&d, (srcloc){data.file, 0, 0}, "--kind applies to bench "
+                   "files; interval takes every column of plain columns "
+                   "together");
+    else if (interval && op.kind)
+        fit_data_pick(&data, op.kind, &d);
+    if (d.errors) {
         fit_data_free(&data);
+        free(op.models.items);
         return EXIT_BADINPUT;
     }
 
