@@ -26,8 +26,9 @@
 /* Limits on what multiplies (README, "Conventions"). */
 #define FIT_MAX_DEGREE 10        /* polynomial degree */
 #define FIT_MAX_REGIMES 16       /* regimes of a piecewise line */
-#define FIT_MAX_SEARCH 20000     /* distinct sizes a breakpoint search takes:
-                                    O(regimes × sizes²) segment updates */
+#define FIT_MAX_SEARCH 8e8       /* regimes × sizes² of a breakpoint search
+                                    (its segment updates): 20000 sizes for
+                                    2 regimes, about 2 s */
 #define FIT_MAX_BREAKS (FIT_MAX_REGIMES - 1)
 
 /* Conditioning past which a least-squares problem is refused: the

@@ -240,9 +240,11 @@ int fit_piecewise_line(const fit_point *p, size_t n, size_t regimes,
                            2 * regimes, n == 1 ? "is" : "are", n);
             return -1;
         }
-        if (n > FIT_MAX_SEARCH && regimes > 1) {
-            diag_error(d, at, "%zu sizes: a breakpoint search takes at most "
-                       "%d (give the breakpoints with --breaks)", n,
+        double most = floor(sqrt(FIT_MAX_SEARCH / (double)regimes));
+        if (regimes > 1 && (double)n > most) {
+            diag_error(d, at, "%zu sizes: a search for %zu regimes takes at "
+                       "most %.0f (regimes x sizes^2 up to %g); give the "
+                       "breakpoints with --breaks", n, regimes, most,
                        FIT_MAX_SEARCH);
             return -1;
         }

@@ -301,12 +301,14 @@ Try 'bench2model --help'."
     bad '1 2\n' "bad.txt:1:1: error: a line needs at least 2 points, and there is 1" comm
 }
 
-@test "sizes that multiply: a breakpoint search takes at most 20000 sizes" {
+@test "sizes that multiply: a breakpoint search takes at most regimes x sizes^2 = 8e8 (20000 sizes for 2 regimes)" {
     cd "$BATS_TEST_TMPDIR"
     seq 1 20001 | awk '{ print $1, 2 * $1 }' > many.txt
     run bench2model comm --regimes 2 many.txt
     assert_failure 2
-    assert_output "bench2model: many.txt:1:1: error: 20001 sizes: a breakpoint search takes at most 20000 (give the breakpoints with --breaks)"
+    assert_output "bench2model: many.txt:1:1: error: 20001 sizes: a search for 2 regimes takes at most 20000 (regimes x sizes^2 up to 8e+08); give the breakpoints with --breaks"
+    run bench2model comm --regimes 16 many.txt
+    assert_output "bench2model: many.txt:1:1: error: 20001 sizes: a search for 16 regimes takes at most 7071 (regimes x sizes^2 up to 8e+08); give the breakpoints with --breaks"
     # Given breakpoints need no search; one regime neither.
     run bench2model comm --breaks 10000 many.txt
     assert_success

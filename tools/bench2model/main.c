@@ -388,7 +388,7 @@ done:
 int main(int argc, char **argv)
 {
     set_program_name(prog);
-    options op = {0};
+    options op = {.degree = 1};
     parse_options(argc, argv, &op);
     if (optind >= argc)
         usage_error(prog, "a subcommand is needed: comm, poly, interval or "
@@ -414,10 +414,6 @@ int main(int argc, char **argv)
                    "with comm, poly and compare");
     if (op.regimes_opt && op.breaks_opt)
         usage_error(prog, "--regimes and --breaks exclude one another");
-    if (!poly)
-        op.degree = 1;
-    else if (!op.degree_opt)
-        op.degree = 1;
 
     size_t len;
     char *text = read_input(prog, path, FIT_MAX_INPUT, &len);
