@@ -29,7 +29,7 @@ CPPFLAGS_ALL = -Ilib -I$(BUILD)/gen -D_POSIX_C_SOURCE=200809L
 CFLAGS_ALL   = -std=c11 -Wall -Wextra -Werror $(OPT) $(SAN) $(CFLAGS)
 LDLIBS_ALL   = -lm $(LDLIBS)
 
-PROGS := pasl2graph netsim proto2c san2desc mvd-solve gstr-sched
+PROGS := pasl2graph netsim proto2c san2desc mvd-solve gstr-sched bench2model
 
 # ------------------------------------------------------------------ sources
 # Every lib/<module>/*.c, plus the scanners and parsers generated from

@@ -1,6 +1,7 @@
 /* cli.c — option helpers every program's main() shares. */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,16 @@ uint64_t option_u64(const char *prog, const char *opt, const char *text,
         usage_error(prog, "%s wants a positive integer, not '%s'", opt, text);
     usage_error(prog, "%s wants an integer from %llu to %llu, not '%s'", opt,
                 (unsigned long long)min, (unsigned long long)max, text);
+}
+
+double option_double(const char *prog, const char *opt, const char *text)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(text, &end);
+    if (end == text || *end || errno || !isfinite(x))
+        usage_error(prog, "%s wants a number, not '%s'", opt, text);
+    return x;
 }
 
 void usage_error(const char *prog, const char *fmt, ...)

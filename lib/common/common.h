@@ -132,6 +132,10 @@ int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 uint64_t option_u64(const char *prog, const char *opt, const char *text,
                     uint64_t min, uint64_t max);
 
+/* The finite number of option opt, or a usage error: "OPT wants a
+ * number, not 'TEXT'". */
+double option_double(const char *prog, const char *opt, const char *text);
+
 /* "prog: message" then "Try 'prog --help'.", exit status 2. */
 void usage_error(const char *prog, const char *fmt, ...)
     __attribute__((format(printf, 2, 3), noreturn));

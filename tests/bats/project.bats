@@ -55,6 +55,7 @@ programs() { sed -n 's/^PROGS *:= *//p' "$ROOT/Makefile"; }
 needs() {
     case $1 in
     gstr-sched) echo "-p $EXAMPLES/platform/lab-heterogeneous.platform" ;;
+    bench2model) echo "comm" ;;
     esac
 }
 
@@ -68,6 +69,7 @@ run_args() {
     proto2c)    echo "$EXAMPLES/proto/ring.proto" ;;
     san2desc)   echo "$EXAMPLES/san/sharing-sync.san" ;;
     mvd-solve)  echo "$EXAMPLES/san/two-procs.desc" ;;
+    bench2model) echo "comm --regimes auto --column 2 $EXAMPLES/bench/seed001-table1.txt" ;;
     esac
 }
 

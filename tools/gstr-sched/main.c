@@ -193,12 +193,7 @@ static int run_partitioned(const sched_app *a, const sched_platform *p,
 /* A generator's number parameter: finite, or a usage error. */
 static double gen_number(const char *opt, const char *text)
 {
-    char *end;
-    errno = 0;
-    double x = strtod(text, &end);
-    if (end == text || *end || errno || !isfinite(x))
-        usage_error(prog, "%s wants a number, not '%s'", opt, text);
-    return x;
+    return option_double(prog, opt, text);
 }
 
 /* gstr-sched --generate=WHAT ...: the generators of lib/sched/generate.h,

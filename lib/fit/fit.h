@@ -1,0 +1,235 @@
+/* fit.h — fitting performance models to measurements (seeds 000 and 001,
+ * issue 11): least squares by Householder QR on centred and scaled
+ * abscissae with a conditioning check, polynomials of a chosen degree,
+ * piecewise lines t(d) = t_s + t_w·d with given or searched breakpoints,
+ * interval summaries per key, relative errors under an explicit sign
+ * convention, and the readers and writers of the formats involved:
+ * bench 1 and plain columns in (formats/bench.md), perf-model 1 out and in
+ * (formats/perf-model.md), net-model 1 and SimGrid SMPI configuration out.
+ *
+ * Nothing here prints except through a diag or to a FILE the caller gives.
+ * Errors in the input are located (file:line:col) through the diag. */
+#ifndef PERFPIPE_FIT_H
+#define PERFPIPE_FIT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "common/common.h"
+
+/* Input cap of a bench or columns file: measurements are machine-written
+ * and may be long (every sample kept), so the descriptor's cap. */
+#define FIT_MAX_INPUT ((size_t)256 << 20)
+/* A perf-model (coefficients, a few points) is what a person edits. */
+#define FIT_MAX_MODEL_INPUT ((size_t)16 << 20)
+
+/* Limits on what multiplies (README, "Conventions"). */
+#define FIT_MAX_DEGREE 10        /* polynomial degree */
+#define FIT_MAX_REGIMES 16       /* regimes of a piecewise line */
+#define FIT_MAX_SEARCH 8e8       /* regimes × sizes² of a breakpoint search
+                                    (its segment updates): 20000 sizes for
+                                    2 regimes, about 2 s */
+#define FIT_MAX_BREAKS (FIT_MAX_REGIMES - 1)
+
+/* Conditioning past which a least-squares problem is refused: the
+ * 1-norm condition number of R (of the centred, scaled basis). At 1e10 a
+ * coefficient may have lost 10 of its 16 digits, which the formats'
+ * "≥ 10 significant digits" could no longer promise. */
+#define FIT_MAX_COND 1e10
+/* How far the coefficients in powers of x may stray from the fit made
+ * in the centred basis, at the points, relative to the largest time. */
+#define FIT_MAX_DRIFT 1e-8
+
+/* ------------------------------------------------------------ the data */
+
+/* One measurement: a size (bytes, a problem size n) and a time. */
+typedef struct {
+    double x, y;
+    int line, col;       /* where y was read (col of the x field) */
+} fit_sample;
+
+/* The samples of one kind (bench 'sample KIND ...', or one y column), in
+ * the order they were read. */
+typedef struct {
+    char *kind;
+    VEC(fit_sample) samples;
+} fit_series;
+
+typedef struct {
+    char *file;            /* the name used in messages */
+    int is_bench;          /* 1: bench format, 0: plain columns */
+    char *name;            /* bench 'name' record, or NULL */
+    VEC(fit_series) series;
+} fit_data;
+
+/* Reads a bench 1 file or plain columns "x y [y ...]" (the first record
+ * decides: a header "bench 1" or a row of numbers). Checks every number
+ * (finite, x >= 0, y >= 0) and, in columns, that the sizes increase
+ * strictly down the file and that every row has the same number of
+ * columns. Returns 0, or -1 after located diagnostics. Columns are named
+ * "y1", "y2", ... */
+int fit_data_read(fit_data *data, const char *text, size_t len,
+                  const char *file, diag *d);
+/* The text (NUL-terminated, len bytes) as a stream for the text-format
+ * reader; fclose it. An empty text gives an empty stream. */
+FILE *fit_text_stream(const char *text, size_t len, const char *file,
+                      diag *d);
+void fit_data_free(fit_data *data);
+/* The series to fit: by kind name (bench) or by column ("y1" or "1"),
+ * or the only one when want is NULL. NULL after a diagnostic naming the
+ * choices. */
+const fit_series *fit_data_pick(const fit_data *data, const char *want,
+                                diag *d);
+
+/* One point to fit: a distinct size and the mean of its samples (seed
+ * 001 fits the means), with the sample count. */
+typedef struct {
+    double x, y;
+    size_t n;
+    int line, col;       /* of the point's first sample */
+} fit_point;
+
+typedef VEC(fit_point) fit_points;
+
+/* The means per distinct size of a series, in increasing size (the
+ * reader has checked the order: in bench data the sizes of a kind do not
+ * decrease down the file, in columns each size is one row). */
+void fit_points_of(const fit_series *s, fit_points *out);
+
+/* ------------------------------------------------------ least squares */
+
+typedef struct {
+    int degree;
+    double c[FIT_MAX_DEGREE + 1];   /* c[0] + c[1]·x + ... + c[degree]·x^degree */
+    double lo, hi;                  /* smallest and largest x fitted */
+    size_t points;
+    double sse;                     /* sum of squared residuals */
+    double cond;                    /* 1-norm condition number of R */
+} fit_poly;
+
+/* Least-squares polynomial of the given degree through points[0..n) (the
+ * x distinct). Householder QR on t = (x − centre)/scale and times scaled
+ * by the largest, then the coefficients expanded back to powers of x.
+ * Returns 0; -1 with *why set otherwise: "too few points", or one of
+ * the FIT_WHY_ phrases below, which read after "the fit is". */
+#define FIT_WHY_SINGULAR \
+    "singular: the sizes cannot tell its coefficients apart"
+#define FIT_WHY_ILL \
+    "ill-conditioned (1-norm condition number over 1e+10): the sizes " \
+    "cannot tell its coefficients apart"
+#define FIT_WHY_RANGE \
+    "out of range: a coefficient passes the largest double"
+#define FIT_WHY_DRIFT \
+    "imprecise in powers of x: its coefficients miss the centred fit by " \
+    "over 1e-8 of the largest time (subtract a constant from the sizes)"
+int fit_polynomial(const fit_point *p, size_t n, int degree, fit_poly *out,
+                   const char **why);
+double fit_poly_eval(const fit_poly *f, double x);
+
+/* A piecewise line: regime k covers sizes in (break[k-1], break[k]],
+ * the first from −inf, the last to +inf (seed 001, precise-rules B1: a
+ * breakpoint belongs to the regime below it). */
+typedef struct {
+    size_t regimes;
+    double breaks[FIT_MAX_BREAKS];   /* regimes − 1 of them, increasing */
+    fit_poly line[FIT_MAX_REGIMES];  /* degree 1 each */
+    size_t first[FIT_MAX_REGIMES];   /* index of each regime's first point */
+    double sse;                      /* total */
+} fit_piecewise;
+
+/* With breakpoints given: each regime must hold >= 2 points. With
+ * nbreaks < 0, `regimes` regimes with the breakpoints searched over every
+ * split between consecutive sizes, >= 2 points per regime, minimising
+ * the total SSE (ties: the smaller breakpoint, the earlier regime first);
+ * each breakpoint is then the largest size of the regime below. Returns
+ * 0, or -1 after a diagnostic at `at` (the file). */
+int fit_piecewise_line(const fit_point *p, size_t n, size_t regimes,
+                       const double *breaks, int nbreaks, fit_piecewise *out,
+                       diag *d, srcloc at);
+double fit_piecewise_eval(const fit_piecewise *f, double x);
+/* The regime of size x. */
+size_t fit_piecewise_regime(const fit_piecewise *f, double x);
+
+/* -------------------------------------------------------------- errors */
+
+/* The three conventions of seed 001 (precise-rules B2): Table 1
+ * |m − p|/m, Tables 2 and 3 (m − p)/m, Table 4 (p − m)/m. */
+typedef enum { FIT_SIGN_ABS, FIT_SIGN_M_MINUS_P, FIT_SIGN_P_MINUS_M } fit_sign;
+
+/* "abs", "m-p", "p-m" -> 0 and *out; -1 for anything else. */
+int fit_sign_parse(const char *text, fit_sign *out);
+const char *fit_sign_name(fit_sign s);
+/* The error in percent of prediction p against measurement m; NaN when m
+ * is 0 (written '-'). */
+double fit_error(double m, double p, fit_sign s);
+
+/* ---------------------------------------------------------- intervals */
+
+typedef struct {
+    double x;
+    size_t n;            /* samples summarised */
+    double min, max, mean, median;
+} fit_interval;
+
+typedef VEC(fit_interval) fit_intervals_vec;
+
+/* Per distinct size of the series (increasing), over the last `last`
+ * samples of each size in file order (seed 000's FIFO window of K; 0 =
+ * all). */
+void fit_intervals(const fit_series *s, size_t last, fit_intervals_vec *out);
+
+/* ------------------------------------------------------------- writers */
+
+/* perf-model 1 (formats/perf-model.md). */
+void fit_write_header(FILE *fp, const char *name, fit_sign sign);
+void fit_write_poly(FILE *fp, const char *name, const fit_poly *f);
+/* point NAME X MEASURED FITTED ERROR, and the closing summary of a list
+ * of points against a prediction function. */
+void fit_write_point(FILE *fp, const char *name, double x, double m,
+                     double p, fit_sign sign);
+void fit_write_summary(FILE *fp, const char *name, const fit_point *pts,
+                       const double *pred, size_t n, fit_sign sign);
+void fit_write_interval(FILE *fp, const char *key, const fit_interval *iv);
+
+/* net-model 1 of a piecewise line (formats/net-model.md), the fit's
+ * report in comments. A negative t_s or t_w under FIT_MAX_DRIFT of the
+ * regime's times is rounding (an exact line through 0 fits to -4e-12)
+ * and written as 0, said in a comment; a larger one netsim cannot hold
+ * is refused (-1, a diagnostic). */
+int fit_write_net_model(FILE *fp, const char *name, const fit_piecewise *f,
+                        const fit_point *pts, size_t n, fit_sign sign,
+                        diag *d, srcloc at);
+/* SimGrid SMPI: smpi/bw-factor and smpi/lat-factor strings and a
+ * two-host platform whose link carries the last regime. -1 after a
+ * diagnostic when a regime's t_w is not > 0 or t_s < 0. */
+int fit_write_smpi(FILE *fp, const char *name, const fit_piecewise *f,
+                   diag *d, srcloc at);
+
+/* Warnings where a regime's line is negative on sizes it covers (from 0
+ * for the first regime, to +inf for the last), naming the range and the
+ * measured range. Returns how many were printed. */
+int fit_warn_negative(const fit_piecewise *f, const char *name, diag *d,
+                      srcloc at);
+
+/* ------------------------------------------------------------- models */
+
+/* The functions of a perf-model file: poly pieces grouped by name, in
+ * file order. */
+typedef struct {
+    char *name;
+    VEC(fit_poly) pieces;   /* piece k covers (hi of k−1, hi of k] */
+} fit_function;
+
+typedef struct {
+    VEC(fit_function) functions;
+} fit_model;
+
+int fit_model_read(fit_model *m, const char *text, size_t len,
+                   const char *file, diag *d);
+void fit_model_free(fit_model *m);
+/* The function at x: the first piece whose hi >= x, else the last piece
+ * (extrapolation above). *outside is set when x is outside [lo of the
+ * first piece, hi of the last]. */
+double fit_function_eval(const fit_function *f, double x, int *outside);
+
+#endif
