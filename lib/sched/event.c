@@ -383,6 +383,46 @@ static void on_fail(sim *s, size_t k)
     u->alive = 0;
     u->version++;
     trace(s, SCHED_EV_FAIL, NONE, k);
+    if (s->o->detect > 0)
+        push_event(s, s->now + s->o->detect, EV_DETECT, (uint32_t)k, 0);
+}
+
+/* The coordinator learns that UP k failed (--detect): it sends it nothing
+ * more, drops the copies it held (a result already on its way still
+ * comes), and the tasks left with no copy, or planned for k, are ready
+ * again. */
+static void on_detect(sim *s, size_t k)
+{
+    up_state *u = &s->ups[k];
+    u->known_dead = 1;
+    u->slots = 0;
+    set_free_bit(s, k);
+    trace(s, SCHED_EV_DETECT, NONE, k);
+    for (size_t i = 0; i < u->held.len;) {
+        uint32_t id = u->held.items[i];
+        copy *c = &s->copies.items[id];
+        if (c->state == C_RETURNING) {
+            i++;
+            continue;
+        }
+        uint32_t t = c->task;
+        s->r->wasted += c->work - c->remaining;
+        unlink_copy(s, id);
+        release(s, k, id);             /* takes it out of held */
+        if (c->state == C_TRANSIT)
+            c->state = C_CANCELLED;
+        else
+            free_copy(s, id);
+        if (s->tasks[t].ncopies == 0 && s->tasks[t].state == T_RUN) {
+            s->tasks[t].state = T_READY;
+            VEC_PUSH(&s->recovered, t);
+        }
+    }
+    for (size_t i = u->plan_head; i < u->plan.len; i++)
+        VEC_PUSH(&s->recovered, u->plan.items[i]);
+    s->planned_total -= u->plan.len - u->plan_head;
+    u->plan.len = u->plan_head = 0;
+    u->planned = 0;
 }
 
 static void on_speed(sim *s, size_t i)
@@ -559,6 +599,7 @@ static void sim_free(sim *s)
     free(s->copies.items);
     free(s->queue.items);
     free(s->ready.items);
+    free(s->recovered.items);
     free(s->pending.items);
     free(s->t);
     free(s->scale);
@@ -605,12 +646,13 @@ int sched_event_run(const sched_app *a, const sched_platform *p,
         case EV_RESULT: on_result(&s, e.a); break;
         case EV_FAIL:   on_fail(&s, e.a); break;
         case EV_SPEED:  on_speed(&s, e.a); break;
+        case EV_DETECT: on_detect(&s, e.a); break;
         }
         /* Events at one instant act together: the policy runs after the
          * last of them, as the coordinator sees one state. */
         if (s.queue.len && s.queue.items[0].time == s.now)
             continue;
-        if (s.ready.len)
+        if (s.ready.len || s.recovered.len)
             policy_ready(&s);
         policy_fill(&s);
     }

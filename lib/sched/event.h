@@ -8,7 +8,7 @@
 
 #define NONE UINT32_MAX
 
-enum { EV_ARRIVE, EV_DONE, EV_RESULT, EV_FAIL, EV_SPEED };
+enum { EV_ARRIVE, EV_DONE, EV_RESULT, EV_FAIL, EV_SPEED, EV_DETECT };
 
 typedef struct {
     double time;
@@ -49,6 +49,7 @@ typedef struct {
     uint32_t version;           /* of its pending EV_DONE */
     uint32_t used, slots;       /* slots held, in the coordinator's view */
     int alive;
+    int known_dead;             /* the coordinator knows it failed */
     VEC(uint32_t) run;          /* copies computing */
     VEC(uint32_t) held;         /* copies holding its slots: at most slots */
     VEC(uint32_t) plan;         /* tasks planned for it, not yet sent */
@@ -81,6 +82,8 @@ typedef struct sim {
     uint32_t *rank_up, *up_rank;/* free UPs are served in rank order */
     uint64_t *freemap;          /* bit r: UP rank_up[r] has a free slot */
     VEC(uint32_t) ready;        /* made ready, not yet seen by the policy */
+    VEC(uint32_t) recovered;    /* ready again: their copies were on a UP
+                                   known to have failed */
     /* The policy's state (policy.c). */
     VEC(uint32_t) pending;      /* ready, for the first free UP */
     size_t pending_head;
@@ -102,7 +105,7 @@ double seen_work(const sim *s, size_t b, size_t k);
 /* policy.c. */
 void policy_init(sim *s);
 void policy_free(sim *s);
-void policy_ready(sim *s);          /* takes s->ready */
+void policy_ready(sim *s);          /* takes s->ready, s->recovered */
 void policy_fill(sim *s);           /* gives the free UPs work */
 void policy_dispatched(sim *s, uint32_t t);
 

@@ -53,7 +53,9 @@ static void allocate(sim *s, const uint32_t *ids, size_t n)
     size_t nups = s->nups, batch = (size_t)-1;
     if (s->o->alloc == SCHED_TRIVIAL) {
         for (size_t k = 0; k < nups; k++)
-            s->counts[k] = s->ups[k].used + plan_size(&s->ups[k]);
+            s->counts[k] = s->ups[k].known_dead
+                           ? UINT64_MAX      /* never the fewest */
+                           : s->ups[k].used + plan_size(&s->ups[k]);
     } else {
         for (size_t k = 0; k < nups; k++)
             s->fit.tm[k] = fmax(0, s->ups[k].busy_until - s->now) +
@@ -67,8 +69,10 @@ static void allocate(sim *s, const uint32_t *ids, size_t n)
             s->counts[k]++;
         } else {
             if (b != batch)
-                for (size_t j = 0; j < nups; j++)
-                    s->row[j] = seen_work(s, b, j);
+                for (size_t j = 0; j < nups; j++)   /* a UP known dead
+                                                       never fits */
+                    s->row[j] = s->ups[j].known_dead ? INFINITY
+                                                     : seen_work(s, b, j);
             batch = b;
             k = sched_bestfit_next(&s->fit, s->row, s->links);
         }
@@ -145,7 +149,9 @@ static void minmin(sim *s, uint32_t *ids, size_t n)
     size_t nups = s->nups;
     double *avail = s->row;
     for (size_t k = 0; k < nups; k++)
-        avail[k] = fmax(s->ups[k].busy_until, s->now) + s->ups[k].planned;
+        avail[k] = s->ups[k].known_dead
+                   ? INFINITY
+                   : fmax(s->ups[k].busy_until, s->now) + s->ups[k].planned;
     size_t lo = 0;
     while (lo < n) {
         /* ids[lo..n) are the tasks left, in runs of one batch. */
@@ -164,6 +170,8 @@ static void minmin(sim *s, uint32_t *ids, size_t n)
             while (i < n && s->tasks[ids[i]].batch == b)
                 i++;
         }
+        if (best_i == n)
+            break;        /* every UP is known to have failed: lost */
         /* Take the run's first task: swap it to the front. */
         uint32_t t = ids[best_i];
         memmove(ids + lo + 1, ids + lo, (best_i - lo) * sizeof *ids);
@@ -305,14 +313,23 @@ void policy_free(sim *s)
     free(s->replicas.items);
 }
 
-void policy_ready(sim *s)
+/* Tasks ready for the policy: newly ready, or ready again because their
+ * copies were on a UP known to have failed (recovered: static then
+ * allocates them too, its first plan having lost them). */
+static void place(sim *s, uint32_t *ids, size_t n, int recovered)
 {
-    uint32_t *ids = s->ready.items;
-    size_t n = s->ready.len;
     qsort(ids, n, sizeof *ids, cmp_u32);       /* (batch, task) order */
     switch (s->o->kind) {
     case SCHED_STATIC:
-        break;                                 /* planned at the start */
+        if (!recovered)                        /* planned at the start */
+            break;
+        /* Planned anew, then every plan in task order, a topological
+         * order: a plan that mixed orders could wait on itself. */
+        allocate(s, ids, n);
+        for (size_t k = 0; k < s->nups; k++)
+            qsort(s->ups[k].plan.items + s->ups[k].plan_head,
+                  plan_size(&s->ups[k]), sizeof(uint32_t), cmp_u32);
+        break;
     case SCHED_GS:
         replan(s, ids, n);
         break;
@@ -333,7 +350,16 @@ void policy_ready(sim *s)
         minmin(s, ids, n);
         break;
     }
+}
+
+void policy_ready(sim *s)
+{
+    if (s->ready.len)
+        place(s, s->ready.items, s->ready.len, 0);
     s->ready.len = 0;
+    if (s->recovered.len)
+        place(s, s->recovered.items, s->recovered.len, 1);
+    s->recovered.len = 0;
 }
 
 static uint32_t pending_take(sim *s)

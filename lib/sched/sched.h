@@ -284,11 +284,14 @@ typedef struct {
     sched_replica_order replica_order;
     unsigned wqr_copies;        /* WQR: copies of a task at most (2) */
     int trace;                  /* keep the trace of events */
+    double detect;              /* > 0: the coordinator learns of a failure
+                                   this many seconds after it; 0: never */
 } sched_event_options;
 
 /* One line of the trace (formats/schedule.md, the event model). */
 typedef enum { SCHED_EV_DISPATCH, SCHED_EV_REPLICA, SCHED_EV_FINISH,
-               SCHED_EV_CANCEL, SCHED_EV_FAIL, SCHED_EV_SPEED } sched_event_kind;
+               SCHED_EV_CANCEL, SCHED_EV_FAIL, SCHED_EV_SPEED,
+               SCHED_EV_DETECT } sched_event_kind;
 
 typedef struct {
     double time;

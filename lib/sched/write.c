@@ -125,7 +125,7 @@ void sched_event_write(FILE *fp, const sched_app *a, const sched_platform *p,
     static const char *const kinds[] = {"static", "gs", "gstr", "wqr",
                                         "minmin"};
     static const char *const what[] = {"dispatch", "replica", "finish",
-                                       "cancel", "fail", "speed"};
+                                       "cancel", "fail", "speed", "detect"};
     fputs("schedule 1\nplatform ", fp);
     tf_put_string(fp, p->name ? p->name : "");
     fprintf(fp, "\nscheduler %s %s %s\nmodel event", kinds[o->kind],
@@ -138,7 +138,7 @@ void sched_event_write(FILE *fp, const sched_app *a, const sched_platform *p,
         const sched_trace *e = &r->trace.items[i];
         fputs(what[e->kind], fp);
         put_time(fp, e->time);
-        if (e->kind == SCHED_EV_FAIL) {
+        if (e->kind == SCHED_EV_FAIL || e->kind == SCHED_EV_DETECT) {
             fprintf(fp, " %u\n", e->up + 1);
         } else if (e->kind == SCHED_EV_SPEED) {
             fprintf(fp, " %u", e->up + 1);

@@ -93,6 +93,21 @@ replica 0.8333333333333334 B1.3 2"
         lost=$(awk '$1 == "lost" { print $2 }' <<< "$output")
         [ "$stderr" = "gstr-sched: warning: $lost of 400 tasks never finish (their copies were on failed UPs, or they wait on such tasks): the application does not end, and the summary has no makespan" ]
     done
+    # A coordinator that learns of a failure 1 s after it sends the lost
+    # tasks elsewhere: every scheduler then finishes every task.
+    for sched in static gs gstr wqr minmin; do
+        run --separate-stderr gstr-sched -p failing.platform --sched=$sched --detect=1 chain.graph
+        assert_success
+        [ -z "$stderr" ]
+        assert_line "lost 0"
+        assert_line --regexp '^detect 11 1$'
+        assert_line --regexp '^detect 21 2$'
+    done
+    run gstr-sched -p failing.platform --detect=0 chain.graph
+    assert_failure 2
+    assert_output --partial "gstr-sched: --detect must be a number of seconds > 0, not '0'"
+    run gstr-sched --model=thesis -p "$LAB" --detect=1 chain.graph
+    assert_output --partial "gstr-sched: --detect applies only with --model=event"
 }
 
 @test "estimation errors: static and GS degrade, GSTR stays where the exact factors put it" {

@@ -94,7 +94,7 @@ int main(int argc, char **argv)
             int kind = runs[run][0], alloc = runs[run][1];
             sched_event_options o = {(sched_kind)kind,
                                      alloc ? SCHED_BESTFIT : SCHED_TRIVIAL, 0,
-                                     0.5, 0, SCHED_REPLICA_FORMAL, 2, 0};
+                                     0.5, 0, SCHED_REPLICA_FORMAL, 2, 0, 0};
             sched_event_result res;
             diag d;
             diag_init(&d, "bench_sched", stderr);

@@ -48,7 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                  size % 3 == 0, (double)(size % 11) / 10,
                                  (unsigned)(size % 4),
                                  (sched_replica_order)(size % 2),
-                                 1 + (unsigned)(size % 3), 1};
+                                 1 + (unsigned)(size % 3), 1,
+                                 size % 2 ? 0.5 : 0};
         sched_event_result r;
         if (sched_event_run(&a, &p, &o, &r, &d, "fuzz.graph") == 0) {
             /* Every task finishes once, or is lost: never both. */

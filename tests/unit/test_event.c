@@ -35,7 +35,7 @@ static void clear(sched_app *a, sched_platform *p)
 static sched_event_options gstr_options(void)
 {
     return (sched_event_options){SCHED_GSTR, SCHED_BESTFIT, 0, 0.5, 0,
-                                 SCHED_REPLICA_FORMAL, 2, 1};
+                                 SCHED_REPLICA_FORMAL, 2, 1, 0};
 }
 
 static int run(const sched_app *a, const sched_platform *p,
@@ -209,6 +209,69 @@ static void test_failure(void)
     clear(&a, &p);
 }
 
+/* The same failure, known to the coordinator 0.25 s later (--detect): the
+ * lost task is ready again at 0.75 and goes to UP 1, free at 1 (static's
+ * plan for it, WQR's queue, MinMin's list): done at 2, nothing lost,
+ * for every scheduler; GSTR replicates nothing, the task being ready. */
+static void test_failure_detected(void)
+{
+    sched_app a = {0};
+    sched_platform p = {0};
+    add_batch(&a, 2);
+    VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 1}));
+    add_up(&p, 1, 1, 0);
+    add_up(&p, 1, 1, 0);
+    p.ups.items[1].fails = 1;
+    p.ups.items[1].fail_at = 0.5;
+    sched_event_options o = gstr_options();
+    o.slots = 1;
+    o.detect = 0.25;
+    o.wqr_copies = 1;
+    sched_kind kinds[] = {SCHED_STATIC, SCHED_GS, SCHED_MINMIN, SCHED_GSTR,
+                          SCHED_WQR};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+        o.kind = kinds[i];
+        sched_event_result r;
+        CHECK_INT(run(&a, &p, &o, &r), 0);
+        CHECK_INT(r.lost, 0);
+        CHECK(r.makespan == 2);
+        CHECK_INT(r.replicas, 0);
+        CHECK(r.wasted == 0.5);
+        sched_event_result_free(&r);
+    }
+    clear(&a, &p);
+}
+
+/* Every UP fails and the coordinator learns it: the tasks are lost, for
+ * every scheduler, and nothing is planned past the last UP (MinMin read
+ * past its list here once). */
+static void test_every_up_known_dead(void)
+{
+    sched_app a = {0};
+    sched_platform p = {0};
+    add_batch(&a, 6);
+    add_batch(&a, 3);
+    VEC_PUSH(&a.edges, ((sched_edge){0, 1}));
+    VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 1}));
+    add_up(&p, 1, 1, 0);
+    add_up(&p, 0.5, 0.5, 0);
+    p.ups.items[0].fails = p.ups.items[1].fails = 1;
+    p.ups.items[0].fail_at = 1.5;
+    p.ups.items[1].fail_at = 0.5;
+    sched_event_options o = gstr_options();
+    o.detect = 0.25;
+    for (int kind = 0; kind < 5; kind++)
+        for (int alloc = 0; alloc < 2; alloc++) {
+            o.kind = (sched_kind)kind;
+            o.alloc = alloc ? SCHED_BESTFIT : SCHED_TRIVIAL;
+            sched_event_result r;
+            CHECK_INT(run(&a, &p, &o, &r), 0);
+            CHECK(r.lost > 0 && r.done + r.lost == 9);
+            sched_event_result_free(&r);
+        }
+    clear(&a, &p);
+}
+
 /* A task of 2 s on a UP of factor 1 that halves its speed at 1: 1 s of
  * work left at 0.5, done at 3. */
 static void test_speed_change(void)
@@ -325,6 +388,8 @@ int main(void)
     RUN(test_originals_twice_replicas);
     RUN(test_link);
     RUN(test_failure);
+    RUN(test_failure_detected);
+    RUN(test_every_up_known_dead);
     RUN(test_speed_change);
     RUN(test_time_record);
     RUN(test_invariants);

@@ -76,6 +76,8 @@ static void usage(FILE *fp)
 "      --replica-order=O GSTR's replica choice: formal (default, Fig. 3.2)\n"
 "                        or slowest-up (the walk-through of Fig. 3.1)\n"
 "      --wqr-copies=N    WQR: copies of a task at most (default 2)\n"
+"      --detect=S        the coordinator learns of a failure S seconds after\n"
+"                        it and sends its tasks elsewhere (default: never)\n"
 "      --partition=P     split the batches across the platform's groups:\n"
 "                        tp, pp or ppcp (default none), then simulate them\n"
 "                        as the thesis's inter-group simulator does\n"
@@ -98,7 +100,7 @@ static void usage(FILE *fp)
 
 enum { OPT_ALLOC = 256, OPT_FACTORS, OPT_TRIVIAL, OPT_SCHED, OPT_MODEL,
        OPT_PARTITION, OPT_RULES, OPT_THETA, OPT_SLOTS, OPT_REPLICA_ORDER,
-       OPT_WQR_COPIES };
+       OPT_WQR_COPIES, OPT_DETECT };
 
 /* The event model's run and its schedule. */
 static int run_event(const sched_app *a, const sched_platform *p,
@@ -338,6 +340,7 @@ int main(int argc, char **argv)
         {"slots", required_argument, NULL, OPT_SLOTS},
         {"replica-order", required_argument, NULL, OPT_REPLICA_ORDER},
         {"wqr-copies", required_argument, NULL, OPT_WQR_COPIES},
+        {"detect", required_argument, NULL, OPT_DETECT},
         {"define", required_argument, NULL, 'D'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
@@ -360,6 +363,7 @@ int main(int argc, char **argv)
     sched_event_options eo = {.theta = 0.5, .wqr_copies = 2, .trace = 1};
     const char *model_opt = NULL, *theta_opt = NULL, *slots_opt = NULL;
     const char *order_opt = NULL, *copies_opt = NULL, *factors_opt = NULL;
+    const char *detect_opt = NULL;
     int thesis = 0;
     set_program_name(prog);
     if (wants_generator(argc, argv))
@@ -428,6 +432,13 @@ int main(int argc, char **argv)
             eo.replica_order = (sched_replica_order)choice("--replica-order",
                                                            optarg, orders, NULL);
             break;
+        case OPT_DETECT:
+            detect_opt = "--detect";
+            eo.detect = option_double(prog, "--detect", optarg);
+            if (!(eo.detect > 0))
+                usage_error(prog, "--detect must be a number of seconds > 0, "
+                            "not '%s'", optarg);
+            break;
         case OPT_WQR_COPIES:
             copies_opt = "--wqr-copies";
             eo.wqr_copies = (unsigned)option_u64(prog, "--wqr-copies", optarg,
@@ -464,6 +475,7 @@ int main(int argc, char **argv)
     option_applies(prog, copies_opt, !thesis && o.kind == SCHED_WQR,
                    "with --model=event --sched=wqr");
     option_applies(prog, slots_opt, !thesis, "with --model=event");
+    option_applies(prog, detect_opt, !thesis, "with --model=event");
     option_applies(prog, factors_opt, o.kind != SCHED_WQR && o.kind != SCHED_MINMIN,
                    "with a scheduler that allocates on estimates");
     if (thesis && (o.kind == SCHED_WQR || o.kind == SCHED_MINMIN))
