@@ -327,8 +327,9 @@ static void place(sim *s, uint32_t *ids, size_t n, int recovered)
          * order: a plan that mixed orders could wait on itself. */
         allocate(s, ids, n);
         for (size_t k = 0; k < s->nups; k++)
-            qsort(s->ups[k].plan.items + s->ups[k].plan_head,
-                  plan_size(&s->ups[k]), sizeof(uint32_t), cmp_u32);
+            if (plan_size(&s->ups[k]))    /* an empty plan may be NULL */
+                qsort(s->ups[k].plan.items + s->ups[k].plan_head,
+                      plan_size(&s->ups[k]), sizeof(uint32_t), cmp_u32);
         break;
     case SCHED_GS:
         replan(s, ids, n);

@@ -110,6 +110,18 @@ replica 0.8333333333333334 B1.3 2"
     assert_output --partial "gstr-sched: --detect applies only with --model=event"
 }
 
+@test "static re-plans a failed UP's tasks when some UP's plan is empty (found by fuzz_sched under UBSan)" {
+    # Grumari believed ten times faster than it is: best-fit piles the
+    # sieve onto it and leaves other UPs with no plan at all.
+    sed 's/^up Grumari 0.38 0.44/up Grumari 0.38 8.44/' \
+        "$EXAMPLES/platform/lab-failing.platform" > grumari.platform
+    pasl2graph "$EXAMPLES/pasl/sieve.pasl" > sieve.graph
+    run --separate-stderr gstr-sched -p grumari.platform --sched=static --detect=0.5 sieve.graph
+    assert_success
+    [ -z "$stderr" ]
+    assert_line "lost 0"
+}
+
 @test "estimation errors: static and GS degrade, GSTR stays where the exact factors put it" {
     # Estimated factors off by +e and -e on alternate UPs, real ones kept.
     err_platform() {
