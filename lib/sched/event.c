@@ -448,9 +448,7 @@ static void error_scales(sim *s)
     for (size_t g = 0; g < levels; g++)
         for (size_t b = 0; b < n; b++)
             if (level[b] == g) {
-                double e = s->p->error_level *
-                           sin(begun * 2 * 3.14159265358979323846 /
-                               (double)s->a->tasks);
+                double e = sched_error_step(s->p, begun, s->a->tasks);
                 scale += scale * e;
                 s->scale[b] = scale;
                 begun += (double)s->a->batches.items[b].m;

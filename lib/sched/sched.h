@@ -85,6 +85,13 @@ typedef struct {
     double error_level;
 } sched_platform;
 
+/* The error model's e before a batch, when `begun` of the application's
+ * `tasks` tasks are in the batches begun so far: the times of the
+ * erratic UPs are then multiplied by 1 + e, compounding. Both models use
+ * it. */
+double sched_error_step(const sched_platform *p, double begun,
+                        uint64_t tasks);
+
 /* Reads a `platform 1` file (formats/platform.md) from text. 0, or -1
  * after located diagnostics (p is then empty). */
 int sched_platform_parse(sched_platform *p, const char *text, size_t len,

@@ -13,6 +13,12 @@
 #define FAILED_DELAY 1e9
 #define PI 3.14159265358979323846
 
+double sched_error_step(const sched_platform *p, double begun,
+                        uint64_t tasks)
+{
+    return p->error_level * sin(begun * 2 * PI / (double)tasks);
+}
+
 void sched_result_free(sched_result *r)
 {
     free(r->tasks.items);
@@ -85,8 +91,7 @@ static void perturb(sim *s, uint64_t m)
             s->delay[k] += FAILED_DELAY;
             s->counts[k] += (uint64_t)FAILED_DELAY;
         }
-    double e = s->p->error_level *
-               sin((double)s->dispatched * 2 * PI / (double)s->a->tasks);
+    double e = sched_error_step(s->p, (double)s->dispatched, s->a->tasks);
     for (size_t k = 0; k < s->nups; k++)
         if (s->p->ups.items[k].erratic) {
             s->scale[k] += s->scale[k] * e;

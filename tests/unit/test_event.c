@@ -173,6 +173,17 @@ static void test_link(void)
     clear(&a, &p);
 }
 
+/* Two tasks of 1 s on two UPs of factor 1; UP 2 fails at 0.5. */
+static void two_tasks_up2_fails(sched_app *a, sched_platform *p)
+{
+    add_batch(a, 2);
+    VEC_PUSH(&p->tasktimes, ((sched_tasktime){1, 1}));
+    add_up(p, 1, 1, 0);
+    add_up(p, 1, 1, 0);
+    p->ups.items[1].fails = 1;
+    p->ups.items[1].fail_at = 0.5;
+}
+
 /* A UP that fails at 0.5 while running a task of 1 s: static loses it;
  * GSTR replicates it when UP 1 falls idle at 1 and ends at 2, the lost
  * copy cancelled with half its work wasted; WQR too. */
@@ -180,18 +191,11 @@ static void test_failure(void)
 {
     sched_app a = {0};
     sched_platform p = {0};
-    add_batch(&a, 2);
-    VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 1}));
-    add_up(&p, 1, 1, 0);
-    add_up(&p, 1, 1, 0);
-    p.ups.items[1].fails = 1;
-    p.ups.items[1].fail_at = 0.5;
+    two_tasks_up2_fails(&a, &p);
     sched_event_options o = gstr_options();
     o.slots = 1;
-    sched_kind kinds[] = {SCHED_STATIC, SCHED_GS, SCHED_MINMIN, SCHED_GSTR,
-                          SCHED_WQR};
-    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
-        o.kind = kinds[i];
+    for (int kind = 0; kind < 5; kind++) {
+        o.kind = (sched_kind)kind;
         sched_event_result r;
         CHECK_INT(run(&a, &p, &o, &r), 0);
         if (o.kind == SCHED_GSTR || o.kind == SCHED_WQR) {
@@ -217,20 +221,13 @@ static void test_failure_detected(void)
 {
     sched_app a = {0};
     sched_platform p = {0};
-    add_batch(&a, 2);
-    VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 1}));
-    add_up(&p, 1, 1, 0);
-    add_up(&p, 1, 1, 0);
-    p.ups.items[1].fails = 1;
-    p.ups.items[1].fail_at = 0.5;
+    two_tasks_up2_fails(&a, &p);
     sched_event_options o = gstr_options();
     o.slots = 1;
     o.detect = 0.25;
     o.wqr_copies = 1;
-    sched_kind kinds[] = {SCHED_STATIC, SCHED_GS, SCHED_MINMIN, SCHED_GSTR,
-                          SCHED_WQR};
-    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
-        o.kind = kinds[i];
+    for (int kind = 0; kind < 5; kind++) {
+        o.kind = (sched_kind)kind;
         sched_event_result r;
         CHECK_INT(run(&a, &p, &o, &r), 0);
         CHECK_INT(r.lost, 0);

@@ -124,19 +124,12 @@ static int run_event(const sched_app *a, const sched_platform *p,
     return status;
 }
 
-/* A word option: the index of text in words, or the usage error; the
- * words in `later` (NULL-terminated, may be NULL) are values of a later
- * version, refused as such rather than as unknown. */
-static int choice(const char *opt, const char *text, const char *const *words,
-                  const char *const *later)
+/* A word option: the index of text in words, or the usage error. */
+static int choice(const char *opt, const char *text, const char *const *words)
 {
     for (int i = 0; words[i]; i++)
         if (strcmp(text, words[i]) == 0)
             return i;
-    for (int i = 0; later && later[i]; i++)
-        if (strcmp(text, later[i]) == 0)
-            usage_error(prog, "%s=%s is not in this version of gstr-sched "
-                        "yet (see gstr-sched(1))", opt, text);
     strbuf sb = {0};
     for (int i = 0; words[i]; i++)
         sb_printf(&sb, "%s'%s'", i ? " or " : "", words[i]);
@@ -233,7 +226,7 @@ static int generate_main(int argc, char **argv)
     optind = 1;
     while ((c = getopt_long(argc, argv, ":o:hV", options, NULL)) != -1) {
         switch (c) {
-        case G_GENERATE: kind = choice("--generate", optarg, kinds, NULL); break;
+        case G_GENERATE: kind = choice("--generate", optarg, kinds); break;
         case G_SEED:
             if (parse_u64(optarg, 0, UINT64_MAX, &seed) < 0)
                 usage_error(prog, "--seed wants an unsigned integer, not "
@@ -387,32 +380,32 @@ int main(int argc, char **argv)
         case 'p': platform = optarg; break;
         case 'o': output = optarg; break;
         case OPT_PARTITION:
-            partition = choice("--partition", optarg, partitions, NULL);
+            partition = choice("--partition", optarg, partitions);
             break;
         case OPT_RULES:
             rules_opt = "--rules";
-            rules = choice("--rules", optarg, rules_words, NULL);
+            rules = choice("--rules", optarg, rules_words);
             break;
         case OPT_ALLOC:
             alloc_opt = "--alloc";
-            o.alloc = choice("--alloc", optarg, allocs, NULL) == 0
+            o.alloc = choice("--alloc", optarg, allocs) == 0
                       ? SCHED_TRIVIAL : SCHED_BESTFIT;
             break;
         case OPT_FACTORS:
             factors_opt = "--factors";
-            o.use_real_factors = choice("--factors", optarg, factors, NULL);
+            o.use_real_factors = choice("--factors", optarg, factors);
             break;
         case OPT_TRIVIAL:
             trivial_opt = "--trivial";
-            o.trivial_per_batch = choice("--trivial", optarg, trivials, NULL);
+            o.trivial_per_batch = choice("--trivial", optarg, trivials);
             break;
         case OPT_SCHED:
             sched_opt = "--sched";
-            o.kind = (sched_kind)choice("--sched", optarg, scheds, NULL);
+            o.kind = (sched_kind)choice("--sched", optarg, scheds);
             break;
         case OPT_MODEL:
             model_opt = "--model";
-            thesis = choice("--model", optarg, models, NULL);
+            thesis = choice("--model", optarg, models);
             break;
         case OPT_THETA: {
             theta_opt = "--theta";
@@ -430,7 +423,7 @@ int main(int argc, char **argv)
         case OPT_REPLICA_ORDER:
             order_opt = "--replica-order";
             eo.replica_order = (sched_replica_order)choice("--replica-order",
-                                                           optarg, orders, NULL);
+                                                           optarg, orders);
             break;
         case OPT_DETECT:
             detect_opt = "--detect";
