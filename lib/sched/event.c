@@ -8,47 +8,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/heap.h"
 #include "sched/event.h"
 
 /* ------------------------------------------------------- the event queue */
 
-static int before(const event *x, const event *y)
+static int before(const sim *s, const event *x, const event *y)
 {
+    (void)s;
     return x->time < y->time || (x->time == y->time && x->seq < y->seq);
 }
+
+HEAP_DEFINE(event_heap, event, const sim *, before)
 
 static void push_event(sim *s, double time, uint32_t kind, uint32_t a,
                        uint32_t b)
 {
     event e = {time, s->seq++, kind, a, b};
-    VEC_PUSH(&s->queue, e);
-    event *h = s->queue.items;
-    size_t i = s->queue.len - 1;
-    while (i > 0 && before(&e, &h[(i - 1) / 2])) {
-        h[i] = h[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h[i] = e;
+    event_heap_push(&s->queue.items, &s->queue.len, &s->queue.cap, e, s);
 }
 
 static event pop_event(sim *s)
 {
-    event *h = s->queue.items, top = h[0], last = h[--s->queue.len];
-    size_t n = s->queue.len, i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n)
-            break;
-        if (c + 1 < n && before(&h[c + 1], &h[c]))
-            c++;
-        if (!before(&h[c], &last))
-            break;
-        h[i] = h[c];
-        i = c;
-    }
-    if (n)
-        h[i] = last;
-    return top;
+    return event_heap_pop(s->queue.items, &s->queue.len, s);
 }
 
 /* ------------------------------------------------------------ the trace */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/heap.h"
 #include "sched/event.h"
 
 /* ------------------------------------------------------------- the plans */
@@ -201,37 +202,17 @@ static int better(const sim *s, const replica_entry *x, const replica_entry *y)
     return x->task < y->task;
 }
 
+HEAP_DEFINE(replica_heap, replica_entry, const sim *, better)
+
 static void heap_push(sim *s, replica_entry e)
 {
-    VEC_PUSH(&s->replicas, e);
-    replica_entry *h = s->replicas.items;
-    size_t i = s->replicas.len - 1;
-    while (i > 0 && better(s, &e, &h[(i - 1) / 2])) {
-        h[i] = h[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h[i] = e;
+    replica_heap_push(&s->replicas.items, &s->replicas.len, &s->replicas.cap,
+                      e, s);
 }
 
 static replica_entry heap_pop(sim *s)
 {
-    replica_entry *h = s->replicas.items, top = h[0];
-    replica_entry last = h[--s->replicas.len];
-    size_t n = s->replicas.len, i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n)
-            break;
-        if (c + 1 < n && better(s, &h[c + 1], &h[c]))
-            c++;
-        if (!better(s, &h[c], &last))
-            break;
-        h[i] = h[c];
-        i = c;
-    }
-    if (n)
-        h[i] = last;
-    return top;
+    return replica_heap_pop(s->replicas.items, &s->replicas.len, s);
 }
 
 static int replicates(const sim *s)
