@@ -236,7 +236,23 @@ const fit_series *fit_data_pick(const fit_data *data, const char *want,
     return NULL;
 }
 
-void fit_points_of(const fit_series *s, fit_points *out)
+int fit_stat_parse(const char *text, fit_stat *out)
+{
+    static const char *const names[] = {"mean", "median", "min"};
+    for (int i = 0; i < 3; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *out = (fit_stat)i;
+            return 0;
+        }
+    return -1;
+}
+
+const char *fit_stat_name(fit_stat s)
+{
+    return s == FIT_STAT_MEDIAN ? "median" : s == FIT_STAT_MIN ? "min" : "mean";
+}
+
+void fit_points_of(const fit_series *s, fit_stat stat, fit_points *out)
 {
     out->len = 0;
     size_t n = s->samples.len;
@@ -251,4 +267,12 @@ void fit_points_of(const fit_series *s, fit_points *out)
         VEC_PUSH(out, p);
         i = j;
     }
+    if (stat == FIT_STAT_MEAN)
+        return;
+    fit_intervals_vec iv = {0};
+    fit_intervals(s, 0, &iv);          /* one per point, in the same order */
+    for (size_t k = 0; k < out->len; k++)
+        out->items[k].y = stat == FIT_STAT_MEDIAN ? iv.items[k].median
+                                                  : iv.items[k].min;
+    free(iv.items);
 }

@@ -91,10 +91,17 @@ typedef struct {
 
 typedef VEC(fit_point) fit_points;
 
-/* The means per distinct size of a series, in increasing size (the
+/* What a point's y is of its size's samples: the mean (seed 001 fits
+ * means), or the median or the minimum, which one preempted sample among
+ * twenty does not move (a benchmark run on a busy machine). */
+typedef enum { FIT_STAT_MEAN, FIT_STAT_MEDIAN, FIT_STAT_MIN } fit_stat;
+int fit_stat_parse(const char *text, fit_stat *out);
+const char *fit_stat_name(fit_stat s);
+
+/* The points per distinct size of a series, in increasing size (the
  * reader has checked the order: in bench data the sizes of a kind do not
  * decrease down the file, in columns each size is one row). */
-void fit_points_of(const fit_series *s, fit_points *out);
+void fit_points_of(const fit_series *s, fit_stat stat, fit_points *out);
 
 /* ------------------------------------------------------ least squares */
 
@@ -122,8 +129,18 @@ typedef struct {
 #define FIT_WHY_DRIFT \
     "imprecise in powers of x: its coefficients miss the centred fit by " \
     "over 1e-8 of the largest time (subtract a constant from the sizes)"
+#define FIT_WHY_NOT_POSITIVE \
+    "impossible with relative weights: a time is not above 0"
 int fit_polynomial(const fit_point *p, size_t n, int degree, fit_poly *out,
                    const char **why);
+/* What the least squares minimise: the squared residuals (seed 001), or
+ * the squared relative residuals ((y − f(x))/y)², which give a 10-byte
+ * and a 4-MiB message the same say (times > 0 only). fit_poly.sse stays
+ * the plain sum of squared residuals whatever was minimised. */
+typedef enum { FIT_WEIGHT_NONE, FIT_WEIGHT_RELATIVE } fit_weight;
+int fit_polynomial_weighted(const fit_point *p, size_t n, int degree,
+                            fit_weight weight, fit_poly *out,
+                            const char **why);
 double fit_poly_eval(const fit_poly *f, double x);
 
 /* A piecewise line: regime k covers sizes in (break[k-1], break[k]],
@@ -146,6 +163,12 @@ typedef struct {
 int fit_piecewise_line(const fit_point *p, size_t n, size_t regimes,
                        const double *breaks, int nbreaks, fit_piecewise *out,
                        diag *d, srcloc at);
+/* The same with a weighting; the breakpoint search then minimises the
+ * total weighted SSE (out->sse is still the plain one). */
+int fit_piecewise_weighted(const fit_point *p, size_t n, size_t regimes,
+                           const double *breaks, int nbreaks,
+                           fit_weight weight, fit_piecewise *out, diag *d,
+                           srcloc at);
 double fit_piecewise_eval(const fit_piecewise *f, double x);
 /* The regime of size x. */
 size_t fit_piecewise_regime(const fit_piecewise *f, double x);

@@ -39,6 +39,13 @@ static double cond_upper(const double *r, size_t m, size_t ld)
 int fit_polynomial(const fit_point *p, size_t n, int degree, fit_poly *out,
                    const char **why)
 {
+    return fit_polynomial_weighted(p, n, degree, FIT_WEIGHT_NONE, out, why);
+}
+
+int fit_polynomial_weighted(const fit_point *p, size_t n, int degree,
+                            fit_weight weight, fit_poly *out,
+                            const char **why)
+{
     memset(out, 0, sizeof *out);
     if (degree < 0 || degree > FIT_MAX_DEGREE) {
         *why = "degree out of range";
@@ -70,13 +77,22 @@ int fit_polynomial(const fit_point *p, size_t n, int degree, fit_poly *out,
     for (size_t i = 0; i < n; i++)
         ys = fabs(p[i].y) > ys ? fabs(p[i].y) : ys;
     ys = ys > 0 ? ys : 1;
+    /* Relative weights: row i scaled by ys/y_i, so that its residual is
+     * (y_i − f(x_i))/y_i, the error the writers print. */
+    int relative = weight == FIT_WEIGHT_RELATIVE;
+    for (size_t i = 0; relative && i < n; i++)
+        if (!(p[i].y > 0)) {
+            *why = FIT_WHY_NOT_POSITIVE;
+            return -1;
+        }
     double *a = xcalloc(n, m * sizeof *a);      /* n × m, row-major */
     double *b = xcalloc(n, sizeof *b);
     for (size_t i = 0; i < n; i++) {
         double t = (p[i].x - centre) / scale, tp = 1;
+        double w = relative ? ys / p[i].y : 1;
         for (size_t j = 0; j < m; j++, tp *= t)
-            a[i * m + j] = tp;
-        b[i] = p[i].y / ys;
+            a[i * m + j] = tp * w;
+        b[i] = p[i].y / ys * w;
     }
     /* Householder QR: column by column, reflect a[k.., k] onto e_k and
      * apply the same reflection to the later columns and to b. */
@@ -190,7 +206,26 @@ int fit_piecewise_line(const fit_point *p, size_t n, size_t regimes,
                        const double *breaks, int nbreaks, fit_piecewise *out,
                        diag *d, srcloc at)
 {
+    return fit_piecewise_weighted(p, n, regimes, breaks, nbreaks,
+                                  FIT_WEIGHT_NONE, out, d, at);
+}
+
+int fit_piecewise_weighted(const fit_point *p, size_t n, size_t regimes,
+                           const double *breaks, int nbreaks,
+                           fit_weight weight, fit_piecewise *out, diag *d,
+                           srcloc at)
+{
     memset(out, 0, sizeof *out);
+    int relative = weight == FIT_WEIGHT_RELATIVE;
+    double ys = 0;       /* weights (ys/y)^2: relative errors, kept near 1 */
+    for (size_t i = 0; i < n; i++) {
+        if (relative && !(p[i].y > 0)) {
+            diag_error(d, (srcloc){at.file, p[i].line, p[i].col},
+                       "the fit is %s", FIT_WHY_NOT_POSITIVE);
+            return -1;
+        }
+        ys = fabs(p[i].y) > ys ? fabs(p[i].y) : ys;
+    }
     if (nbreaks >= 0)
         regimes = (size_t)nbreaks + 1;
     if (regimes < 1 || regimes > FIT_MAX_REGIMES) {
@@ -259,16 +294,21 @@ int fit_piecewise_line(const fit_point *p, size_t n, size_t regimes,
                 if (j < 2 * (k + 1))
                     continue;
                 /* The last regime [i, j), grown backwards from j − 1 with
-                 * Welford's centred updates (stable for x ~ 1e7). */
-                double cnt = 0, mx = 0, my = 0, cxx = 0, cxy = 0, cyy = 0;
+                 * Welford's centred updates, weighted (West 1979;
+                 * stable for x ~ 1e7): cyy − cxy²/cxx is the least
+                 * weighted SSE of a line through the points so far. */
+                double cnt = 0, wsum = 0, mx = 0, my = 0, cxx = 0, cxy = 0,
+                       cyy = 0;
                 for (size_t i = j; i-- > 0;) {
                     cnt++;
+                    double w = relative ? (ys / p[i].y) * (ys / p[i].y) : 1;
+                    wsum += w;
                     double dx = p[i].x - mx, dy = p[i].y - my;
-                    mx += dx / cnt;
-                    my += dy / cnt;
-                    cxx += dx * (p[i].x - mx);
-                    cxy += dx * (p[i].y - my);
-                    cyy += dy * (p[i].y - my);
+                    mx += dx * w / wsum;
+                    my += dy * w / wsum;
+                    cxx += w * dx * (p[i].x - mx);
+                    cxy += w * dx * (p[i].y - my);
+                    cyy += w * dy * (p[i].y - my);
                     if (cnt < 2 || i < 2 * k)
                         continue;
                     double sse = cyy - cxy * cxy / cxx;
@@ -310,8 +350,8 @@ int fit_piecewise_line(const fit_point *p, size_t n, size_t regimes,
     for (size_t k = 0; k < regimes; k++) {
         const char *why;
         out->first[k] = start[k];
-        if (fit_polynomial(p + start[k], start[k + 1] - start[k], 1,
-                           &out->line[k], &why) < 0) {
+        if (fit_polynomial_weighted(p + start[k], start[k + 1] - start[k],
+                                    1, weight, &out->line[k], &why) < 0) {
             diag_error(d, (srcloc){at.file, p[start[k]].line,
                                    p[start[k]].col},
                        "the line of regime %zu is %s", k + 1, why);

@@ -240,6 +240,54 @@ rows() {
     assert_line --regexp '^point send 6824 540.26666666666[0-9]* '
 }
 
+@test "--statistic: a size's samples fitted as their median or minimum, which a preempted sample does not move" {
+    cd "$BATS_TEST_TMPDIR"
+    # Size 10: 1, 2 and a 97 us outlier; size 20: 3, 4, 5, 6.
+    printf 'bench 1\nsample t 10 1\nsample t 10 97\nsample t 10 2\n'\
+'sample t 20 3\nsample t 20 6\nsample t 20 4\nsample t 20 5\n' > s.bench
+    run bench2model poly --degree 0 s.bench            # the default: means
+    assert_success
+    assert_line --regexp '^point t 10 33.33333333333333[0-9]* '
+    assert_line --regexp '^point t 20 4.5 '
+    run bench2model poly --degree 0 --statistic median s.bench
+    assert_success
+    assert_line 'point t 10 2 3.25 62.5'      # fitted: (2 + 4.5) / 2
+    assert_line 'point t 20 4.5 3.25 27.77777778'
+    run bench2model comm --statistic min --format perf-model s.bench
+    assert_success
+    assert_line --regexp '^point t 10 1 1 '   # the line through (10, 1) and (20, 3)
+    assert_line --regexp '^point t 20 3 3 '
+    run bench2model poly --statistic mode s.bench
+    assert_failure 2
+    assert_output --partial "--statistic wants mean, median or min, not 'mode'"
+    run bench2model interval --statistic median s.bench
+    assert_failure 2
+    assert_output --partial "--statistic applies only with comm, poly and compare"
+}
+
+@test "--weight relative: least squares of (m - p)/m, by hand on three points; a time of 0 refused" {
+    # Normal equations in exact fractions: through (1, 2), (2, 3), (4, 4)
+    # the relative fit is 156/113 + 78/113 x, so 234/113 at x = 1; the
+    # plain one is 1.5 + 9/14 x, 15/7 at x = 1.
+    cd "$BATS_TEST_TMPDIR"
+    printf '1 2\n2 3\n4 4\n' > w.txt
+    run bench2model poly --weight relative w.txt
+    assert_success
+    assert_line 'point y1 1 2 2.07079646 3.539823009'
+    run bench2model poly w.txt
+    assert_line 'point y1 1 2 2.142857143 7.142857143'
+    printf '1 2\n2 0\n4 4\n8 5\n' > z.txt
+    run bench2model comm --weight relative z.txt
+    assert_failure 2
+    assert_output --partial 'z.txt:2:1: error: the fit is impossible with relative weights: a time is not above 0'
+    run bench2model interval --weight relative w.txt
+    assert_failure 2
+    assert_output --partial '--weight applies only with comm and poly'
+    run bench2model poly --weight square w.txt
+    assert_failure 2
+    assert_output --partial "--weight wants none or relative, not 'square'"
+}
+
 @test "--help, --version, a subcommand needed" {
     run bench2model --help
     assert_success

@@ -28,17 +28,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t s = 0; s < fd.series.len; s++) {
             const fit_series *ser = &fd.series.items[s];
             fit_points pts = {0};
-            fit_points_of(ser, &pts);
+            /* The statistic and the weighting from the input's length:
+             * every combination is reached. */
+            fit_points_of(ser, (fit_stat)(size % 3), &pts);
+            fit_weight wt = size % 2 ? FIT_WEIGHT_RELATIVE : FIT_WEIGHT_NONE;
             const char *why;
             for (int deg = 0; deg <= 3; deg++) {
                 fit_poly f;
-                if (fit_polynomial(pts.items, pts.len, deg, &f, &why) == 0)
+                if (fit_polynomial_weighted(pts.items, pts.len, deg, wt, &f,
+                                            &why) == 0)
                     fit_write_poly(sink, "f", &f);
             }
             for (size_t r = 1; r <= 3; r++) {
                 fit_piecewise f;
-                if (fit_piecewise_line(pts.items, pts.len, r, NULL, -1, &f,
-                                       &d, (srcloc){"fuzz", 0, 0}) == 0) {
+                if (fit_piecewise_weighted(pts.items, pts.len, r, NULL, -1,
+                                           wt, &f, &d,
+                                           (srcloc){"fuzz", 0, 0}) == 0) {
                     fit_warn_negative(&f, "f", &d, (srcloc){"fuzz", 0, 0});
                     fit_write_net_model(sink, "f", &f, pts.items, pts.len,
                                         FIT_SIGN_ABS, &d,

@@ -10,6 +10,7 @@
  * (precise-rules §2, B5). */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/common.h"
 #include "fit/fit.h"
@@ -358,6 +359,69 @@ static void test_search_matches_brute_force(void)
     }
 }
 
+/* Relative weights: the least squares of (y − f(x))/y. Three points by
+ * hand (normal equations in exact fractions): through (1, 2), (2, 3),
+ * (4, 4) the line is 156/113 + 78/113 x; unweighted, 1.5 + 9/14 x. And
+ * the weighted breakpoint search against brute force, on data spanning
+ * five decades as message times do. */
+static double relative_sse(const fit_point *p, size_t n, const fit_poly *f)
+{
+    double s = 0;
+    for (size_t i = 0; i < n; i++) {
+        double r = (p[i].y - fit_poly_eval(f, p[i].x)) / p[i].y;
+        s += r * r;
+    }
+    return s;
+}
+
+static void test_relative_weights(void)
+{
+    double x[] = {1, 2, 4}, y[] = {2, 3, 4};
+    fit_point *p = points(x, y, 3);
+    fit_poly f;
+    const char *why;
+    CHECK(fit_polynomial_weighted(p, 3, 1, FIT_WEIGHT_RELATIVE, &f, &why) == 0);
+    CHECK_NEAR(f.c[0], 156.0 / 113, 1e-14);
+    CHECK_NEAR(f.c[1], 78.0 / 113, 1e-14);
+    CHECK(fit_polynomial_weighted(p, 3, 1, FIT_WEIGHT_NONE, &f, &why) == 0);
+    CHECK_NEAR(f.c[0], 1.5, 1e-14);
+    CHECK_NEAR(f.c[1], 9.0 / 14, 1e-14);
+    p[1].y = 0;
+    CHECK(fit_polynomial_weighted(p, 3, 1, FIT_WEIGHT_RELATIVE, &f, &why) < 0);
+    CHECK(strcmp(why, FIT_WHY_NOT_POSITIVE) == 0);
+    free(p);
+
+    rng r;
+    rng_seed(&r, 12);
+    for (int trial = 0; trial < 50; trial++) {
+        size_t n = 6 + rng_below(&r, 10);
+        double xs[16], ys[16];
+        for (size_t i = 0; i < n; i++) {
+            xs[i] = pow(4, (double)i) * (1 + rng_uniform(&r) / 2);
+            ys[i] = 1 + xs[i] * (i > n / 2 ? 1e-4 : 4e-4) * (1 + rng_uniform(&r) / 5);
+        }
+        fit_point *q = points(xs, ys, n);
+        double best = INFINITY;
+        for (size_t i = 2; i + 2 <= n; i++) {
+            fit_poly a, b;
+            fit_polynomial_weighted(q, i, 1, FIT_WEIGHT_RELATIVE, &a, &why);
+            fit_polynomial_weighted(q + i, n - i, 1, FIT_WEIGHT_RELATIVE, &b, &why);
+            double t = relative_sse(q, i, &a) + relative_sse(q + i, n - i, &b);
+            best = t < best ? t : best;
+        }
+        fit_piecewise w;
+        diag d = quiet();
+        CHECK(fit_piecewise_weighted(q, n, 2, NULL, -1, FIT_WEIGHT_RELATIVE, &w,
+                                     &d, (srcloc){"t", 0, 0}) == 0);
+        size_t k = w.first[1];
+        double got = relative_sse(q, k, &w.line[0]) +
+                     relative_sse(q + k, n - k, &w.line[1]);
+        CHECK_NEAR(got, best, 1e-9 * (best + 1e-12));
+        fclose(d.out);
+        free(q);
+    }
+}
+
 static void test_errors_and_intervals(void)
 {
     CHECK_NEAR(fit_error(2, 3, FIT_SIGN_ABS), 50, 1e-12);
@@ -405,6 +469,7 @@ int main(void)
     RUN(test_piecewise_errors);
     RUN(test_overflow_refused);
     RUN(test_search_matches_brute_force);
+    RUN(test_relative_weights);
     RUN(test_errors_and_intervals);
     return unit_done();
 }

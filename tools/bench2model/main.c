@@ -17,7 +17,7 @@ static void usage(FILE *fp)
 "Usage: %s SUBCOMMAND [OPTION]... [FILE]\n"
 "Read measurements (FILE, or standard input when FILE is absent or '-'): a\n"
 "bench file of samples, or plain columns 'x y [y ...]' with # comments.\n"
-"The points fitted are the mean time of each size.\n"
+"The points fitted are the mean time of each size (or --statistic).\n"
 "\n"
 "Subcommands:\n"
 "  comm       piecewise line t(d) = t_s + t_w*d by least squares; writes a\n"
@@ -31,6 +31,11 @@ static void usage(FILE *fp)
 "      --column=N       the Nth time column (columns input; default 1)\n"
 "      --name=NAME      name of the function written (default: the kind,\n"
 "                       or yN)\n"
+"      --statistic=S    what a size's samples are fitted as: mean (default,\n"
+"                       seed 001), median or min (comm, poly, compare)\n"
+"      --weight=W       comm, poly: least squares of the residuals (none,\n"
+"                       default, seed 001) or of the relative residuals\n"
+"                       (relative: every size has the same say)\n"
 "      --sign=SIGN      error convention: abs |m-p|/m (default), m-p\n"
 "                       (m-p)/m, p-m (p-m)/m, each x 100\n"
 "comm:\n"
@@ -61,11 +66,15 @@ static void usage(FILE *fp)
 
 enum { OPT_KIND = 256, OPT_COLUMN, OPT_NAME, OPT_SIGN, OPT_REGIMES,
        OPT_BREAKS, OPT_FORMAT, OPT_DEGREE, OPT_LAST, OPT_MODEL,
-       OPT_CONSTANT };
+       OPT_CONSTANT, OPT_STATISTIC, OPT_WEIGHT };
 
 typedef struct {
     const char *output, *kind, *column, *name, *sign_opt;
     fit_sign sign;
+    const char *stat_opt;
+    fit_stat stat;
+    const char *weight_opt;
+    fit_weight weight;
     const char *regimes_opt, *breaks_opt, *format;
     size_t regimes;
     double breaks[FIT_MAX_BREAKS];
@@ -108,6 +117,8 @@ static void parse_options(int argc, char **argv, options *op)
         {"column", required_argument, NULL, OPT_COLUMN},
         {"name", required_argument, NULL, OPT_NAME},
         {"sign", required_argument, NULL, OPT_SIGN},
+        {"statistic", required_argument, NULL, OPT_STATISTIC},
+        {"weight", required_argument, NULL, OPT_WEIGHT},
         {"regimes", required_argument, NULL, OPT_REGIMES},
         {"breaks", required_argument, NULL, OPT_BREAKS},
         {"format", required_argument, NULL, OPT_FORMAT},
@@ -134,6 +145,22 @@ static void parse_options(int argc, char **argv, options *op)
                 usage_error(prog, "--name wants a word (no blanks, quotes "
                             "or #), not '%s'", optarg);
             op->name = optarg;
+            break;
+        case OPT_STATISTIC:
+            if (fit_stat_parse(optarg, &op->stat) < 0)
+                usage_error(prog, "--statistic wants mean, median or min, "
+                            "not '%s'", optarg);
+            op->stat_opt = "--statistic";
+            break;
+        case OPT_WEIGHT:
+            if (strcmp(optarg, "none") == 0)
+                op->weight = FIT_WEIGHT_NONE;
+            else if (strcmp(optarg, "relative") == 0)
+                op->weight = FIT_WEIGHT_RELATIVE;
+            else
+                usage_error(prog, "--weight wants none or relative, not "
+                            "'%s'", optarg);
+            op->weight_opt = "--weight";
             break;
         case OPT_SIGN:
             if (fit_sign_parse(optarg, &op->sign) < 0)
@@ -208,14 +235,14 @@ static int run_comm(const options *op, const fit_data *data,
                     const fit_series *s, FILE *out, diag *d)
 {
     fit_points pts = {0};
-    fit_points_of(s, &pts);
+    fit_points_of(s, op->stat, &pts);
     const char *name = op->name ? op->name : s->kind;
     fit_piecewise f;
     int status = EXIT_BADINPUT;
     srcloc at = first_loc(data, &pts);
-    if (fit_piecewise_line(pts.items, pts.len, op->regimes ? op->regimes : 1,
-                           op->breaks, op->breaks_opt ? op->nbreaks : -1, &f,
-                           d, at) < 0)
+    if (fit_piecewise_weighted(pts.items, pts.len, op->regimes ? op->regimes : 1,
+                               op->breaks, op->breaks_opt ? op->nbreaks : -1,
+                               op->weight, &f, d, at) < 0)
         goto done;
     fit_warn_negative(&f, name, d, (srcloc){data->file, 0, 0});
     const char *format = op->format ? op->format : "net-model";
@@ -252,10 +279,11 @@ static int run_poly(const options *op, const fit_data *data,
                     const fit_series *s, FILE *out, diag *d)
 {
     fit_points pts = {0};
-    fit_points_of(s, &pts);
+    fit_points_of(s, op->stat, &pts);
     const char *name = op->name ? op->name : s->kind, *why;
     fit_poly f;
-    if (fit_polynomial(pts.items, pts.len, op->degree, &f, &why) < 0) {
+    if (fit_polynomial_weighted(pts.items, pts.len, op->degree, op->weight,
+                                &f, &why) < 0) {
         srcloc at = first_loc(data, &pts);
         if (strcmp(why, "too few points") == 0)
             diag_error(d, at, "a polynomial of degree %d needs at least %d "
@@ -322,7 +350,7 @@ static int run_compare(const options *op, const fit_data *data,
                        const fit_series *s, FILE *out, diag *d)
 {
     fit_points pts = {0};
-    fit_points_of(s, &pts);
+    fit_points_of(s, op->stat, &pts);
     double *pred = xcalloc(pts.len ? pts.len : 1, sizeof *pred);
     const char *name = op->name ? op->name : s->kind;
     int status = EXIT_BADINPUT;
@@ -410,6 +438,9 @@ int main(int argc, char **argv)
                    "with compare");
     option_applies(prog, op.constant_opt, compare, "with compare");
     option_applies(prog, op.sign_opt, !interval, "with comm, poly and compare");
+    option_applies(prog, op.weight_opt, comm || poly, "with comm and poly");
+    option_applies(prog, op.stat_opt, !interval,
+                   "with comm, poly and compare (interval gives all three)");
     option_applies(prog, interval ? op.column : NULL, 0,
                    "with comm, poly and compare");
     if (op.regimes_opt && op.breaks_opt)
