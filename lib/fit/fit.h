@@ -213,6 +213,9 @@ void fit_write_point(FILE *fp, const char *name, double x, double m,
 void fit_write_summary(FILE *fp, const char *name, const fit_point *pts,
                        const double *pred, size_t n, fit_sign sign);
 void fit_write_interval(FILE *fp, const char *key, const fit_interval *iv);
+/* predict NAME X LO HI: an application model's [t_min, t_max] at X. */
+void fit_write_prediction(FILE *fp, const char *name, double x, double lo,
+                          double hi);
 
 /* net-model 1 of a piecewise line (formats/net-model.md), the fit's
  * report in comments. A negative t_s or t_w under FIT_MAX_DRIFT of the
@@ -243,16 +246,80 @@ typedef struct {
     VEC(fit_poly) pieces;   /* piece k covers (hi of k−1, hi of k] */
 } fit_function;
 
+/* An interval record of a perf-model: seed 000's machine model, one key
+ * at one size. */
+typedef struct {
+    char *key;
+    fit_interval iv;
+} fit_keyed_interval;
+
+/* A predict record: an application model's [lo, hi] at x. */
+typedef struct {
+    char *name;
+    double x, lo, hi;
+} fit_predicted;
+
 typedef struct {
     VEC(fit_function) functions;
+    VEC(fit_keyed_interval) intervals;   /* in file order */
+    VEC(fit_predicted) predictions;      /* in file order */
 } fit_model;
 
+/* Reads the poly, interval and predict records of a perf-model (the
+ * others are checked for their keyword only). fit_model_read wants at
+ * least one poly or predict record ("nothing to evaluate" otherwise:
+ * compare sums them);
+ * fit_machine_read, a machine model for predict, at least one poly or
+ * interval record. */
 int fit_model_read(fit_model *m, const char *text, size_t len,
                    const char *file, diag *d);
+int fit_machine_read(fit_model *m, const char *text, size_t len,
+                     const char *file, diag *d);
+/* The records of m2 appended to m (which owns them after; m2 is left
+ * empty): several --model files make one machine model. */
+void fit_model_merge(fit_model *m, fit_model *m2);
 void fit_model_free(fit_model *m);
 /* The function at x: the first piece whose hi >= x, else the last piece
  * (extrapolation above). *outside is set when x is outside [lo of the
  * first piece, hi of the last]. */
 double fit_function_eval(const fit_function *f, double x, int *outside);
+
+/* ------------------------------------------------ application models */
+
+/* An application model in the PAMELA-style language of formats/pamela.md
+ * (seed 000): params, resources, definitions, predict statements.
+ * Evaluated with interval arithmetic against a machine model (fit_model:
+ * poly functions and interval records) to [t_min, t_max]. */
+typedef struct fit_app fit_app;
+
+/* Limits on what multiplies (formats/pamela.md, "Limits"). */
+#define FIT_APP_MAX_NESTING 64        /* brackets and operands, per body */
+#define FIT_APP_MAX_RESOURCES 16
+#define FIT_APP_MAX_DEPTH 1000        /* evaluation: nested calls × nesting */
+#define FIT_APP_MAX_STEPS 10000000.0  /* evaluation: nodes visited */
+
+/* NULL after a located diagnostic (the first syntax error). */
+fit_app *fit_app_parse(const char *text, size_t len, const char *file,
+                       diag *d);
+void fit_app_free(fit_app *app);
+/* Gives the param NAME the value [lo, hi] in place of its expression
+ * (-D, --sweep). -1 when the model declares no such param. */
+int fit_app_set(fit_app *app, const char *name, double lo, double hi);
+/* The params' names, comma-separated, in a strbuf the caller frees. */
+void fit_app_param_names(const fit_app *app, strbuf *out);
+size_t fit_app_predicts(const fit_app *app);
+
+typedef struct {
+    const char *name;     /* the definition predicted (owned by the app) */
+    double lo, hi;
+} fit_prediction;
+
+/* Evaluates every predict statement against the machine model into
+ * out[0..fit_app_predicts), and *first the lower end of the first
+ * param's value (0 without params). Returns 0, or -1 after a located
+ * diagnostic (an unknown key, a division by an interval holding 0, an
+ * overflow, a limit). */
+int fit_app_predict(fit_app *app, const fit_model *machine,
+                    fit_prediction *out, double *first, diag *d);
 
 #endif

@@ -80,6 +80,14 @@ void fit_write_interval(FILE *fp, const char *key, const fit_interval *iv)
             ten(e, iv->mean), ten(f, iv->median));
 }
 
+void fit_write_prediction(FILE *fp, const char *name, double x, double lo,
+                          double hi)
+{
+    char a[32], b[32], c[32];
+    fprintf(fp, "predict %s %s %s %s\n", name, fmt_double(a, x),
+            fmt_double(b, lo), fmt_double(c, hi));
+}
+
 /* --------------------------------------------------------- net-model */
 
 /* f with each negative t_s or t_w that is rounding noise set to 0: a
@@ -340,8 +348,68 @@ static void read_poly(tf_reader *r, fit_model *m)
     VEC_PUSH(&f->pieces, p);
 }
 
-int fit_model_read(fit_model *m, const char *text, size_t len,
-                   const char *file, diag *d)
+/* interval KEY X N MIN MAX MEAN MEDIAN: X >= 0, N >= 1 whole, 0 <= MIN
+ * <= MAX, MEAN and MEDIAN numbers or '-' (not read: predict takes the
+ * ends). */
+static void read_interval(tf_reader *r, fit_model *m)
+{
+    const tf_field *f = r->fields.items;
+    int ok = r->fields.len == 8 && f[1].kind == TF_WORD;
+    for (size_t i = 2; ok && i < 6; i++)
+        ok = f[i].kind == TF_NUMBER && isfinite(f[i].number) &&
+             f[i].number >= 0;
+    for (size_t i = 6; ok && i < 8; i++)
+        ok = (f[i].kind == TF_NUMBER && isfinite(f[i].number)) ||
+             (f[i].kind == TF_WORD && strcmp(f[i].text, "-") == 0);
+    if (ok)
+        ok = f[3].number >= 1 && f[3].number == floor(f[3].number);
+    if (!ok) {
+        diag_error(r->d, tf_loc(r, &f[0]), "expected: interval KEY X N MIN "
+                   "MAX MEAN MEDIAN (X, MIN, MAX finite and >= 0, N a whole "
+                   "number >= 1)");
+        return;
+    }
+    if (f[4].number > f[5].number) {
+        char a[32], b[32];
+        diag_error(r->d, tf_loc(r, &f[5]), "MAX %s is below MIN %s",
+                   fmt_double(a, f[5].number), fmt_double(b, f[4].number));
+        return;
+    }
+    fit_keyed_interval k = {.key = xstrdup(f[1].text)};
+    k.iv.x = f[2].number;
+    k.iv.n = (size_t)f[3].number;
+    k.iv.min = f[4].number;
+    k.iv.max = f[5].number;
+    k.iv.mean = f[6].kind == TF_NUMBER ? f[6].number : NAN;
+    k.iv.median = f[7].kind == TF_NUMBER ? f[7].number : NAN;
+    VEC_PUSH(&m->intervals, k);
+}
+
+/* predict NAME X LO HI: finite, LO <= HI. */
+static void read_predicted(tf_reader *r, fit_model *m)
+{
+    const tf_field *f = r->fields.items;
+    int ok = r->fields.len == 5 && f[1].kind == TF_WORD;
+    for (size_t i = 2; ok && i < 5; i++)
+        ok = f[i].kind == TF_NUMBER && isfinite(f[i].number);
+    if (!ok) {
+        diag_error(r->d, tf_loc(r, &f[0]), "expected: predict NAME X LO HI "
+                   "(finite numbers)");
+        return;
+    }
+    if (f[3].number > f[4].number) {
+        char a[32], b[32];
+        diag_error(r->d, tf_loc(r, &f[4]), "HI %s is below LO %s",
+                   fmt_double(a, f[4].number), fmt_double(b, f[3].number));
+        return;
+    }
+    fit_predicted p = {xstrdup(f[1].text), f[2].number, f[3].number,
+                       f[4].number};
+    VEC_PUSH(&m->predictions, p);
+}
+
+static int model_read(fit_model *m, const char *text, size_t len,
+                      const char *file, diag *d, int machine)
 {
     memset(m, 0, sizeof *m);
     FILE *mem = fit_text_stream(text, len, file, d);
@@ -351,14 +419,21 @@ int fit_model_read(fit_model *m, const char *text, size_t len,
         return -1;
     }
     int errors = d->errors, got, names = 0;
-    static const char *const known[] = {"name", "sign", "point", "summary",
-                                        "interval"};
+    static const char *const known[] = {"name", "sign", "point", "summary"};
     while ((got = tf_next(&r)) != 0) {
         if (got < 0)
             continue;
         const tf_field *key = &r.fields.items[0];
         if (key->kind == TF_WORD && strcmp(key->text, "poly") == 0) {
             read_poly(&r, m);
+            continue;
+        }
+        if (key->kind == TF_WORD && strcmp(key->text, "interval") == 0) {
+            read_interval(&r, m);
+            continue;
+        }
+        if (key->kind == TF_WORD && strcmp(key->text, "predict") == 0) {
+            read_predicted(&r, m);
             continue;
         }
         if (key->kind == TF_WORD && strcmp(key->text, "name") == 0 &&
@@ -371,12 +446,17 @@ int fit_model_read(fit_model *m, const char *text, size_t len,
             ok |= key->kind == TF_WORD && strcmp(key->text, known[i]) == 0;
         if (!ok)
             diag_error(d, tf_loc(&r, key), "unknown record '%.40s' (expected "
-                       "name, sign, poly, point, summary or interval)",
-                       key->text);
+                       "name, sign, poly, point, summary, interval or "
+                       "predict)", key->text);
     }
-    if (d->errors == errors && m->functions.len == 0)
-        diag_error(d, (srcloc){file, r.line, 0}, "no poly records: nothing "
-                   "to evaluate");
+    if (d->errors == errors && m->functions.len == 0 &&
+        m->predictions.len == 0 && !machine)
+        diag_error(d, (srcloc){file, r.line, 0}, "no poly or predict "
+                   "records: nothing to evaluate");
+    if (d->errors == errors && machine && m->functions.len == 0 &&
+        m->intervals.len == 0)
+        diag_error(d, (srcloc){file, r.line, 0}, "no poly or interval "
+                   "records: no machine model");
     tf_close(&r);
     fclose(mem);
     if (d->errors != errors) {
@@ -386,11 +466,43 @@ int fit_model_read(fit_model *m, const char *text, size_t len,
     return 0;
 }
 
+int fit_model_read(fit_model *m, const char *text, size_t len,
+                   const char *file, diag *d)
+{
+    return model_read(m, text, len, file, d, 0);
+}
+
+int fit_machine_read(fit_model *m, const char *text, size_t len,
+                     const char *file, diag *d)
+{
+    return model_read(m, text, len, file, d, 1);
+}
+
+void fit_model_merge(fit_model *m, fit_model *m2)
+{
+    for (size_t i = 0; i < m2->functions.len; i++)
+        VEC_PUSH(&m->functions, m2->functions.items[i]);
+    for (size_t i = 0; i < m2->intervals.len; i++)
+        VEC_PUSH(&m->intervals, m2->intervals.items[i]);
+    for (size_t i = 0; i < m2->predictions.len; i++)
+        VEC_PUSH(&m->predictions, m2->predictions.items[i]);
+    free(m2->functions.items);
+    free(m2->intervals.items);
+    free(m2->predictions.items);
+    memset(m2, 0, sizeof *m2);
+}
+
 void fit_model_free(fit_model *m)
 {
     for (size_t i = 0; i < m->functions.len; i++)
         function_free(&m->functions.items[i]);
     free(m->functions.items);
+    for (size_t i = 0; i < m->intervals.len; i++)
+        free(m->intervals.items[i].key);
+    free(m->intervals.items);
+    for (size_t i = 0; i < m->predictions.len; i++)
+        free(m->predictions.items[i].name);
+    free(m->predictions.items);
     memset(m, 0, sizeof *m);
 }
 

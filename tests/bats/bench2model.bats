@@ -296,11 +296,11 @@ rows() {
     assert_output "bench2model (perfpipe) 0.1.0"
     run bench2model
     assert_failure 2
-    assert_output "bench2model: a subcommand is needed: comm, poly, interval or compare
+    assert_output "bench2model: a subcommand is needed: comm, poly, interval, compare or predict
 Try 'bench2model --help'."
     run bench2model fit x
     assert_failure 2
-    assert_line "bench2model: unknown subcommand 'fit' (expected comm, poly, interval or compare)"
+    assert_line "bench2model: unknown subcommand 'fit' (expected comm, poly, interval, compare or predict)"
 }
 
 @test "options that do not apply, or conflict, are usage errors" {
@@ -408,7 +408,7 @@ Try 'bench2model --help'."
     assert_output "bench2model: m.pm:3:10: error: pieces of 'T' must have increasing HI: 200 after 500"
     printf 'perf-model 1\npolly T 1 500 1 2 3\n' > m.pm
     run bench2model compare --model m.pm "$T2"
-    assert_output "bench2model: m.pm:2:1: error: unknown record 'polly' (expected name, sign, poly, point, summary or interval)"
+    assert_output "bench2model: m.pm:2:1: error: unknown record 'polly' (expected name, sign, poly, point, summary, interval or predict)"
 }
 
 @test "compare warns when a model is extrapolated beyond its fitted sizes" {

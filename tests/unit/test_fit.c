@@ -456,6 +456,119 @@ static void test_errors_and_intervals(void)
     free(ser.samples.items);
 }
 
+/* The model text against the machine text (NULL: none): the first
+ * prediction's ends in lo, hi; the status of parse and predict. */
+static int predict_text(const char *model, const char *machine, double *lo,
+                        double *hi, FILE *errs)
+{
+    diag d;
+    diag_init(&d, "test", errs);
+    fit_model m = {0};
+    if (machine &&
+        fit_machine_read(&m, machine, strlen(machine), "t.pm", &d) < 0)
+        return -1;
+    fit_app *app = fit_app_parse(model, strlen(model), "t.pam", &d);
+    int got = -1;
+    if (app) {
+        fit_prediction out[4];
+        double first;
+        got = fit_app_predict(app, &m, out, &first, &d);
+        if (got == 0) {
+            *lo = out[0].lo;
+            *hi = out[0].hi;
+        }
+        fit_app_free(app);
+    }
+    fit_model_free(&m);
+    return got;
+}
+
+static void test_app_semantics(void)
+{
+    double lo = -1, hi = -1;
+    FILE *null = fopen("/dev/null", "w");
+    /* Interval arithmetic: the extremes of the end products. */
+    CHECK_INT(predict_text("def a = [-2, 3] * [-5, 4]\npredict a", NULL, &lo,
+                           &hi, null), 0);
+    CHECK_NEAR(lo, -15, 0);
+    CHECK_NEAR(hi, 12, 0);
+    CHECK_INT(predict_text("def a = [1, 2] / [-4, -2]\npredict a", NULL, &lo,
+                           &hi, null), 0);
+    CHECK_NEAR(lo, -1, 0);
+    CHECK_NEAR(hi, -0.25, 0);
+    /* The closed form of a reduction equals the loop: par of 6 users of a
+     * resource of multiplicity 4 is 1.5 times one, both ways. */
+    const char *closed = "resource R = 4\ndef a = par(i = 1..6) use(R, [1, 2])\npredict a";
+    const char *loop = "resource R = 4\ndef a = par(i = 1..6) use(R, [1, 2] + 0 * i)\npredict a";
+    double lo2, hi2;
+    CHECK_INT(predict_text(closed, NULL, &lo, &hi, null), 0);
+    CHECK_INT(predict_text(loop, NULL, &lo2, &hi2, null), 0);
+    CHECK_NEAR(lo, 1.5, 0);
+    CHECK_NEAR(hi, 3, 0);
+    CHECK_NEAR(lo2, lo, 0);
+    CHECK_NEAR(hi2, hi, 0);
+    /* Nested: the inner par's contention happens once per outer step. */
+    CHECK_INT(predict_text("resource R\ndef a = seq(j = 1..3) par(i = 1..2) "
+                           "use(R, j)\npredict a", NULL, &lo, &hi, null), 0);
+    CHECK_NEAR(lo, 2 * (1 + 2 + 3), 0);
+    /* Machine values: a keyed record with a subscript, perunit over the
+     * sizes, a piecewise poly at a breakpoint (the piece below). */
+    const char *mm = "perf-model 1\ninterval op_2 1 3 0.5 0.75 0.6 0.6\n"
+                     "interval s 2 3 4 6 5 5\ninterval s 10 3 10 20 15 15\n"
+                     "poly f 0 10 1 0 1\npoly f 11 20 1 100 0\n";
+    CHECK_INT(predict_text("param p = 2\ndef a = time(op[p]) * perunit(s)\n"
+                           "predict a", mm, &lo, &hi, null), 0);
+    CHECK_NEAR(lo, 0.5 * 1, 0);        /* min(4/2, 10/10) = 1 */
+    CHECK_NEAR(hi, 0.75 * 3, 0);       /* max(6/2, 20/10) = 3 */
+    CHECK_INT(predict_text("def a = poly(f, 10) + poly(f, 10.5)\npredict a",
+                           mm, &lo, &hi, null), 0);
+    CHECK_NEAR(lo, 10 + 100, 0);
+    /* Refusals. */
+    CHECK_INT(predict_text("def a = 1 / [0, 0]\npredict a", NULL, &lo, &hi,
+                           null), -1);
+    CHECK_INT(predict_text("def a = [1, 0]\npredict a", NULL, &lo, &hi,
+                           null), -1);
+    CHECK_INT(predict_text("def a = (((1)\npredict a", NULL, &lo, &hi,
+                           null), -1);
+    CHECK_INT(predict_text("def a = time(nope)\npredict a", mm, &lo, &hi,
+                           null), -1);
+    fclose(null);
+}
+
+static void test_app_params(void)
+{
+    diag d;
+    FILE *null = fopen("/dev/null", "w");
+    diag_init(&d, "test", null);
+    const char *text = "param n = 2\nparam m = n * 10\ndef a = m + n\n"
+                       "predict a\n";
+    fit_app *app = fit_app_parse(text, strlen(text), "t.pam", &d);
+    CHECK(app != NULL);
+    if (!app)
+        return;
+    fit_model none = {0};
+    fit_prediction out[1];
+    double first;
+    CHECK_INT(fit_app_predict(app, &none, out, &first, &d), 0);
+    CHECK_NEAR(out[0].lo, 22, 0);
+    CHECK_NEAR(first, 2, 0);
+    /* A param set from outside: the params computed from it follow, and
+     * the definitions memoised in the first run are not reused. */
+    CHECK_INT(fit_app_set(app, "n", 3, 4), 0);
+    CHECK_INT(fit_app_predict(app, &none, out, &first, &d), 0);
+    CHECK_NEAR(out[0].lo, 33, 0);
+    CHECK_NEAR(out[0].hi, 44, 0);
+    CHECK_NEAR(first, 3, 0);
+    CHECK_INT(fit_app_set(app, "q", 1, 1), -1);
+    strbuf names = {0};
+    fit_app_param_names(app, &names);
+    CHECK_STR(sb_str(&names), "n, m");
+    sb_free(&names);
+    CHECK_STR(out[0].name, "a");
+    fit_app_free(app);
+    fclose(null);
+}
+
 int main(void)
 {
     RUN(test_table1_lines);
@@ -471,5 +584,7 @@ int main(void)
     RUN(test_search_matches_brute_force);
     RUN(test_relative_weights);
     RUN(test_errors_and_intervals);
+    RUN(test_app_semantics);
+    RUN(test_app_params);
     return unit_done();
 }

@@ -25,6 +25,8 @@ static void usage(FILE *fp)
 "  poly       least-squares polynomial of a chosen degree (perf-model)\n"
 "  interval   [min, max], mean and median of the samples of each size\n"
 "  compare    measured against predicted, with the error of each point\n"
+"  predict    evaluate an application model (FILE, formats/pamela.md)\n"
+"             against machine models (--model) to [t_min, t_max]\n"
 "\n"
 "  -o, --output=FILE    write to FILE, replaced only when all went well\n"
 "      --kind=KIND      the samples of KIND (bench input)\n"
@@ -54,19 +56,31 @@ static void usage(FILE *fp)
 "                       functions (repeatable). Without it the input's\n"
 "                       columns are 'x measured predicted'\n"
 "      --constant=K     add K to every prediction\n"
+"predict:\n"
+"      --model=FILE     a perf-model: poly functions and interval records\n"
+"                       (repeatable; the models are merged)\n"
+"  -D NAME=VALUE        give the model's param NAME the value VALUE\n"
+"      --sweep=NAME=V,...  one prediction per value of the param NAME\n"
 "  -h, --help           show this help and exit\n"
 "  -V, --version        show the version and exit\n"
 "\n"
 "Exit status: 0 success, 1 I/O failure, 2 bad usage or bad input.\n"
 "\n"
 "Example:\n"
-"  bench2model comm --column 2 --regimes auto table1.txt > lam.net\n",
+"  bench2model comm --column 2 --regimes auto table1.txt > lam.net\n"
+"  bench2model predict --model m.pm -D n=250 model.pam\n",
             prog, FIT_MAX_DEGREE);
 }
 
 enum { OPT_KIND = 256, OPT_COLUMN, OPT_NAME, OPT_SIGN, OPT_REGIMES,
        OPT_BREAKS, OPT_FORMAT, OPT_DEGREE, OPT_LAST, OPT_MODEL,
-       OPT_CONSTANT, OPT_STATISTIC, OPT_WEIGHT };
+       OPT_CONSTANT, OPT_STATISTIC, OPT_WEIGHT, OPT_SWEEP };
+
+/* -D NAME=VALUE, and each value of --sweep. */
+typedef struct {
+    char *name;
+    double value;
+} define;
 
 typedef struct {
     const char *output, *kind, *column, *name, *sign_opt;
@@ -86,7 +100,35 @@ typedef struct {
     VEC(const char *) models;
     const char *constant_opt;
     double constant;
+    VEC(define) defines;
+    char *sweep;              /* the swept param, NULL without --sweep */
+    VEC(double) sweep_values;
 } options;
+
+/* --sweep=NAME=V1,V2,...: each value read as -D reads it. */
+static void parse_sweep(options *op, const char *text)
+{
+    const char *eq = strchr(text, '=');
+    if (!eq || eq == text || !eq[1])
+        usage_error(prog, "--sweep wants NAME=V1,V2,..., not '%s'", text);
+    if (op->sweep)
+        usage_error(prog, "--sweep given twice");
+    char *copy = xstrdup(eq + 1), *save = NULL;
+    for (char *t = strtok_r(copy, ",", &save); t;
+         t = strtok_r(NULL, ",", &save)) {
+        strbuf one = {0};
+        sb_printf(&one, "%.*s=%s", (int)(eq - text), text, t);
+        define def;
+        option_define(prog, sb_str(&one), &def.name, &def.value);
+        sb_free(&one);
+        free(op->sweep);
+        op->sweep = def.name;
+        VEC_PUSH(&op->sweep_values, def.value);
+    }
+    free(copy);
+    if (!op->sweep)
+        usage_error(prog, "--sweep wants NAME=V1,V2,..., not '%s'", text);
+}
 
 /* --breaks=B1,B2,...: increasing finite sizes >= 0. */
 static void parse_breaks(options *op, const char *text)
@@ -126,13 +168,14 @@ static void parse_options(int argc, char **argv, options *op)
         {"last", required_argument, NULL, OPT_LAST},
         {"model", required_argument, NULL, OPT_MODEL},
         {"constant", required_argument, NULL, OPT_CONSTANT},
+        {"sweep", required_argument, NULL, OPT_SWEEP},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":o:D:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'o': op->output = optarg; break;
         case OPT_KIND: op->kind = optarg; break;
@@ -198,6 +241,13 @@ static void parse_options(int argc, char **argv, options *op)
             op->constant_opt = "--constant";
             op->constant = option_double(prog, "--constant", optarg);
             break;
+        case 'D': {
+            define def;
+            option_define(prog, optarg, &def.name, &def.value);
+            VEC_PUSH(&op->defines, def);
+            break;
+        }
+        case OPT_SWEEP: parse_sweep(op, optarg); break;
         case 'h': usage(stdout); exit(EXIT_OK);
         case 'V': print_version(prog); exit(EXIT_OK);
         case ':': usage_error(prog, "option '%s' needs an argument",
@@ -346,6 +396,46 @@ static int run_interval(const options *op, const fit_data *data, FILE *out)
     return EXIT_OK;
 }
 
+/* The perf-model at path: for compare (poly or predict records wanted)
+ * or as a machine model for predict (poly or interval records). */
+static int read_model(const char *path, int machine, fit_model *model,
+                      diag *d)
+{
+    size_t len;
+    char *text = read_input(prog, path, FIT_MAX_MODEL_INPUT, &len);
+    int got = (machine ? fit_machine_read : fit_model_read)(
+        model, text, len, input_name(path), d);
+    free(text);
+    return got;
+}
+
+/* Adds to pred[i] the prediction NAME of the model at each point's
+ * size: the middle of its [lo, hi]. Every size needs one. */
+static int add_predictions(const fit_model *model, const char *name,
+                           const fit_points *pts, double *pred,
+                           const fit_data *data, const char *path, diag *d)
+{
+    for (size_t i = 0; i < pts->len; i++) {
+        const fit_predicted *hit = NULL;
+        for (size_t k = 0; k < model->predictions.len && !hit; k++) {
+            const fit_predicted *p = &model->predictions.items[k];
+            if (strcmp(p->name, name) == 0 && p->x == pts->items[i].x)
+                hit = p;
+        }
+        if (!hit) {
+            char a[32];
+            diag_error(d, (srcloc){data->file, pts->items[i].line,
+                                   pts->items[i].col},
+                       "%s: no prediction '%s' at size %s (predict "
+                       "--sweep writes one per size)", input_name(path), name,
+                       fmt_double(a, pts->items[i].x));
+            return -1;
+        }
+        pred[i] += hit->lo / 2 + hit->hi / 2;
+    }
+    return 0;
+}
+
 static int run_compare(const options *op, const fit_data *data,
                        const fit_series *s, FILE *out, diag *d)
 {
@@ -371,12 +461,8 @@ static int run_compare(const options *op, const fit_data *data,
             pred[i] = op->constant;
         for (size_t m = 0; m < op->models.len; m++) {
             const char *path = op->models.items[m];
-            size_t len;
-            char *text = read_input(prog, path, FIT_MAX_MODEL_INPUT, &len);
             fit_model model;
-            int got = fit_model_read(&model, text, len, input_name(path), d);
-            free(text);
-            if (got < 0)
+            if (read_model(path, 0, &model, d) < 0)
                 goto done;
             for (size_t k = 0; k < model.functions.len; k++) {
                 const fit_function *f = &model.functions.items[k];
@@ -398,6 +484,20 @@ static int run_compare(const options *op, const fit_data *data,
                     }
                 }
             }
+            /* predict records: each name a function known at its x. */
+            for (size_t k = 0; k < model.predictions.len; k++) {
+                const fit_predicted *f = &model.predictions.items[k];
+                size_t first = 0;
+                while (strcmp(model.predictions.items[first].name, f->name))
+                    first++;
+                if (first != k)
+                    continue;   /* each name once */
+                if (add_predictions(&model, f->name, &pts, pred, data, path,
+                                    d) < 0) {
+                    fit_model_free(&model);
+                    goto done;
+                }
+            }
             fit_model_free(&model);
         }
     }
@@ -413,34 +513,143 @@ done:
     return status;
 }
 
+/* Gives a param its value, or names the params the model has. */
+static int set_param(fit_app *app, const char *name, double v,
+                     const char *opt, const char *file, diag *d)
+{
+    if (fit_app_set(app, name, v, v) == 0)
+        return 0;
+    strbuf names = {0};
+    fit_app_param_names(app, &names);
+    diag_error(d, (srcloc){file, 0, 0}, "%s %s: the model has no param '%s' "
+               "(%s%s)", opt, name, name, names.len ? "its params: " :
+               "it has none", sb_str(&names));
+    sb_free(&names);
+    return -1;
+}
+
+/* predict: the application model in `path` against the --model files. */
+static int run_predict(const options *op, const char *path, FILE *out,
+                       diag *d)
+{
+    size_t len;
+    char *text = read_input(prog, path, FIT_MAX_MODEL_INPUT, &len);
+    const char *file = input_name(path);
+    fit_app *app = fit_app_parse(text, len, file, d);
+    free(text);
+    if (!app)
+        return EXIT_BADINPUT;
+    int status = EXIT_BADINPUT;
+    fit_model machine = {0};
+    fit_prediction *pred = xcalloc(fit_app_predicts(app), sizeof *pred);
+    for (size_t m = 0; m < op->models.len; m++) {
+        fit_model one;
+        if (read_model(op->models.items[m], 1, &one, d) < 0)
+            goto done;
+        fit_model_merge(&machine, &one);
+    }
+    for (size_t i = 0; i < op->defines.len; i++)
+        if (set_param(app, op->defines.items[i].name,
+                      op->defines.items[i].value, "-D", file, d) < 0)
+            goto done;
+    if (op->sweep && set_param(app, op->sweep, 0, "--sweep", file, d) < 0)
+        goto done;
+    fputs("perf-model 1\n", out);
+    size_t runs = op->sweep ? op->sweep_values.len : 1;
+    for (size_t k = 0; k < runs; k++) {
+        double x;
+        if (op->sweep)
+            fit_app_set(app, op->sweep, op->sweep_values.items[k],
+                        op->sweep_values.items[k]);
+        if (fit_app_predict(app, &machine, pred, &x, d) < 0)
+            goto done;
+        if (op->sweep)
+            x = op->sweep_values.items[k];
+        for (size_t i = 0; i < fit_app_predicts(app); i++)
+            fit_write_prediction(out, pred[i].name, x, pred[i].lo,
+                                 pred[i].hi);
+    }
+    status = EXIT_OK;
+done:
+    free(pred);
+    fit_model_free(&machine);
+    fit_app_free(app);
+    return status;
+}
+
+/* Writes to memory, then to the output: a run refused half-way leaves
+ * no output. */
+static int emit(const options *op, int status, char *buf, size_t buflen)
+{
+    if (status == EXIT_OK) {
+        outfile out;
+        out_open_or_die(&out, prog, op->output);
+        fwrite(buf, 1, buflen, out.fp);
+        status = out_commit_status(&out, prog, op->output);
+    }
+    free(buf);
+    return status;
+}
+
+static void free_options(options *op)
+{
+    free(op->models.items);
+    for (size_t i = 0; i < op->defines.len; i++)
+        free(op->defines.items[i].name);
+    free(op->defines.items);
+    free(op->sweep);
+    free(op->sweep_values.items);
+}
+
 int main(int argc, char **argv)
 {
     set_program_name(prog);
     options op = {.degree = 1};
     parse_options(argc, argv, &op);
     if (optind >= argc)
-        usage_error(prog, "a subcommand is needed: comm, poly, interval or "
-                    "compare");
+        usage_error(prog, "a subcommand is needed: comm, poly, interval, "
+                    "compare or predict");
     const char *sub = argv[optind];
     int comm = strcmp(sub, "comm") == 0, poly = strcmp(sub, "poly") == 0,
         interval = strcmp(sub, "interval") == 0,
-        compare = strcmp(sub, "compare") == 0;
-    if (!comm && !poly && !interval && !compare)
+        compare = strcmp(sub, "compare") == 0,
+        predict = strcmp(sub, "predict") == 0;
+    if (!comm && !poly && !interval && !compare && !predict)
         usage_error(prog, "unknown subcommand '%s' (expected comm, poly, "
-                    "interval or compare)", sub);
+                    "interval, compare or predict)", sub);
     const char *path = single_input(prog, argc, argv, optind + 1);
     option_applies(prog, op.regimes_opt, comm, "with comm");
     option_applies(prog, op.breaks_opt, comm, "with comm");
     option_applies(prog, op.format ? "--format" : NULL, comm, "with comm");
     option_applies(prog, op.degree_opt, poly, "with poly");
     option_applies(prog, op.last_opt, interval, "with interval");
-    option_applies(prog, op.models.len ? "--model" : NULL, compare,
-                   "with compare");
+    option_applies(prog, op.models.len ? "--model" : NULL, compare || predict,
+                   "with compare and predict");
+    option_applies(prog, op.defines.len ? "-D" : NULL, predict,
+                   "with predict");
+    option_applies(prog, op.sweep ? "--sweep" : NULL, predict,
+                   "with predict");
+    option_applies(prog, op.weight_opt, comm || poly, "with comm and poly");
+    option_applies(prog, op.stat_opt, comm || poly || compare,
+                   "with comm, poly and compare (interval gives all three)");
+    if (predict) {
+        option_applies(prog, op.kind ? "--kind" : op.column ? "--column"
+                       : op.name ? "--name" : op.sign_opt, 0,
+                       "with comm, poly, interval and compare");
+        char *buf = NULL;
+        size_t buflen = 0;
+        FILE *mem = open_memstream(&buf, &buflen);
+        if (!mem)
+            die(prog, EXIT_RUNTIME, "out of memory");
+        diag d;
+        diag_init(&d, prog, stderr);
+        int status = run_predict(&op, path, mem, &d);
+        fclose(mem);
+        free_options(&op);
+        return emit(&op, status, buf, buflen);
+    }
     option_applies(prog, op.constant_opt, compare, "with compare");
     option_applies(prog, op.sign_opt, !interval, "with comm, poly and compare");
-    option_applies(prog, op.weight_opt, comm || poly, "with comm and poly");
-    option_applies(prog, op.stat_opt, !interval,
-                   "with comm, poly and compare (interval gives all three)");
     option_applies(prog, interval ? op.column : NULL, 0,
                    "with comm, poly and compare");
     if (op.regimes_opt && op.breaks_opt)
@@ -454,13 +663,13 @@ int main(int argc, char **argv)
     int got = fit_data_read(&data, text, len, input_name(path), &d);
     free(text);
     if (got < 0) {
-        free(op.models.items);
+        free_options(&op);
         return EXIT_BADINPUT;
     }
     const fit_series *s = NULL;
     if (!interval && !(s = pick(&data, &op, &d))) {
         fit_data_free(&data);
-        free(op.models.items);
+        free_options(&op);
         return EXIT_BADINPUT;
     }
     if (interval && op.kind && !data.is_bench)
@@ -471,7 +680,7 @@ int main(int argc, char **argv)
         fit_data_pick(&data, op.kind, &d);
     if (d.errors) {
         fit_data_free(&data);
-        free(op.models.items);
+        free_options(&op);
         return EXIT_BADINPUT;
     }
 
@@ -486,14 +695,7 @@ int main(int argc, char **argv)
                : interval ? run_interval(&op, &data, mem)
                : run_compare(&op, &data, s, mem, &d);
     fclose(mem);
-    if (status == EXIT_OK) {
-        outfile out;
-        out_open_or_die(&out, prog, op.output);
-        fwrite(buf, 1, buflen, out.fp);
-        status = out_commit_status(&out, prog, op.output);
-    }
-    free(buf);
     fit_data_free(&data);
-    free(op.models.items);
-    return status;
+    free_options(&op);
+    return emit(&op, status, buf, buflen);
 }
