@@ -65,7 +65,7 @@
  *     at least half full, by diagonals when they hold at most 3
  *     positions per non-zero (banded factors), by rows otherwise, the
  *     identity apart; the kernels' loops run over contiguous slices,
- *     vectorised (the Makefile builds mvd.c with -ftree-vectorize). The
+ *     vectorised (the Makefile builds the kernels with -ftree-vectorize). The
  *     other terms are added afterwards, the faithful way (last factor:
  *     the last automaton alone).
  * Both modes give the dense definition's result up to rounding (only the
