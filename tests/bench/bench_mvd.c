@@ -5,6 +5,8 @@
  *
  *   bench_mvd [-f] [N...]   N automata of order 10: 10^N states (default
  *                           5 6 7); -f adds the faithful kernels (mvd.h)
+ *   bench_mvd -t            the triad bandwidth alone, in GB/s (for
+ *                           pipelines/san-sharing)
  *
  * Two models, both with every product state reachable:
  *   tandem  N finite queues of capacity 9 in tandem (a closed chain of
@@ -326,6 +328,10 @@ int main(int argc, char **argv)
 {
     int sizes[8] = {5, 6, 7}, nsizes = 3, faithful = 0;
     int argi = 1;
+    if (argi < argc && strcmp(argv[argi], "-t") == 0) {
+        printf("%.3f\n", triad_bandwidth() / 1e9);
+        return 0;
+    }
     if (argi < argc && strcmp(argv[argi], "-f") == 0) {
         faithful = 1;
         argi++;
