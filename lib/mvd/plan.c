@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "mvd/plan.h"
 #include "mvd/reduce.h"
@@ -238,14 +239,25 @@ mvd_plan *mvd_plan_new(const desc *d, const mvd_space *sp, mvd_algo algo,
     return mvd_plan_new_mode(d, sp, algo, 0, max_bytes, dg);
 }
 
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 void mvd_multiply(mvd_plan *p, const double *x, double *y)
 {
+    double t0 = now();
     switch (p->algo) {
     case MVD_SHUFFLE: mvd_shuffle_multiply(p, x, y); break;
     case MVD_SLICE: mvd_slice_multiply(p, x, y); break;
     case MVD_SPARSE: mvd_sparse_multiply(p, x, y); break;
     }
+    p->seconds += now() - t0;
 }
+
+double mvd_plan_seconds(const mvd_plan *p) { return p->seconds; }
 
 /* Q[x, x] straight from the descriptor: per term, the product of each
  * factor's diagonal element at the state (an identity gives 1). */

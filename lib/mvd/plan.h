@@ -114,6 +114,7 @@ struct mvd_plan {
     mvd_algo algo;
     size_t bytes;
     uint64_t mults;
+    double seconds;          /* wall time in mvd_multiply, all told */
     double *vals;            /* per-entry values of one functional factor */
     /* shuffle */
     VEC(sh_term) sh;
