@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "desc/desc.h"
+#include "desc/eval.h"
 
 void desc_init(desc *d)
 {
@@ -33,6 +34,7 @@ void desc_free(desc *d)
         free(d->funcs.items[f].name);
         free(d->funcs.items[f].code.items);
         free(d->funcs.items[f].deps);
+        desc_func_free_derived(&d->funcs.items[f]);
     }
     free(d->funcs.items);
     for (size_t t = 0; t < d->terms.len; t++) {
@@ -116,6 +118,7 @@ int desc_add_func(desc *d, const char *name, desc_insn *code, size_t len)
     for (int a = 0; a < DESC_MAX_AUTOMATA; a++)
         if (seen[a])
             f.deps[f.ndeps++] = a;
+    desc_func_compile(&f);
     VEC_PUSH(&d->funcs, f);
     return (int)d->funcs.len - 1;
 }
@@ -250,46 +253,3 @@ int desc_next_state(const desc *d, int *state)
     return 0;
 }
 
-double desc_eval(const desc_func *f, const int *state)
-{
-    double stack[DESC_MAX_STACK];
-    int sp = 0;
-    for (size_t i = 0; i < f->code.len; i++) {
-        const desc_insn *in = &f->code.items[i];
-        double a, b;
-        switch (in->op) {
-        case DOP_NUM: stack[sp++] = in->num; continue;
-        case DOP_ST: stack[sp++] = state[in->aut]; continue;
-        case DOP_NEG: stack[sp - 1] = -stack[sp - 1]; continue;
-        case DOP_NOT: stack[sp - 1] = stack[sp - 1] == 0; continue;
-        case DOP_ITE:
-            sp -= 2;
-            stack[sp - 1] = stack[sp - 1] != 0 ? stack[sp] : stack[sp + 1];
-            continue;
-        default:
-            break;
-        }
-        b = stack[--sp];
-        a = stack[sp - 1];
-        double r;
-        switch (in->op) {
-        case DOP_ADD: r = a + b; break;
-        case DOP_SUB: r = a - b; break;
-        case DOP_MUL: r = a * b; break;
-        case DOP_DIV: r = a / b; break;
-        case DOP_LT: r = a < b; break;
-        case DOP_LE: r = a <= b; break;
-        case DOP_GT: r = a > b; break;
-        case DOP_GE: r = a >= b; break;
-        case DOP_EQ: r = a == b; break;
-        case DOP_NE: r = a != b; break;
-        case DOP_AND: r = a != 0 && b != 0; break;
-        case DOP_OR: r = a != 0 || b != 0; break;
-        case DOP_MIN: r = a < b ? a : b; break;
-        case DOP_MAX: r = a > b ? a : b; break;
-        default: r = NAN; break;   /* unreachable: checked on adding */
-        }
-        stack[sp - 1] = r;
-    }
-    return stack[0];
-}

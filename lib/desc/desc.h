@@ -51,17 +51,39 @@ typedef struct {
     double num;      /* DOP_NUM */
 } desc_insn;
 
+struct desc_fast;   /* eval.c */
+
 typedef struct {
     char *name;
     VEC(desc_insn) code;
     int depth;       /* stack depth it needs (<= DESC_MAX_STACK) */
     int *deps;       /* the automata it reads, ascending, no repeats */
     int ndeps;
+    /* Derived (eval.c), for speed only: the code with its common
+     * sequences fused (built by desc_add_func), and after desc_tabulate
+     * the values over the states of deps (table[sum state[deps[q]] *
+     * stride[q]]), shared with an identical function when table_shared.
+     * desc_eval gives the same bits either way. */
+    struct desc_fast *fast;
+    double *table;
+    uint64_t *stride;
+    int table_shared;
 } desc_func;
 
 /* The value of f on a global state (state[i] = local state of automaton
  * i). Division by zero gives inf or nan, as in C. */
 double desc_eval(const desc_func *f, const int *state);
+/* The same by the postfix code alone (no table): what tables hold. */
+double desc_eval_code(const desc_func *f, const int *state);
+/* Bounds of f over every global state with lo[i] <= state[i] <= hi[i]:
+ * 1 and *rlo <= desc_eval(f, state) <= *rhi on all of them (every value
+ * finite), or 0 when it cannot say (an operation that may divide by zero
+ * or overflow there). Interval arithmetic on the same floating-point
+ * operations, which round monotonically, so the bounds hold for the
+ * values desc_eval computes, not only for exact ones. */
+int desc_eval_bounds(const desc_func *f, const int *lo, const int *hi,
+                     double *rlo, double *rhi);
+
 
 /* ----------------------------------------------------------- matrices */
 
@@ -121,6 +143,20 @@ typedef struct {
     uint64_t nn;            /* product of the orders */
     uint64_t *nright;       /* [naut]: product of the orders after i */
 } desc;
+
+/* ---------------------------------------------------- tables (eval.c) */
+
+/* Tabulates, once, the functions of matrix elements whose deps span at
+ * most max_entries states (their product of orders), functions of
+ * identical code sharing one table, while the tables' total stays within
+ * max_bytes; the most read functions first (deps spanning fewer states).
+ * An element's function is then one table look-up per evaluation
+ * instead of an interpretation (PEPS's evaluation over the support).
+ * Returns the bytes the tables hold. */
+uint64_t desc_tabulate(desc *d, uint64_t max_entries, uint64_t max_bytes);
+/* Makes dst (a copy of src's code, in another descriptor of the same
+ * automata) use src's table, if it has one: reduce.c's copies. */
+void desc_func_share_table(desc_func *dst, const desc_func *src);
 
 /* ------------------------------------------------------------ building */
 

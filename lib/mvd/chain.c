@@ -12,6 +12,13 @@
  * it is not there. */
 size_t mvd_space_find(const mvd_space *sp, uint64_t idx)
 {
+    if (sp->bits) {
+        uint64_t w = sp->bits[idx >> 6], bit = UINT64_C(1) << (idx & 63);
+        if (!(w & bit))
+            return sp->len;
+        return (size_t)(sp->rank[idx >> 6] +
+                        (uint64_t)__builtin_popcountll(w & (bit - 1)));
+    }
     size_t lo = 0, hi = sp->len;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -404,8 +411,8 @@ void mvd_classes_free(mvd_classes *c)
 static void class_space(const mvd_classes *c, const mvd_space *sp, size_t k,
                         mvd_space *out)
 {
+    *out = (mvd_space){0};
     out->idx = xmalloc(sizeof *out->idx * (c->size[k] ? c->size[k] : 1));
-    out->len = 0;
     for (size_t v = 0; v < c->n; v++)
         if (c->cls[v] == k)
             out->idx[out->len++] = sp->idx[v];

@@ -65,7 +65,7 @@
  *     at least half full, by diagonals when they hold at most 3
  *     positions per non-zero (banded factors), by rows otherwise, the
  *     identity apart; the kernels' loops run over contiguous slices,
- *     vectorised (the Makefile builds mvd.c with -ftree-vectorize). The
+ *     vectorised (the Makefile builds the kernels with -ftree-vectorize). The
  *     other terms are added afterwards, the faithful way (last factor:
  *     the last automaton alone).
  * Both modes give the dense definition's result up to rounding (only the
@@ -86,14 +86,24 @@
 
 /* ------------------------------------------------------ state spaces */
 
-/* The reachable states: ascending product-space indices. */
+/* The reachable states: ascending product-space indices, and (built by
+ * mvd_space_build; NULL otherwise) the set as a bitmap over the product
+ * space with, per 64-bit word, the number of states before it: the
+ * position of a state (mvd_space_find) in O(1), for 2 bits a product
+ * state, instead of a binary search. */
 typedef struct {
     uint64_t *idx;
     size_t len;
+    uint64_t *bits;
+    uint64_t *rank;
 } mvd_space;
 
-/* From the descriptor's reachability function (evaluated on every
- * product state), or by breadth-first exploration from its initial state
+/* From the descriptor's reachability function (the states where it is
+ * not zero, found by a depth-first search over the automata that skips
+ * or takes whole blocks of states where the function's bounds decide,
+ * desc_eval_bounds: the same states and the same first error as
+ * evaluating it on every product state), or by breadth-first
+ * exploration from its initial state
  * through the transitions of Q (per term, the successors y != x whose
  * product of elements is non-zero), or the whole product space.
  * 0, or -1 after a diagnostic (a reachability or rate function that is
@@ -173,6 +183,9 @@ uint64_t mvd_plan_mults(const mvd_plan *p);
  * stores, fused or not (0 for the others), and the order of its fused
  * last factor (0 when it fuses nothing: faithful mode, other algorithms). */
 uint64_t mvd_plan_aunfs(const mvd_plan *p);
+/* Wall seconds spent in mvd_multiply with this plan so far (two clock
+ * reads a call): the time per multiplication of --time. */
+double mvd_plan_seconds(const mvd_plan *p);
 uint64_t mvd_plan_fused_order(const mvd_plan *p);
 void mvd_plan_free(mvd_plan *p);
 
@@ -282,6 +295,9 @@ int mvd_method_parse(const char *name, mvd_method *out);   /* 0 or -1 */
 /* Product-space vectors of doubles the method holds, its plan apart: what
  * a caller adds to mvd_plan_bytes when it checks a memory budget. */
 size_t mvd_solve_vectors(const mvd_solve_opts *o);
+/* Vectors of one double per reachable state it holds besides: gmres's
+ * Krylov basis (m + 1). */
+size_t mvd_solve_compact_vectors(const mvd_solve_opts *o);
 /* The method o asks for, with MVD_AUTO resolved for a chain of `states`
  * reachable states when `vectors` product-space vectors fit the memory
  * budget. */
@@ -399,8 +415,10 @@ typedef struct {
     mvd_algo algo;
     const mvd_solve_opts *opts;
     const mvd_solve_info *info;
-    int with_time;             /* write the time record */
-    double seconds;
+    int with_time;             /* write the time records */
+    double seconds;            /* the solve */
+    double setup;              /* from the start to the solve */
+    double multiply;           /* in mvd_multiply during the solve */
     uint64_t top;              /* 0: every reachable state */
 } mvd_result_meta;
 

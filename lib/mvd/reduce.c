@@ -37,6 +37,7 @@ static void copy_head(const desc *d, desc *out)
         desc_insn *code = xmalloc((len ? len : 1) * sizeof *code);
         memcpy(code, fn->code.items, len * sizeof *code);
         desc_add_func(out, fn->name, code, len);   /* was well formed */
+        desc_func_share_table(&out->funcs.items[f], fn);
     }
 }
 

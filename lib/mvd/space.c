@@ -184,32 +184,80 @@ static void not_finite(diag *dg, const desc *d, const char *what, int func,
     sb_free(&sb);
 }
 
+/* The reachability function's states by depth-first search over the
+ * automata in index order (automaton 0 first): at each node, with the
+ * automata before it fixed, the function's bounds over the states below
+ * (desc_eval_bounds) either exclude 0 (every state below is reachable:
+ * one range), or are 0 (none is), or say nothing, and the search goes
+ * one automaton deeper; a leaf is evaluated. The states come out
+ * ascending, the same as evaluating every product state in order, with
+ * the same first error (a subtree skipped has no non-finite value), in a
+ * time that follows the reachable states and the boundary of the set
+ * rather than the product space (issue 12). */
+typedef struct {
+    const desc *d;
+    const desc_func *f;
+    int lo[DESC_MAX_AUTOMATA], hi[DESC_MAX_AUTOMATA];
+    uint64_t max_states;
+    VEC(uint64_t) v;
+    diag *dg;
+} reach_search;
+
+static int reach_add(reach_search *r, uint64_t first, uint64_t count)
+{
+    if (r->v.len + count > r->max_states) {
+        too_many(r->dg, r->d, r->max_states, "reachability function");
+        return -1;
+    }
+    for (uint64_t i = 0; i < count; i++)
+        VEC_PUSH(&r->v, first + i);
+    return 0;
+}
+
+static int reach_node(reach_search *r, int k, uint64_t base)
+{
+    const desc *d = r->d;
+    if (k == d->naut) {
+        double v = desc_eval(r->f, r->lo);
+        if (!isfinite(v)) {
+            not_finite(r->dg, d, "reachability", d->reach, r->lo);
+            return -1;
+        }
+        return v != 0 ? reach_add(r, base, 1) : 0;
+    }
+    uint64_t below = k ? d->nright[k - 1] : d->nn;
+    double blo, bhi;
+    if (below > 1 && desc_eval_bounds(r->f, r->lo, r->hi, &blo, &bhi)) {
+        if (blo == 0 && bhi == 0)
+            return 0;
+        if (blo > 0 || bhi < 0)
+            return reach_add(r, base, below);
+    }
+    for (int s = 0; s < d->aut[k].order; s++) {
+        r->lo[k] = r->hi[k] = s;
+        if (reach_node(r, k + 1, base + (uint64_t)s * d->nright[k]) < 0)
+            return -1;
+    }
+    r->lo[k] = 0;
+    r->hi[k] = d->aut[k].order - 1;
+    return 0;
+}
+
 static int by_function(mvd_space *sp, const desc *d, uint64_t max_states,
                        diag *dg)
 {
-    const desc_func *f = &d->funcs.items[d->reach];
-    VEC(uint64_t) v = {0};
-    int state[DESC_MAX_AUTOMATA] = {0};
-    uint64_t idx = 0;
-    do {
-        double r = desc_eval(f, state);
-        if (!isfinite(r)) {
-            not_finite(dg, d, "reachability", d->reach, state);
-            free(v.items);
-            return -1;
-        }
-        if (r != 0) {
-            if (v.len == max_states) {
-                too_many(dg, d, max_states, "reachability function");
-                free(v.items);
-                return -1;
-            }
-            VEC_PUSH(&v, idx);
-        }
-        idx++;
-    } while (desc_next_state(d, state));
-    sp->idx = v.items;
-    sp->len = v.len;
+    reach_search r = {.d = d, .f = &d->funcs.items[d->reach],
+                      .max_states = max_states, .dg = dg};
+    for (int a = 0; a < d->naut; a++) {
+        r.lo[a] = 0;
+        r.hi[a] = d->aut[a].order - 1;
+    }
+    if (reach_node(&r, 0, 0) < 0) {
+        free(r.v.items);
+        return -1;
+    }
+    sp->idx = r.v.items;
+    sp->len = r.v.len;
     return 0;
 }
 
@@ -261,11 +309,24 @@ static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
     return 0;
 }
 
-int mvd_space_build(mvd_space *sp, const desc *d, uint64_t max_states,
-                    diag *dg)
+/* The bitmap and ranks of mvd_space. */
+static void space_index(mvd_space *sp, uint64_t nn)
 {
-    sp->idx = NULL;
-    sp->len = 0;
+    size_t words = (size_t)((nn + 63) / 64);
+    sp->bits = xcalloc(words ? words : 1, sizeof *sp->bits);
+    sp->rank = xmalloc((words ? words : 1) * sizeof *sp->rank);
+    for (size_t k = 0; k < sp->len; k++)
+        sp->bits[sp->idx[k] >> 6] |= UINT64_C(1) << (sp->idx[k] & 63);
+    uint64_t before = 0;
+    for (size_t w = 0; w < words; w++) {
+        sp->rank[w] = before;
+        before += (uint64_t)__builtin_popcountll(sp->bits[w]);
+    }
+}
+
+static int space_build(mvd_space *sp, const desc *d, uint64_t max_states,
+                       diag *dg)
+{
     if (d->reach >= 0)
         return by_function(sp, d, max_states, dg);
     if (d->initial)
@@ -281,9 +342,20 @@ int mvd_space_build(mvd_space *sp, const desc *d, uint64_t max_states,
     return 0;
 }
 
+int mvd_space_build(mvd_space *sp, const desc *d, uint64_t max_states,
+                    diag *dg)
+{
+    *sp = (mvd_space){0};
+    if (space_build(sp, d, max_states, dg) < 0)
+        return -1;
+    space_index(sp, d->nn);
+    return 0;
+}
+
 void mvd_space_free(mvd_space *sp)
 {
     free(sp->idx);
-    sp->idx = NULL;
-    sp->len = 0;
+    free(sp->bits);
+    free(sp->rank);
+    *sp = (mvd_space){0};
 }

@@ -184,6 +184,8 @@ Try 'mvd-solve --help'."
     run mvd-solve --time two-procs.desc
     assert_success
     assert_line --regexp '^time [0-9]+\.[0-9]{6}$'
+    assert_line --regexp '^time-setup [0-9]+\.[0-9]{6}$'
+    assert_line --regexp '^time-multiply [0-9]+\.[0-9]{6}$'
 }
 
 # mm1k K LAMBDA MU: an M/M/1/K queue as a one-automaton san-desc. Every

@@ -143,3 +143,43 @@ SAN
         awk -v d="$largest" 'BEGIN { exit !(d + 0 <= 1e-9) }' || { echo "largest difference $largest"; false; }
     done
 }
+
+# sharing_check FORM HET ALGO METHOD: issue 12's resource sharing at N = 8,
+# P = 3 (pipelines/sharing-model) solved to 1e-13, every p_k and the mean
+# within 1e-9 of the closed form the same script computes.
+sharing_check() {
+    "$ROOT/pipelines/sharing-model" "$1" 8 3 1.3 2.1 "$2" | san2desc |
+        mvd-solve --tol 1e-13 --algo $3 --method "$4" > model.result
+    grep -qx "converged yes" model.result
+    "$ROOT/pipelines/sharing-model" exact 8 3 1.3 2.1 "$2" > exact.txt
+    awk 'NR == FNR { want[$1] = $2; n++; next }
+         $1 == "result" && ($2 in want) { m++; d = $3 - want[$2]; if (d < 0) d = -d
+                                         if (d > 1e-9) { print $2 ": " $3 " vs " want[$2]; bad = 1 } }
+         END { if (n != 5 || m != 5) { print "compared " m " of " n; bad = 1 }; exit bad }' exact.txt model.result
+}
+
+@test "issue 12's resource sharing (N = 8, P = 3), functional and synchronised forms: p(k) within 1e-9 of the closed form, every algorithm" {
+    cd "$BATS_TEST_TMPDIR"
+    for form in functional sync; do
+        for algo in slice shuffle sparse "slice --faithful"; do
+            sharing_check "$form" 0 "$algo" gmres
+        done
+        sharing_check "$form" 0 slice power
+        sharing_check "$form" 0 slice gth
+    done
+}
+
+@test "issue 12's heterogeneous resource sharing (lambda_i = lambda 2i/(N+1)): both forms within 1e-9 of the product form" {
+    cd "$BATS_TEST_TMPDIR"
+    for form in functional sync; do
+        for algo in slice sparse; do
+            sharing_check "$form" 1 "$algo" gmres
+        done
+    done
+}
+
+@test "pipelines/sharing-model: the closed form of N = 21, P = 10 is the issue's p(10) = 0.1357662046655056" {
+    run "$ROOT/pipelines/sharing-model" exact 21 10
+    assert_success
+    assert_line "p_10 0.13576620466550562"
+}

@@ -5,6 +5,8 @@
  *
  *   bench_mvd [-f] [N...]   N automata of order 10: 10^N states (default
  *                           5 6 7); -f adds the faithful kernels (mvd.h)
+ *   bench_mvd -t            the triad bandwidth alone, in GB/s (for
+ *                           pipelines/san-sharing)
  *
  * Two models, both with every product state reachable:
  *   tandem  N finite queues of capacity 9 in tandem (a closed chain of
@@ -38,7 +40,7 @@
 #include "mvd/reduce.h"
 
 #define ORDER 10
-#define SHUFFLE_BLOCK 32768.0   /* as in lib/mvd/mvd.c */
+#define SHUFFLE_BLOCK 32768.0   /* as in lib/mvd/shuffle.c */
 
 static double now(void)
 {
@@ -212,7 +214,7 @@ static int term_factors(const desc *d, size_t t)
  *            from one vector to another (16 nn each) and the last one
  *            adding into y (read the source and y, write y: 24 nn); a
  *            term whose first factor spans at most SHUFFLE_BLOCK entries
- *            (order x nright; lib/mvd/mvd.c) keeps the vectors between
+ *            (order x nright; lib/mvd/shuffle.c) keeps the vectors between
  *            its factors in cache: 24 nn in all;
  *   slice:   x and y once each and Dr (24 nn), each fused AUNF (24 bytes)
  *            and the block pointers (8 bytes per block of the fused last
@@ -326,6 +328,10 @@ int main(int argc, char **argv)
 {
     int sizes[8] = {5, 6, 7}, nsizes = 3, faithful = 0;
     int argi = 1;
+    if (argi < argc && strcmp(argv[argi], "-t") == 0) {
+        printf("%.3f\n", triad_bandwidth() / 1e9);
+        return 0;
+    }
     if (argi < argc && strcmp(argv[argi], "-f") == 0) {
         faithful = 1;
         argi++;

@@ -1,5 +1,6 @@
 /* Unit tests of lib/desc: the descriptor, its functions, its two readers
  * and its writer (formats/san-desc.md). */
+#include <math.h>
 #include <stdlib.h>
 
 #include "desc/desc.h"
@@ -245,12 +246,176 @@ static void test_limits(void)
     sb_free(&sb);
 }
 
+/* Appends a random well-formed expression of depth at most `depth` over
+ * automata of orders ord[0..2]: the shapes the fast form fuses (st == k,
+ * sums of them, a constant right operand) and every other operator. */
+static void random_expr(rng *r, desc_insn *code, size_t *n, int depth,
+                        const int *ord)
+{
+    int a = (int)rng_below(r, 3);
+    double k = (double)rng_below(r, 5) - 1;   /* -1..3: 0 too, for / */
+    unsigned pick = depth <= 0 ? (unsigned)rng_below(r, 3)
+                               : (unsigned)rng_below(r, 9);
+    switch (pick) {
+    case 0: code[(*n)++] = (desc_insn){DOP_NUM, 0, k}; return;
+    case 1: code[(*n)++] = (desc_insn){DOP_ST, a, 0}; return;
+    case 2:   /* st A == k */
+        code[(*n)++] = (desc_insn){DOP_ST, a, 0};
+        code[(*n)++] = (desc_insn){DOP_NUM, 0, (double)rng_below(r, (uint64_t)ord[a])};
+        code[(*n)++] = (desc_insn){DOP_EQ, 0, 0};
+        return;
+    case 3: case 4: {   /* binary, the right operand a constant or not */
+        static const desc_op bin[] = {DOP_ADD, DOP_SUB, DOP_MUL, DOP_DIV,
+            DOP_LT, DOP_LE, DOP_GT, DOP_GE, DOP_EQ, DOP_NE, DOP_AND, DOP_OR,
+            DOP_MIN, DOP_MAX};
+        random_expr(r, code, n, depth - 1, ord);
+        if (pick == 3)
+            code[(*n)++] = (desc_insn){DOP_NUM, 0, k};
+        else
+            random_expr(r, code, n, depth - 1, ord);
+        code[(*n)++] = (desc_insn){bin[rng_below(r, 14)], 0, 0};
+        return;
+    }
+    case 5:   /* a sum of tests: what "nb A s" compiles to */
+        random_expr(r, code, n, depth - 1, ord);
+        for (int q = 0; q < 3; q++) {
+            code[(*n)++] = (desc_insn){DOP_ST, q, 0};
+            code[(*n)++] = (desc_insn){DOP_NUM, 0, 1};
+            code[(*n)++] = (desc_insn){DOP_EQ, 0, 0};
+            code[(*n)++] = (desc_insn){DOP_ADD, 0, 0};
+        }
+        return;
+    case 6:
+        random_expr(r, code, n, depth - 1, ord);
+        code[(*n)++] = (desc_insn){rng_below(r, 2) ? DOP_NEG : DOP_NOT, 0, 0};
+        return;
+    default:
+        random_expr(r, code, n, depth - 1, ord);
+        random_expr(r, code, n, depth - 1, ord);
+        random_expr(r, code, n, depth - 1, ord);
+        code[(*n)++] = (desc_insn){DOP_ITE, 0, 0};
+        return;
+    }
+}
+
+/* The fast form and the tables (eval.c) give the interpreter's bits on
+ * every state, for 300 random functions (nan and inf included), and
+ * identical functions share one table. */
+/* Automata A, B, C of orders ord[] in d, and r seeded. */
+static void three_automata(desc *d, const int *ord, rng *r, uint64_t seed)
+{
+    desc_init(d);
+    for (int a = 0; a < 3; a++)
+        desc_add_automaton(d, a == 0 ? "A" : a == 1 ? "B" : "C", ord[a], NULL);
+    rng_seed(r, seed);
+}
+
+static void test_eval_fast_and_tables(void)
+{
+    const int ord[3] = {2, 3, 4};
+    desc d;
+    rng r;
+    three_automata(&d, ord, &r, 12);
+    int nf = 300;
+    for (int i = 0; i < nf; i++) {
+        desc_insn *code = xmalloc(4096 * sizeof *code);
+        size_t n = 0;
+        random_expr(&r, code, &n, 4, ord);
+        char name[16];
+        snprintf(name, sizeof name, "f%d", i);
+        CHECK_INT(desc_add_func(&d, name, code, n), i);
+    }
+    /* f300: a copy of f0's code, to share its table */
+    desc_insn *copy = xmalloc(d.funcs.items[0].code.len * sizeof *copy);
+    memcpy(copy, d.funcs.items[0].code.items,
+           d.funcs.items[0].code.len * sizeof *copy);
+    CHECK_INT(desc_add_func(&d, "copy", copy, d.funcs.items[0].code.len), nf);
+    int t = desc_add_term(&d, TERM_PLAIN, "t");
+    for (int i = 0; i <= nf; i++)
+        desc_add_entry(&d, t, 0, i % 2, (i / 2) % 2, 1, i);   /* summed */
+    int state[3];
+    int fast_bad = 0, table_bad = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1)
+            CHECK(desc_tabulate(&d, 1000, 1 << 20) > 0);
+        for (int i = 0; i <= nf; i++) {
+            const desc_func *f = &d.funcs.items[i];
+            if (pass == 1 && f->ndeps > 0)
+                CHECK(f->table != NULL);
+            for (int s = 0; s < 24; s++) {
+                state[0] = s / 12;
+                state[1] = s / 4 % 3;
+                state[2] = s % 4;
+                double want = desc_eval_code(f, state), got = desc_eval(f, state);
+                if (memcmp(&want, &got, sizeof want))
+                    *(pass ? &table_bad : &fast_bad) += 1;
+            }
+        }
+    }
+    CHECK_INT(fast_bad, 0);
+    CHECK_INT(table_bad, 0);
+    if (d.funcs.items[0].ndeps > 0)
+        CHECK(d.funcs.items[nf].table == d.funcs.items[0].table &&
+              d.funcs.items[nf].table_shared);
+    desc_free(&d);
+}
+
+/* desc_eval_bounds: on 300 random functions and random boxes of states,
+ * when it answers, every state of the box has a finite value within the
+ * bounds; and it answers exactly (lo = hi = the value) on single states
+ * where the value is finite and no division by zero is met. */
+static void test_eval_bounds(void)
+{
+    const int ord[3] = {2, 3, 4};
+    desc d;
+    rng r;
+    three_automata(&d, ord, &r, 7);
+    int wrong = 0, answered = 0, point_exact = 0, points = 0;
+    for (int i = 0; i < 300; i++) {
+        desc_insn *code = xmalloc(4096 * sizeof *code);
+        size_t n = 0;
+        random_expr(&r, code, &n, 4, ord);
+        CHECK_INT(desc_add_func(&d, "f", code, n), i);
+        const desc_func *f = &d.funcs.items[i];
+        for (int box = 0; box < 20; box++) {
+            int lo[3], hi[3];
+            for (int a = 0; a < 3; a++) {
+                lo[a] = (int)rng_below(&r, (uint64_t)ord[a]);
+                hi[a] = box < 5 ? lo[a]
+                      : lo[a] + (int)rng_below(&r, (uint64_t)(ord[a] - lo[a]));
+            }
+            double blo, bhi;
+            if (!desc_eval_bounds(f, lo, hi, &blo, &bhi))
+                continue;
+            answered++;
+            int st[3];
+            for (st[0] = lo[0]; st[0] <= hi[0]; st[0]++)
+                for (st[1] = lo[1]; st[1] <= hi[1]; st[1]++)
+                    for (st[2] = lo[2]; st[2] <= hi[2]; st[2]++) {
+                        double v = desc_eval_code(f, st);
+                        if (!isfinite(v) || v < blo || v > bhi)
+                            wrong++;
+                    }
+            if (box < 5) {
+                points++;
+                point_exact += blo == bhi && blo == desc_eval_code(f, lo);
+            }
+        }
+    }
+    CHECK_INT(wrong, 0);
+    CHECK(answered > 1000);            /* it says something most times */
+    CHECK_INT(point_exact, points);    /* single states: the value */
+    desc_free(&d);
+}
+
 int main(void)
 {
     sink = stderr;
     RUN(test_figure8_plain_file);
     RUN(test_round_trip);
     RUN(test_eval_operators);
+    RUN(test_eval_fast_and_tables);
+    RUN(test_eval_bounds);
     RUN(test_errors);
     RUN(test_plain_nul);
     RUN(test_limits);

@@ -64,6 +64,7 @@ static void usage(FILE *fp)
 typedef struct {
     const char *output, *vector, *path;
     int ones, partial, with_time, faithful, from_initial;
+    double started;   /* now() at the start, for --time */
     size_t rest;      /* bytes left for the plan and the checks */
     mvd_algo algo;
     mvd_solve_opts solve;
@@ -205,6 +206,11 @@ static void parse_options(int argc, char **argv, options *op)
                    op->algo != MVD_SPARSE, "with --algo shuffle or slice");
 }
 
+/* The largest tables of functions (desc_tabulate): 2^22 entries, 64 MiB
+ * in all (an eighth of --max-memory when that is less). */
+#define TABLE_ENTRIES (UINT64_C(1) << 22)
+#define TABLE_BYTES (UINT64_C(64) << 20)
+
 static double now(void)
 {
     struct timespec ts;
@@ -248,7 +254,8 @@ static int memory_budget(const options *op, const desc *d, size_t nvec,
 
 /* Resolves --method auto for the space found (gmres when its vectors fit
  * the budget), and takes the method's own memory out of *rest: its
- * vectors beyond the minimum, gth's matrix. */
+ * vectors beyond the minimum, gmres's Krylov basis over the reachable
+ * states, gth's matrix. */
 static int choose_method(options *op, const desc *d, const mvd_space *sp,
                          const char *shown, uint64_t *vectors, size_t *rest,
                          diag *dg)
@@ -256,7 +263,15 @@ static int choose_method(options *op, const desc *d, const mvd_space *sp,
     uint64_t per = (d->nn ? d->nn : 1) * sizeof(double);
     size_t fit = op->max_memory / per > SIZE_MAX ? SIZE_MAX
                : (size_t)(op->max_memory / per);
-    op->solve.method = mvd_method_for(&op->solve, sp->len, fit ? fit - 1 : 0);
+    /* gmres's basis, counted in product-space vectors for the choice */
+    mvd_solve_opts g = op->solve;
+    g.method = MVD_GMRES;
+    uint64_t basis = (uint64_t)mvd_solve_compact_vectors(&g) * sp->len *
+                     sizeof(double);
+    size_t basis_vec = (size_t)(basis / per) + 1;
+    op->solve.method = mvd_method_for(&op->solve, sp->len,
+                                      fit > basis_vec ? fit - 1 - basis_vec
+                                                      : 0);
     /* --from-initial holds one class's solution beside the sum. */
     if (memory_budget(op, d, mvd_solve_vectors(&op->solve) +
                       (size_t)op->from_initial, shown, vectors, rest,
@@ -271,6 +286,18 @@ static int choose_method(options *op, const desc *d, const mvd_space *sp,
             return -1;
         }
         *rest -= need;
+    }
+    size_t compact = mvd_solve_compact_vectors(&op->solve);
+    if (compact) {
+        uint64_t need = (uint64_t)compact * sp->len * sizeof(double);
+        if (need > *rest) {
+            diag_error(dg, (srcloc){shown, 0, 0}, "gmres needs %llu bytes "
+                       "for its %zu vectors of %zu reachable states, over "
+                       "--max-memory %llu", (unsigned long long)need,
+                       compact, sp->len, (unsigned long long)op->max_memory);
+            return -1;
+        }
+        *rest -= (size_t)need;
     }
     return 0;
 }
@@ -355,7 +382,7 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
     double *pi = xmalloc(sizeof *pi * d->nn);
     double *results = xcalloc(d->results.len + 1, sizeof *results);
     mvd_solve_info info;
-    double start = now();
+    double start = now(), mult0 = mvd_plan_seconds(plan);
     int got = mvd_solve_chain(plan, d, sp, &op->solve, op->from_initial,
                               op->rest, pi, &info, dg);
     double seconds = now() - start;
@@ -381,8 +408,11 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
             status = EXIT_RUNTIME;
         }
         if (got == 0 || op->partial) {
-            mvd_result_meta meta = {shown, op->algo, &op->solve, &info,
-                                    op->with_time, seconds, op->top};
+            mvd_result_meta meta = {
+                .source = shown, .algo = op->algo, .opts = &op->solve,
+                .info = &info, .with_time = op->with_time,
+                .seconds = seconds, .setup = start - op->started,
+                .multiply = mvd_plan_seconds(plan) - mult0, .top = op->top};
             int w = write_output(op, put_result, &(result_out){d, sp, pi,
                                  results, &meta});
             if (w != EXIT_OK)
@@ -399,6 +429,7 @@ int main(int argc, char **argv)
     options op;
     set_program_name(prog);
     parse_options(argc, argv, &op);
+    op.started = now();
     const char *shown = input_name(op.path);
     size_t len;
     char *text = read_input(prog, op.path, DESC_MAX_INPUT, &len);
@@ -409,6 +440,11 @@ int main(int argc, char **argv)
     free(text);
     if (bad)
         return EXIT_BADINPUT;
+    /* Functions of matrix elements as tables over their support: one
+     * look-up per evaluation (desc_tabulate), within an eighth of
+     * --max-memory beside what the checks below count. */
+    desc_tabulate(&d, TABLE_ENTRIES, op.max_memory / 8 < TABLE_BYTES
+                                         ? op.max_memory / 8 : TABLE_BYTES);
 
     int multiply_only = op.ones || op.vector;
     size_t nvec = multiply_only ? 2 : mvd_solve_vectors(&op.solve);

@@ -1,0 +1,400 @@
+/* eval.c — evaluating a function of the global state (desc.h): the
+ * postfix interpreter, a faster form of the same code, and tables over a
+ * function's support.
+ *
+ * Why: the solver evaluates element, reachability and result functions
+ * millions of times (issue 12: 70 % of a functional model's run in the
+ * interpreter). SAN functions are mostly sums of tests "st A == k" and
+ * comparisons with a constant, so the fast form fuses
+ *     st A, num k, ==        into  STEQ(A, k)       push (state[A] == k)
+ *     STEQ(A, k), +          into  ADDSTEQ(A, k)    top += (state[A] == k)
+ *     num k, OP (binary)     into  OP with the immediate k as its right
+ * operand; each fused instruction computes what the sequence did, with
+ * the same operations in the same order, so the values are the same bits.
+ * A table holds the function's values over the states of the automata it
+ * reads, computed by the interpreter: one look-up then replaces it. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "desc/desc.h"
+#include "desc/eval.h"
+
+typedef enum {
+    F_NUM, F_ST, F_STEQ, F_ADDSTEQ,
+    F_NEG, F_NOT, F_ITE,
+    F_BIN,     /* op on the two top values */
+    F_BINK     /* op on the top value and the immediate num */
+} fast_kind;
+
+typedef struct {
+    fast_kind kind;
+    desc_op op;      /* F_BIN, F_BINK */
+    int aut;         /* F_ST, F_STEQ, F_ADDSTEQ */
+    double num;      /* F_NUM, F_STEQ, F_ADDSTEQ, F_BINK */
+} fast_insn;
+
+struct desc_fast {
+    size_t len;
+    fast_insn code[];
+};
+
+static double binop(desc_op op, double a, double b)
+{
+    switch (op) {
+    case DOP_ADD: return a + b;
+    case DOP_SUB: return a - b;
+    case DOP_MUL: return a * b;
+    case DOP_DIV: return a / b;
+    case DOP_LT: return a < b;
+    case DOP_LE: return a <= b;
+    case DOP_GT: return a > b;
+    case DOP_GE: return a >= b;
+    case DOP_EQ: return a == b;
+    case DOP_NE: return a != b;
+    case DOP_AND: return a != 0 && b != 0;
+    case DOP_OR: return a != 0 || b != 0;
+    case DOP_MIN: return a < b ? a : b;
+    case DOP_MAX: return a > b ? a : b;
+    default: return NAN;   /* unreachable: checked on adding */
+    }
+}
+
+double desc_eval_code(const desc_func *f, const int *state)
+{
+    double stack[DESC_MAX_STACK];
+    int sp = 0;
+    for (size_t i = 0; i < f->code.len; i++) {
+        const desc_insn *in = &f->code.items[i];
+        switch (in->op) {
+        case DOP_NUM: stack[sp++] = in->num; continue;
+        case DOP_ST: stack[sp++] = state[in->aut]; continue;
+        case DOP_NEG: stack[sp - 1] = -stack[sp - 1]; continue;
+        case DOP_NOT: stack[sp - 1] = stack[sp - 1] == 0; continue;
+        case DOP_ITE:
+            sp -= 2;
+            stack[sp - 1] = stack[sp - 1] != 0 ? stack[sp] : stack[sp + 1];
+            continue;
+        default:
+            break;
+        }
+        sp--;
+        stack[sp - 1] = binop(in->op, stack[sp - 1], stack[sp]);
+    }
+    return stack[0];
+}
+
+static int is_binary(desc_op op)
+{
+    return op != DOP_NUM && op != DOP_ST && op != DOP_NEG &&
+           op != DOP_NOT && op != DOP_ITE;
+}
+
+void desc_func_compile(desc_func *f)
+{
+    size_t n = f->code.len;
+    struct desc_fast *fc = xmalloc(sizeof *fc + (n ? n : 1) * sizeof(fast_insn));
+    size_t m = 0;
+    const desc_insn *c = f->code.items;
+    for (size_t i = 0; i < n; i++) {
+        fast_insn in = {F_NUM, c[i].op, c[i].aut, c[i].num};
+        if (c[i].op == DOP_ST && i + 2 < n && c[i + 1].op == DOP_NUM &&
+            c[i + 2].op == DOP_EQ) {
+            in.kind = F_STEQ;
+            in.num = c[i + 1].num;
+            i += 2;
+            if (i + 1 < n && c[i + 1].op == DOP_ADD && m > 0) {
+                in.kind = F_ADDSTEQ;   /* a + (st == k): the same sum */
+                i++;
+            }
+        } else if (c[i].op == DOP_NUM && i + 1 < n &&
+                   is_binary(c[i + 1].op)) {
+            in.kind = F_BINK;
+            in.op = c[i + 1].op;
+            i++;
+        } else {
+            switch (c[i].op) {
+            case DOP_NUM: in.kind = F_NUM; break;
+            case DOP_ST: in.kind = F_ST; break;
+            case DOP_NEG: in.kind = F_NEG; break;
+            case DOP_NOT: in.kind = F_NOT; break;
+            case DOP_ITE: in.kind = F_ITE; break;
+            default: in.kind = F_BIN; break;
+            }
+        }
+        fc->code[m++] = in;
+    }
+    fc->len = m;
+    f->fast = fc;
+}
+
+/* The fast form: a NUM pushed before a binary op is never the op's left
+ * operand alone (that would need a value below it, which the op then
+ * consumes as its left: F_BINK keeps it), so every fusion preserves the
+ * stack and the order of the operations. */
+static double eval_fast(const struct desc_fast *fc, const int *state)
+{
+    double stack[DESC_MAX_STACK];
+    int sp = 0;
+    for (size_t i = 0; i < fc->len; i++) {
+        const fast_insn *in = &fc->code[i];
+        switch (in->kind) {
+        case F_NUM: stack[sp++] = in->num; break;
+        case F_ST: stack[sp++] = state[in->aut]; break;
+        case F_STEQ: stack[sp++] = (double)state[in->aut] == in->num; break;
+        case F_ADDSTEQ:
+            stack[sp - 1] += (double)((double)state[in->aut] == in->num);
+            break;
+        case F_NEG: stack[sp - 1] = -stack[sp - 1]; break;
+        case F_NOT: stack[sp - 1] = stack[sp - 1] == 0; break;
+        case F_ITE:
+            sp -= 2;
+            stack[sp - 1] = stack[sp - 1] != 0 ? stack[sp] : stack[sp + 1];
+            break;
+        case F_BIN:
+            sp--;
+            stack[sp - 1] = binop(in->op, stack[sp - 1], stack[sp]);
+            break;
+        case F_BINK:
+            stack[sp - 1] = binop(in->op, stack[sp - 1], in->num);
+            break;
+        }
+    }
+    return stack[0];
+}
+
+double desc_eval(const desc_func *f, const int *state)
+{
+    if (f->table) {
+        uint64_t k = 0;
+        for (int q = 0; q < f->ndeps; q++)
+            k += (uint64_t)state[f->deps[q]] * f->stride[q];
+        return f->table[k];
+    }
+    if (f->fast)
+        return eval_fast(f->fast, state);
+    return desc_eval_code(f, state);
+}
+
+/* Interval versions of the operators: [a] op [b] into [r]. */
+typedef struct {
+    double lo, hi;
+} ival;
+
+static ival hull4(double a, double b, double c, double d)
+{
+    ival r = {a, a};
+    double v[3] = {b, c, d};
+    for (int i = 0; i < 3; i++) {
+        if (v[i] < r.lo)
+            r.lo = v[i];
+        if (v[i] > r.hi)
+            r.hi = v[i];
+    }
+    return r;
+}
+
+static int certain(ival a) { return a.lo > 0 || a.hi < 0; }   /* != 0 */
+static int zero(ival a) { return a.lo == 0 && a.hi == 0; }
+
+static ival truth(int yes, int no)
+{
+    return yes ? (ival){1, 1} : no ? (ival){0, 0} : (ival){0, 1};
+}
+
+/* 0 when the result may be not finite (division by an interval holding
+ * 0), or unknown. */
+static int ival_bin(desc_op op, ival a, ival b, ival *r)
+{
+    switch (op) {
+    case DOP_ADD: *r = (ival){a.lo + b.lo, a.hi + b.hi}; return 1;
+    case DOP_SUB: *r = (ival){a.lo - b.hi, a.hi - b.lo}; return 1;
+    case DOP_MUL:
+        *r = hull4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi);
+        return 1;
+    case DOP_DIV:
+        if (b.lo <= 0 && b.hi >= 0)
+            return 0;
+        *r = hull4(a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi);
+        return 1;
+    case DOP_LT: *r = truth(a.hi < b.lo, a.lo >= b.hi); return 1;
+    case DOP_LE: *r = truth(a.hi <= b.lo, a.lo > b.hi); return 1;
+    case DOP_GT: *r = truth(a.lo > b.hi, a.hi <= b.lo); return 1;
+    case DOP_GE: *r = truth(a.lo >= b.hi, a.hi < b.lo); return 1;
+    case DOP_EQ:
+        *r = truth(a.lo == a.hi && b.lo == b.hi && a.lo == b.lo,
+                   a.hi < b.lo || b.hi < a.lo);
+        return 1;
+    case DOP_NE:
+        *r = truth(a.hi < b.lo || b.hi < a.lo,
+                   a.lo == a.hi && b.lo == b.hi && a.lo == b.lo);
+        return 1;
+    case DOP_AND: *r = truth(certain(a) && certain(b), zero(a) || zero(b));
+        return 1;
+    case DOP_OR: *r = truth(certain(a) || certain(b), zero(a) && zero(b));
+        return 1;
+    case DOP_MIN:
+        *r = (ival){a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
+        return 1;
+    case DOP_MAX:
+        *r = (ival){a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
+        return 1;
+    default: return 0;
+    }
+}
+
+int desc_eval_bounds(const desc_func *f, const int *lo, const int *hi,
+                     double *rlo, double *rhi)
+{
+    ival stack[DESC_MAX_STACK];
+    int sp = 0;
+    for (size_t i = 0; i < f->code.len; i++) {
+        const desc_insn *in = &f->code.items[i];
+        ival r;
+        switch (in->op) {
+        case DOP_NUM: r = (ival){in->num, in->num}; break;
+        case DOP_ST: r = (ival){lo[in->aut], hi[in->aut]}; break;
+        case DOP_NEG: r = (ival){-stack[sp - 1].hi, -stack[sp - 1].lo};
+            sp--;
+            break;
+        case DOP_NOT: r = truth(zero(stack[sp - 1]), certain(stack[sp - 1]));
+            sp--;
+            break;
+        case DOP_ITE: {
+            ival c = stack[sp - 3], a = stack[sp - 2], b = stack[sp - 1];
+            sp -= 3;
+            if (certain(c))
+                r = a;
+            else if (zero(c))
+                r = b;
+            else
+                r = (ival){a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
+            break;
+        }
+        default:
+            sp -= 2;
+            if (!ival_bin(in->op, stack[sp], stack[sp + 1], &r))
+                return 0;
+            break;
+        }
+        /* nan or an infinite bound: values there may not be finite */
+        if (!(r.lo >= -DBL_MAX && r.hi <= DBL_MAX))
+            return 0;
+        stack[sp++] = r;
+    }
+    *rlo = stack[0].lo;
+    *rhi = stack[0].hi;
+    return 1;
+}
+
+void desc_func_free_derived(desc_func *f)
+{
+    free(f->fast);
+    f->fast = NULL;
+    if (!f->table_shared) {
+        free(f->table);
+        free(f->stride);
+    }
+    f->table = NULL;
+    f->stride = NULL;
+}
+
+void desc_func_share_table(desc_func *dst, const desc_func *src)
+{
+    if (!src->table || dst->table)
+        return;
+    dst->table = src->table;
+    dst->stride = src->stride;
+    dst->table_shared = 1;
+}
+
+/* The states of f's deps (0 when over limit). */
+static uint64_t support(const desc *d, const desc_func *f, uint64_t limit)
+{
+    uint64_t n = 1;
+    for (int q = 0; q < f->ndeps; q++) {
+        n *= (uint64_t)d->aut[f->deps[q]].order;
+        if (n > limit)
+            return 0;
+    }
+    return n;
+}
+
+static int same_code(const desc_func *a, const desc_func *b)
+{
+    if (a->code.len != b->code.len)
+        return 0;
+    for (size_t i = 0; i < a->code.len; i++) {
+        const desc_insn *x = &a->code.items[i], *y = &b->code.items[i];
+        if (x->op != y->op || (x->op == DOP_ST && x->aut != y->aut) ||
+            (x->op == DOP_NUM && memcmp(&x->num, &y->num, sizeof x->num)))
+            return 0;
+    }
+    return 1;
+}
+
+static void build_table(const desc *d, desc_func *f, uint64_t n)
+{
+    f->stride = xmalloc((size_t)(f->ndeps ? f->ndeps : 1) * sizeof *f->stride);
+    uint64_t s = 1;
+    for (int q = f->ndeps - 1; q >= 0; q--) {
+        f->stride[q] = s;
+        s *= (uint64_t)d->aut[f->deps[q]].order;
+    }
+    double *t = xmalloc((size_t)n * sizeof *t);
+    int state[DESC_MAX_AUTOMATA] = {0};
+    for (uint64_t k = 0; k < n; k++) {
+        t[k] = f->fast ? eval_fast(f->fast, state) : desc_eval_code(f, state);
+        for (int q = f->ndeps - 1; q >= 0; q--) {   /* odometer over deps */
+            int a = f->deps[q];
+            if (++state[a] < d->aut[a].order)
+                break;
+            state[a] = 0;
+        }
+    }
+    f->table = t;
+}
+
+uint64_t desc_tabulate(desc *d, uint64_t max_entries, uint64_t max_bytes)
+{
+    size_t nf = d->funcs.len;
+    if (!nf)
+        return 0;
+    /* the functions of matrix elements */
+    unsigned char *used = xcalloc(nf, 1);
+    for (size_t t = 0; t < d->terms.len; t++)
+        for (int a = 0; a < d->naut; a++) {
+            const desc_matrix *m = d->terms.items[t].factor[a];
+            for (size_t k = 0; m && k < m->nnz; k++)
+                if (m->e[k].func >= 0)
+                    used[m->e[k].func] = 1;
+        }
+    uint64_t bytes = 0;
+    /* smallest supports first: by passes over doubling limits */
+    for (uint64_t lim = 16; ; lim = lim * 4 > max_entries ? max_entries : lim * 4) {
+        for (size_t i = 0; i < nf; i++) {
+            desc_func *f = &d->funcs.items[i];
+            uint64_t n = support(d, f, lim);
+            if (!used[i] || f->table || !n || f->ndeps == 0)
+                continue;
+            size_t j = 0;
+            while (j < i && !(d->funcs.items[j].table &&
+                              !d->funcs.items[j].table_shared &&
+                              same_code(&d->funcs.items[j], f)))
+                j++;
+            if (j < i) {
+                desc_func_share_table(f, &d->funcs.items[j]);
+                continue;
+            }
+            if (bytes + n * sizeof(double) > max_bytes)
+                continue;
+            build_table(d, f, n);
+            bytes += n * sizeof(double);
+        }
+        if (lim >= max_entries)
+            break;
+    }
+    free(used);
+    return bytes;
+}
