@@ -101,6 +101,11 @@ typedef struct {
     request probe;       /* a probe's selectors (state REQ_POSTED while it
                             waits), not a request of the process */
     uint64_t seen;       /* p2p.c: a scan's mark */
+    /* p2p.c: recvs, unexpected or the probe changed (a counter), and the
+     * any_source choice computed for version cached - 1 (0: none), so
+     * the bound and the resolution that follows scan once. */
+    uint64_t changed, cached;
+    size_t cached_m, cached_wild;
 } proc;
 
 struct sim {

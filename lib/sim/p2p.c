@@ -228,6 +228,7 @@ static void take(sim *s, int to, int rid, message m)
 
 static void remove_recv(proc *b, size_t k)
 {
+    b->changed++;
     memmove(&b->recvs.items[k], &b->recvs.items[k + 1],
             (b->recvs.len - k - 1) * sizeof(int));
     b->recvs.len--;
@@ -235,6 +236,7 @@ static void remove_recv(proc *b, size_t k)
 
 static void remove_message(proc *b, size_t k)
 {
+    b->changed++;
     memmove(&b->unexpected.items[k], &b->unexpected.items[k + 1],
             (b->unexpected.len - k - 1) * sizeof(message));
     b->unexpected.len--;
@@ -308,6 +310,7 @@ static void probe_sees(sim *s, int to, size_t i)
         o->end = end;
     }
     q->state = REQ_FREE;
+    b->changed++;
     kernel_runnable(s, to);
 }
 
@@ -357,6 +360,7 @@ static void offer(sim *s, int to, message m)
     }
 queue:
     VEC_PUSH(&b->unexpected, m);
+    b->changed++;
     if (b->wild || probing_any(b))
         match_arm(s, to);
     probe_check(s, to);
@@ -408,6 +412,10 @@ static size_t choice(sim *s, int to, const request *w, size_t k)
 static size_t any_choice(sim *s, int to, size_t *wild)
 {
     proc *b = &s->procs[to];
+    if (b->cached == b->changed + 1) {
+        *wild = b->cached_wild;
+        return b->cached_m;
+    }
     size_t k = *wild = first_wild(b), m = SIZE_MAX;
     if (k != SIZE_MAX)
         m = choice(s, to, req_at(b, b->recvs.items[k]), k);
@@ -415,6 +423,9 @@ static size_t any_choice(sim *s, int to, size_t *wild)
         *wild = SIZE_MAX;
         m = choice(s, to, &b->probe, b->recvs.len);
     }
+    b->cached = b->changed + 1;
+    b->cached_m = m;
+    b->cached_wild = *wild;
     return m;
 }
 
@@ -517,6 +528,7 @@ static int start_recv(sim *s, int rank, const double *source,
     y->rec = kernel_record(s, b, rec_kind, from, NAN, tag ? t : NAN,
                            b->clock, NAN);
     VEC_PUSH(&b->recvs, id);
+    b->changed++;
     if (from == SIM_ANY_SOURCE) {
         b->wild++;
         if (b->unexpected.len)
@@ -585,6 +597,7 @@ void sim_probe(sim *s, int rank, const double *source, const double *tag,
     proc *b = &s->procs[rank];
     b->probe = (request){REQ_POSTED, 0, from, t, 0, b->clock, 0, 0, 0,
                          SIZE_MAX, line};
+    b->changed++;
     b->probe.rec = kernel_record(s, b, SIM_OP_PROBE, from, NAN,
                                  tag ? t : NAN, b->clock, NAN);
     b->state = P_BLOCKED;
