@@ -119,6 +119,43 @@ static void check_expr(compiler *c, proto_expr *e)
     }
 }
 
+/* The value of a constant expression (a number, signed or not); 0 when
+ * it is not one. */
+static int constant(const proto_expr *e, double *x)
+{
+    if (e->kind == PX_NUM) {
+        *x = e->num;
+        return 1;
+    }
+    if (e->kind == PX_NEG && constant(e->a, x)) {
+        *x = -*x;
+        return 1;
+    }
+    return 0;
+}
+
+/* A tag written as a number is checked here, at its location; a computed
+ * one when the statement runs (sim_isend and the others). */
+static void check_tags(compiler *c, const proto_stmt *s)
+{
+    const proto_expr *tags[2] = {NULL, NULL};
+    if (s->kind == PS_SEND || s->kind == PS_ISEND)
+        tags[0] = s->e[3];
+    else if (s->kind == PS_IRECV || s->kind == PS_PROBE)
+        tags[0] = s->e[1];
+    else if (s->kind == PS_SENDRECV) {
+        tags[0] = s->e[3];
+        tags[1] = s->e[5];
+    }
+    for (int i = 0; i < 2; i++) {
+        double x;
+        if (tags[i] && constant(tags[i], &x) &&
+            !(x >= 0 && x <= SIM_TAG_MAX && x == floor(x)))
+            error_at(c, tags[i]->line, tags[i]->col, "tag %.17g: tags are "
+                     "integers from 0 to %d", x, SIM_TAG_MAX);
+    }
+}
+
 /* The names of a statement list: pass 1. */
 static void resolve_list(compiler *c, proto_stmts *list);
 
@@ -128,8 +165,17 @@ static void resolve_stmt(compiler *c, proto_stmt *s)
         check_expr(c, s->cond.a);
         check_expr(c, s->cond.b);
     }
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 6; i++)
         check_expr(c, s->e[i]);
+    check_tags(c, s);
+    if (s->kind == PS_ISEND || s->kind == PS_IRECV)
+        s->slot = target_slot(c, s->name, s->name_line, s->name_col,
+                              "a request variable");
+    for (size_t i = 0; i < s->refs.len; i++) {
+        proto_ref *r = &s->refs.items[i];
+        r->slot = target_slot(c, r->name, r->line, r->col,
+                              "a request variable");
+    }
     if (s->kind == PS_ASSIGN)
         s->slot = target_slot(c, s->name, s->name_line, s->name_col,
                               "assigned");
@@ -264,8 +310,10 @@ static void compile_stmt(compiler *c, proto_stmt *s)
         memcpy(at(c, pc)->e, s->e, sizeof s->e);
         break;
     case PS_RECV:
-        pc = emit(c, PI_RECV, s);
+    case PS_PROBE:
+        pc = emit(c, s->kind == PS_RECV ? PI_RECV : PI_PROBE, s);
         at(c, pc)->e[0] = s->e[0];
+        at(c, pc)->e[1] = s->e[1];
         if (s->src_var || s->tag_var) {
             pc = emit(c, PI_RECV_STORE, s);
             at(c, pc)->a = s->src_slot;
@@ -274,11 +322,29 @@ static void compile_stmt(compiler *c, proto_stmt *s)
         break;
     case PS_COLL:
         /* One shared size per execution: MPI collectives need the same
-         * count on every process (formats/proto.md). */
+         * count on every process (formats/proto.md). A barrier has none. */
         pc = emit(c, PI_COLL, s);
         at(c, pc)->coll = s->coll;
         memcpy(at(c, pc)->e, s->e, sizeof s->e);
-        shared_draw(c, pc, s);
+        if (s->coll != SIM_OP_BARRIER)
+            shared_draw(c, pc, s);
+        break;
+    case PS_ISEND:
+    case PS_IRECV:
+    case PS_SENDRECV:
+        pc = emit(c, s->kind == PS_ISEND ? PI_ISEND : s->kind == PS_IRECV
+                  ? PI_IRECV : PI_SENDRECV, s);
+        at(c, pc)->a = s->slot;
+        memcpy(at(c, pc)->e, s->e, sizeof s->e);
+        break;
+    case PS_WAIT:
+        pc = emit(c, PI_WAIT, s);
+        at(c, pc)->st = s;
+        if (s->src_var || s->tag_var) {
+            pc = emit(c, PI_RECV_STORE, s);
+            at(c, pc)->a = s->src_slot;
+            at(c, pc)->b = s->tag_slot;
+        }
         break;
     }
 }

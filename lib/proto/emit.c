@@ -134,6 +134,15 @@ static void drawn(emitter *em, const char *name, const char *draw, int at)
          draw, at);
 }
 
+/* `double NAME = E;`, or 0 when E is absent (a default tag). */
+static void optional(emitter *em, const char *name, const proto_expr *e)
+{
+    if (e)
+        temp(em, name, e);
+    else
+        line(em, "double %s = 0;", name);
+}
+
 static void fail_check(emitter *em)
 {
     line(em, "if (sim_failed(s)) return SIM_FAILED;");
@@ -169,6 +178,39 @@ static void close_block(emitter *em)
     line(em, "}");
 }
 
+/* Opens a block with the operands of a send, as vm.c evaluates them:
+ * dest, the drawn size, the tag (named `tag`). */
+static void send_operands(emitter *em, const proto_stmt *st, const char *tag)
+{
+    open_block(em, "");
+    temp(em, "dest", st->e[0]);
+    temp(em, "mean", st->e[1]);
+    temp(em, "sd", st->e[2]);
+    drawn(em, "bytes", "sim_var(s, rank, mean, sd)", st->line);
+    optional(em, tag, st->e[3]);
+}
+
+/* `double source = ...;` and the tag, for those given (absent ones are
+ * any_source and any_tag, passed as NULL). */
+static void selectors(emitter *em, const proto_expr *source,
+                      const proto_expr *tag, const char *tag_name)
+{
+    if (source)
+        temp(em, "source", source);
+    if (tag)
+        temp(em, tag_name, tag);
+}
+
+/* After a receive, a probe or a wait: the variables given its source and
+ * tag. */
+static void store_received(emitter *em, const proto_stmt *st)
+{
+    if (st->src_slot >= 0)
+        line(em, "v[%d] = sim_recv_source(s, rank);", st->src_slot);
+    if (st->tag_slot >= 0)
+        line(em, "v[%d] = sim_recv_tag(s, rank);", st->tag_slot);
+}
+
 /* After posting a blocking operation: the sim target returns to the kernel
  * and resumes here; the MPI call has already completed. */
 static void block(emitter *em)
@@ -193,7 +235,7 @@ static void stmt(emitter *em, const proto_stmt *st)
     static const char *const coll_names[] = {
         "", "", "", "SIM_OP_BCAST", "SIM_OP_GATHER", "SIM_OP_SCATTER",
         "SIM_OP_REDUCE", "SIM_OP_ALL_GATHER", "SIM_OP_ALL_TO_ALL",
-        "SIM_OP_ALL_REDUCE"};
+        "SIM_OP_ALL_REDUCE", "SIM_OP_BARRIER"};
     strbuf x = {0};
     line(em, "/* line %d */", st->line);
     switch (st->kind) {
@@ -275,15 +317,7 @@ static void stmt(emitter *em, const proto_stmt *st)
         close_block(em);
         break;
     case PS_SEND:
-        open_block(em, "");
-        temp(em, "dest", st->e[0]);
-        temp(em, "mean", st->e[1]);
-        temp(em, "sd", st->e[2]);
-        drawn(em, "bytes", "sim_var(s, rank, mean, sd)", st->line);
-        if (st->e[3])
-            temp(em, "tag", st->e[3]);
-        else
-            line(em, "double tag = 0;");
+        send_operands(em, st, "tag");
         line(em, "if (!sim_failed(s))");
         line(em, "    sim_send(s, rank, dest, bytes, tag, %d);", st->line);
         block(em);
@@ -298,13 +332,16 @@ static void stmt(emitter *em, const proto_stmt *st)
             line(em, "    sim_recv(s, rank, source, %d);", st->line);
         }
         block(em);
-        if (st->src_slot >= 0)
-            line(em, "v[%d] = sim_recv_source(s, rank);", st->src_slot);
-        if (st->tag_slot >= 0)
-            line(em, "v[%d] = sim_recv_tag(s, rank);", st->tag_slot);
+        store_received(em, st);
         break;
     case PS_COLL:
         open_block(em, "");
+        if (st->coll == SIM_OP_BARRIER) {
+            line(em, "sim_collective(s, rank, SIM_OP_BARRIER, 0, 0, %d);",
+                 st->line);
+            block(em);
+            break;
+        }
         if (st->e[0])
             temp(em, "root", st->e[0]);
         else
@@ -318,6 +355,58 @@ static void stmt(emitter *em, const proto_stmt *st)
         line(em, "    sim_collective(s, rank, %s, root, bytes, %d);",
              coll_names[st->coll], st->line);
         block(em);
+        break;
+    case PS_ISEND:
+        send_operands(em, st, "tag");
+        line(em, "if (!sim_failed(s))");
+        line(em, "    v[%d] = sim_isend(s, rank, dest, bytes, tag, %d);",
+             st->slot, st->line);
+        fail_check(em);
+        close_block(em);
+        break;
+    case PS_IRECV:
+        open_block(em, "");
+        selectors(em, st->e[0], st->e[1], "tag");
+        line(em, "if (!sim_failed(s))");
+        line(em, "    v[%d] = sim_irecv(s, rank, %s, %s, %d);", st->slot,
+             st->e[0] ? "&source" : "NULL", st->e[1] ? "&tag" : "NULL",
+             st->line);
+        fail_check(em);
+        close_block(em);
+        break;
+    case PS_SENDRECV:
+        send_operands(em, st, "stag");
+        selectors(em, st->e[4], st->e[5], "rtag");
+        line(em, "if (!sim_failed(s))");
+        line(em, "    sim_sendrecv(s, rank, dest, bytes, stag, %s, %s, %d);",
+             st->e[4] ? "&source" : "NULL", st->e[5] ? "&rtag" : "NULL",
+             st->line);
+        block(em);
+        break;
+    case PS_PROBE:
+        open_block(em, "");
+        selectors(em, st->e[0], st->e[1], "tag");
+        line(em, "if (!sim_failed(s))");
+        line(em, "    sim_probe(s, rank, %s, %s, %d);",
+             st->e[0] ? "&source" : "NULL", st->e[1] ? "&tag" : "NULL",
+             st->line);
+        block(em);
+        store_received(em, st);
+        break;
+    case PS_WAIT:
+        /* As the interpreter: the variables become null requests as the
+         * wait starts. */
+        open_block(em, "");
+        indent(em);
+        fprintf(em->fp, "double ids[%zu] = {", st->refs.len);
+        for (size_t i = 0; i < st->refs.len; i++)
+            fprintf(em->fp, "%sv[%d]", i ? ", " : "", st->refs.items[i].slot);
+        fputs("};\n", em->fp);
+        for (size_t i = 0; i < st->refs.len; i++)
+            line(em, "v[%d] = 0;", st->refs.items[i].slot);
+        line(em, "sim_wait(s, rank, ids, %zu, %d);", st->refs.len, st->line);
+        block(em);
+        store_received(em, st);
         break;
     }
     sb_free(&x);
@@ -336,7 +425,8 @@ static int blocking_operations(const proto_program *p)
     int n = 0;
     for (size_t pc = 0; pc < p->code.len; pc++) {
         proto_op op = p->code.items[pc].op;
-        n += op == PI_SEND || op == PI_RECV || op == PI_COLL;
+        n += op == PI_SEND || op == PI_RECV || op == PI_COLL ||
+             op == PI_WAIT || op == PI_SENDRECV || op == PI_PROBE;
     }
     return n;
 }

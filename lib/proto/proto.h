@@ -75,24 +75,38 @@ extern const size_t proto_function_count;
 
 typedef enum {
     PS_ASSIGN, PS_BLOCK, PS_IF, PS_IF_PERCENT, PS_WHILE, PS_WHILE_DRAW,
-    PS_FOR, PS_COMPUTE, PS_SEND, PS_RECV, PS_COLL
+    PS_FOR, PS_COMPUTE, PS_SEND, PS_RECV, PS_COLL,
+    PS_ISEND, PS_IRECV, PS_WAIT, PS_SENDRECV, PS_PROBE
 } proto_stmt_kind;
 
 typedef struct proto_stmt proto_stmt;
 typedef VEC(proto_stmt *) proto_stmts;
 
+/* A variable a statement names: the requests of wait and waitall. */
+typedef struct {
+    char *name;
+    int line, col;
+    int slot;
+} proto_ref;
+typedef VEC(proto_ref) proto_refs;
+
 struct proto_stmt {
     proto_stmt_kind kind;
     int line, col;
-    char *name;              /* PS_ASSIGN target, PS_FOR variable */
+    char *name;              /* PS_ASSIGN target, PS_FOR variable,
+                                PS_ISEND and PS_IRECV request */
     int name_line, name_col;
     int slot;                /* its slot, after checking */
-    proto_expr *e[4];        /* operands, by kind (see parse actions) */
+    proto_expr *e[6];        /* operands, by kind (see parse actions); a
+                                source or tag left NULL is any_source or
+                                any_tag */
+    proto_refs refs;         /* PS_WAIT: the request variables */
     proto_cmp cond;          /* PS_IF, PS_WHILE */
     proto_stmts body, other; /* blocks; other = else */
     sim_op_kind coll;        /* PS_COLL */
-    int any_source;          /* PS_RECV */
-    char *src_var, *tag_var; /* PS_RECV: variables set by the receive */
+    int any_source;          /* PS_RECV, PS_IRECV, PS_SENDRECV */
+    char *src_var, *tag_var; /* PS_RECV, PS_WAIT: variables set by the
+                                receive */
     int src_slot, tag_slot;  /* -1: none */
     int src_line, src_col, tag_line, tag_col;
     /* Shared draws (if (expr), while (mean, sd), collectives), after
@@ -117,7 +131,14 @@ typedef enum {
     PI_SEND,         /* to e0, Gaussian(e1, e2) bytes, tag e3 (NULL: 0) */
     PI_RECV,         /* from e0, or any_source when e0 is NULL */
     PI_RECV_STORE,   /* after a receive: slot a = source, slot b = tag */
-    PI_COLL,         /* kind, root e0 (NULL for all_*), shared size (e1, e2) */
+    PI_COLL,         /* kind, root e0 (NULL for all_*), shared size (e1, e2);
+                        barrier: none */
+    PI_ISEND,        /* slot a = request: to e0, Gaussian(e1, e2) bytes, tag e3 */
+    PI_IRECV,        /* slot a = request: from e0, tag e1 (NULL: any) */
+    PI_WAIT,         /* wait for the requests of st->refs, which become 0 */
+    PI_SENDRECV,     /* send to e0, Gaussian(e1, e2), tag e3; receive from
+                        e4, tag e5 (NULL: any) */
+    PI_PROBE,        /* probe from e0, tag e1 (NULL: any) */
     PI_HALT
 } proto_op;
 
@@ -129,7 +150,8 @@ typedef struct {
     int stmt;           /* shared-draw statement id, its counter in slot b */
     sim_op_kind coll;
     const proto_cmp *cond;
-    const proto_expr *e[4];
+    const proto_expr *e[6];
+    const proto_stmt *st;   /* PI_WAIT: its request variables */
 } proto_instr;
 
 typedef struct {

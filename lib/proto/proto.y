@@ -77,6 +77,52 @@ static proto_stmt *collective(struct proto_parser *ps, sim_op_kind kind, PROTO_Y
     return s;
 }
 
+static proto_ref ref(char *name, PROTO_YYLTYPE at)
+{
+    proto_ref r = {name, at.first_line, at.first_column, -1};
+    return r;
+}
+
+/* wait(r [, s [, t]]) and waitall(r, ...). */
+static proto_stmt *wait_stmt(struct proto_parser *ps, PROTO_YYLTYPE at,
+                             proto_refs refs, char *src, PROTO_YYLTYPE src_at,
+                             char *tag, PROTO_YYLTYPE tag_at)
+{
+    proto_stmt *s = stmt(ps, PS_WAIT, at);
+    s->refs = refs;
+    s->src_var = src;
+    s->src_line = src_at.first_line;
+    s->src_col = src_at.first_column;
+    s->tag_var = tag;
+    s->tag_line = tag_at.first_line;
+    s->tag_col = tag_at.first_column;
+    return s;
+}
+
+static proto_refs one_ref(struct proto_parser *ps, char *name, PROTO_YYLTYPE at)
+{
+    proto_refs refs = {0};
+    ARENA_PUSH(ps->nodes, &refs, ref(name, at));
+    return refs;
+}
+
+static proto_stmt *request(struct proto_parser *ps, proto_stmt_kind kind,
+                           char *name, PROTO_YYLTYPE name_at,
+                           PROTO_YYLTYPE at)
+{
+    proto_stmt *s = stmt(ps, kind, at);
+    s->name = name;
+    s->name_line = name_at.first_line;
+    s->name_col = name_at.first_column;
+    return s;
+}
+
+/* probe(src [, tag [, s [, t]]]): as a receive, with a tag selector. */
+static proto_stmt *probe(struct proto_parser *ps, PROTO_YYLTYPE at,
+                         proto_expr *from, proto_expr *tag, char *src,
+                         PROTO_YYLTYPE src_at, char *tagv,
+                         PROTO_YYLTYPE tag_at);
+
 static proto_stmt *receive(struct proto_parser *ps, PROTO_YYLTYPE at, proto_expr *from, char *src,
                            PROTO_YYLTYPE src_at, char *tag, PROTO_YYLTYPE tag_at)
 {
@@ -91,6 +137,17 @@ static proto_stmt *receive(struct proto_parser *ps, PROTO_YYLTYPE at, proto_expr
     s->tag_col = tag_at.first_column;
     return s;
 }
+
+static proto_stmt *probe(struct proto_parser *ps, PROTO_YYLTYPE at,
+                         proto_expr *from, proto_expr *tag, char *src,
+                         PROTO_YYLTYPE src_at, char *tagv,
+                         PROTO_YYLTYPE tag_at)
+{
+    proto_stmt *s = receive(ps, at, from, src, src_at, tagv, tag_at);
+    s->kind = PS_PROBE;
+    s->e[1] = tag;
+    return s;
+}
 }
 
 %union {
@@ -100,6 +157,7 @@ static proto_stmt *receive(struct proto_parser *ps, PROTO_YYLTYPE at, proto_expr
     proto_stmt *stmt;
     proto_stmts stmts;
     proto_cmp cmp;
+    proto_refs refs;
 }
 
 %token EQ "'=='" NE "'!='" GE "'>='" LE "'<='" GT "'>'" LT "'<'"
@@ -108,12 +166,16 @@ static proto_stmt *receive(struct proto_parser *ps, PROTO_YYLTYPE at, proto_expr
 %token BCAST "'bcast'" GATHER "'gather'" ALL_GATHER "'all_gather'"
 %token SCATTER "'scatter'" ALL_TO_ALL "'all_to_all'" REDUCE "'reduce'"
 %token ALL_REDUCE "'all_reduce'" ANY_SOURCE "'any_source'"
+%token ANY_TAG "'any_tag'" ISEND "'isend'" IRECV "'irecv'" WAIT "'wait'"
+%token WAITALL "'waitall'" SENDRECV "'sendrecv'" BARRIER "'barrier'"
+%token PROBE "'probe'"
 %token <number> NUMBER "number"
 %token <text> IDENT "identifier"
 
 %type <stmts> stmts block
 %type <stmt> stmt
-%type <expr> exp args
+%type <expr> exp args source tagsel
+%type <refs> requests
 %type <cmp> cmp
 
 /* No %destructor: every node is in ps->nodes, freed at once by the caller. */
@@ -198,6 +260,63 @@ stmt
                                     { $$ = collective(ps, SIM_OP_ALL_TO_ALL, @1, NULL, $3, $5); }
     | ALL_REDUCE '(' exp ',' exp ')'
                                     { $$ = collective(ps, SIM_OP_ALL_REDUCE, @1, NULL, $3, $5); }
+    | BARRIER '(' ')'               { $$ = collective(ps, SIM_OP_BARRIER, @1, NULL, NULL, NULL); }
+    | IDENT '=' ISEND '(' exp ',' '(' exp ',' exp ')' ')'
+                                    { $$ = request(ps, PS_ISEND, $1, @1, @3);
+                                      $$->e[0] = $5; $$->e[1] = $8; $$->e[2] = $10; }
+    | IDENT '=' ISEND '(' exp ',' '(' exp ',' exp ')' ',' exp ')'
+                                    { $$ = request(ps, PS_ISEND, $1, @1, @3);
+                                      $$->e[0] = $5; $$->e[1] = $8; $$->e[2] = $10;
+                                      $$->e[3] = $13; }
+    | IDENT '=' IRECV '(' source ')'
+                                    { $$ = request(ps, PS_IRECV, $1, @1, @3);
+                                      $$->e[0] = $5; $$->any_source = $5 == NULL; }
+    | IDENT '=' IRECV '(' source ',' tagsel ')'
+                                    { $$ = request(ps, PS_IRECV, $1, @1, @3);
+                                      $$->e[0] = $5; $$->any_source = $5 == NULL;
+                                      $$->e[1] = $7; }
+    | WAIT '(' IDENT ')'            { $$ = wait_stmt(ps, @1, one_ref(ps, $3, @3), NULL, @1, NULL, @1); }
+    | WAIT '(' IDENT ',' IDENT ')'  { $$ = wait_stmt(ps, @1, one_ref(ps, $3, @3), $5, @5, NULL, @1); }
+    | WAIT '(' IDENT ',' IDENT ',' IDENT ')'
+                                    { $$ = wait_stmt(ps, @1, one_ref(ps, $3, @3), $5, @5, $7, @7); }
+    | WAITALL '(' requests ')'      { $$ = wait_stmt(ps, @1, $3, NULL, @1, NULL, @1); }
+    | SENDRECV '(' exp ',' '(' exp ',' exp ')' ',' source ')'
+                                    { $$ = stmt(ps, PS_SENDRECV, @1); $$->e[0] = $3;
+                                      $$->e[1] = $6; $$->e[2] = $8; $$->e[4] = $11;
+                                      $$->any_source = $11 == NULL; }
+    | SENDRECV '(' exp ',' '(' exp ',' exp ')' ',' exp ',' source ',' tagsel ')'
+                                    { $$ = stmt(ps, PS_SENDRECV, @1); $$->e[0] = $3;
+                                      $$->e[1] = $6; $$->e[2] = $8; $$->e[3] = $11;
+                                      $$->e[4] = $13; $$->any_source = $13 == NULL;
+                                      $$->e[5] = $15; }
+    | PROBE '(' source ')'          { $$ = probe(ps, @1, $3, NULL, NULL, @1, NULL, @1); }
+    | PROBE '(' source ',' tagsel ')'
+                                    { $$ = probe(ps, @1, $3, $5, NULL, @1, NULL, @1); }
+    | PROBE '(' source ',' tagsel ',' IDENT ')'
+                                    { $$ = probe(ps, @1, $3, $5, $7, @7, NULL, @1); }
+    | PROBE '(' source ',' tagsel ',' IDENT ',' IDENT ')'
+                                    { $$ = probe(ps, @1, $3, $5, $7, @7, $9, @9); }
+    /* A name followed by '(' as a statement: say which statement is
+     * unknown, not that '=' was expected. */
+    | IDENT '('                     { proto_error_at(ps, @1.first_line, @1.first_column,
+                                          "unknown statement '%s' (the statements "
+                                          "are listed in formats/proto.md)", $1);
+                                      YYABORT; }
+    ;
+
+source
+    : exp                           { $$ = $1; }
+    | ANY_SOURCE                    { $$ = NULL; }
+    ;
+
+tagsel
+    : exp                           { $$ = $1; }
+    | ANY_TAG                       { $$ = NULL; }
+    ;
+
+requests
+    : IDENT                         { $$ = one_ref(ps, $1, @1); }
+    | requests ',' IDENT            { $$ = $1; ARENA_PUSH(ps->nodes, &$$, ref($3, @3)); }
     ;
 
 cmp

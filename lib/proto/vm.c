@@ -3,6 +3,7 @@
  * Generated simulators (emit.c) do the same in straight C and share the
  * runtime helpers at the bottom of this file. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "proto/proto.h"
 
@@ -153,10 +154,63 @@ int proto_vm_step(sim *s, int rank, void *program)
                 v[in->b] = sim_recv_tag(s, rank);
             break;
         case PI_COLL: {
-            double root = opt(s, rank, v, in->e[0], 0);
-            double bytes = shared_draw(s, rank, v, in, 1);
+            double root = opt(s, rank, v, in->e[0], 0), bytes = 0;
+            if (in->coll != SIM_OP_BARRIER)
+                bytes = shared_draw(s, rank, v, in, 1);
             if (!sim_failed(s))
                 sim_collective(s, rank, in->coll, root, bytes, in->line);
+            st->pc[rank] = pc;
+            return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+        }
+        case PI_ISEND: {
+            double dest = eval(s, rank, v, in->e[0]);
+            double bytes = draw(s, rank, v, in, 1);
+            double tag = opt(s, rank, v, in->e[3], 0);
+            if (!sim_failed(s))
+                v[in->a] = sim_isend(s, rank, dest, bytes, tag, in->line);
+            break;
+        }
+        case PI_IRECV: {
+            double source = opt(s, rank, v, in->e[0], 0);
+            double tag = opt(s, rank, v, in->e[1], 0);
+            if (!sim_failed(s))
+                v[in->a] = sim_irecv(s, rank, in->e[0] ? &source : NULL,
+                                     in->e[1] ? &tag : NULL, in->line);
+            break;
+        }
+        case PI_SENDRECV: {
+            double dest = eval(s, rank, v, in->e[0]);
+            double bytes = draw(s, rank, v, in, 1);
+            double stag = opt(s, rank, v, in->e[3], 0);
+            double source = opt(s, rank, v, in->e[4], 0);
+            double rtag = opt(s, rank, v, in->e[5], 0);
+            if (!sim_failed(s))
+                sim_sendrecv(s, rank, dest, bytes, stag,
+                             in->e[4] ? &source : NULL,
+                             in->e[5] ? &rtag : NULL, in->line);
+            st->pc[rank] = pc;
+            return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+        }
+        case PI_PROBE: {
+            double source = opt(s, rank, v, in->e[0], 0);
+            double tag = opt(s, rank, v, in->e[1], 0);
+            if (!sim_failed(s))
+                sim_probe(s, rank, in->e[0] ? &source : NULL,
+                          in->e[1] ? &tag : NULL, in->line);
+            st->pc[rank] = pc;
+            return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+        }
+        case PI_WAIT: {
+            /* The variables become null requests as the wait starts: the
+             * kernel holds the ids until it completes them. */
+            const proto_refs *refs = &in->st->refs;
+            double *ids = xcalloc(refs->len, sizeof *ids);
+            for (size_t i = 0; i < refs->len; i++)
+                ids[i] = v[refs->items[i].slot];
+            for (size_t i = 0; i < refs->len; i++)
+                v[refs->items[i].slot] = 0;
+            sim_wait(s, rank, ids, (int)refs->len, in->line);
+            free(ids);
             st->pc[rank] = pc;
             return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
         }

@@ -31,19 +31,45 @@ typedef struct {
     double start, end;   /* microseconds */
 } op_record;
 
-typedef struct {
-    int src;
-    double bytes, tag, arrival;
-} mail;   /* an eager message waiting for its receive */
+/* A point-to-point request (p2p.c): a nonblocking send or receive, or
+ * the one a blocking send or receive waits for at once. */
+enum { REQ_FREE, REQ_POSTED, REQ_MATCHED, REQ_DONE };
 
 typedef struct {
-    int rank;
-    uint32_t serial;     /* live while the sender's op has this serial */
-} sender;   /* a plain send posted to a process, for its any_source receives */
+    int state;           /* REQ_*; REQ_MATCHED: waiting for links */
+    int send;            /* a send, else a receive */
+    int partner;         /* send: destination; receive: source, or
+                            SIM_ANY_SOURCE until matched */
+    int tag;             /* send: its tag; receive: SIM_ANY_TAG until matched */
+    double bytes;
+    double posted;       /* clock when started, microseconds */
+    double start, cost, end;   /* its transfer, as this side counts it:
+                                  communication from start for cost, done
+                                  at end */
+    size_t rec;          /* its op record, SIZE_MAX: none */
+    int line;
+} request;
+
+typedef struct {
+    int src, id;         /* id: the sender's request; 0: eager, sent */
+    int tag;
+    double bytes;
+    double time;         /* rendezvous: posted; eager: arrival */
+} message;   /* a send that no receive has taken yet, at its receiver */
+
+typedef struct {
+    int active;
+    int explicit_wait;   /* a wait statement, recorded; else a blocking op */
+    double posted;
+    VEC(int) ids;
+    size_t rec;
+    int line;
+} waiting;
 
 typedef struct {
     double ready;        /* both sides posted: the later post time */
     int from, to;
+    int sid, rid;        /* point-to-point: the two requests; 0: collective */
 } transfer;   /* a message between two nodes waiting for their links */
 
 typedef struct {
@@ -59,13 +85,27 @@ typedef struct {
     double clock, compute, comm, idle;
     int state, queued;
     int armed;           /* listed in any_armed */
-    pending op;
+    pending op;          /* a collective's message */
     collective coll;
     double recv_source, recv_tag;
     rng stream;
     VEC(op_record) ops;
-    VEC(sender) senders; /* plain sends posted to this rank */
-    VEC(mail) mailbox;
+    VEC(request) reqs;   /* by id - 1 */
+    size_t first_free;   /* no free request below this index */
+    int live;            /* requests not free */
+    int wild;            /* receives from any_source not yet matched */
+    VEC(int) recvs;      /* receives not yet matched, in post order */
+    VEC(message) unexpected;   /* sends to this rank not yet taken, in
+                                  post order */
+    waiting wait;
+    request probe;       /* a probe's selectors (state REQ_POSTED while it
+                            waits), not a request of the process */
+    uint64_t seen;       /* p2p.c: a scan's mark */
+    /* p2p.c: recvs, unexpected or the probe changed (a counter), and the
+     * any_source choice computed for version cached - 1 (0: none), so
+     * the bound and the resolution that follows scan once. */
+    uint64_t changed, cached;
+    size_t cached_m, cached_wild;
 } proc;
 
 struct sim {
@@ -76,8 +116,9 @@ struct sim {
     proc *procs;
     int *queue;          /* runnable ranks, a ring of nprocs slots */
     size_t head, count;
-    VEC(int) any_armed;  /* ranks in a receive from any_source that may
+    VEC(int) any_armed;  /* ranks with a receive from any_source that may
                             have a message to take: only those can match */
+    uint64_t scan;       /* p2p.c: the current scan's mark */
     double *link_free;   /* per node, with procs_per_node */
     VEC(transfer) transfers;   /* matched, not yet given their links */
     int done, failed;
@@ -90,18 +131,44 @@ static inline int node_of(const sim *s, int rank)
     return rank / s->net->procs_per_node;
 }
 
-/* sim.c: a send and its receive complete together, now (links included);
- * a receive takes eager message m of its mailbox. */
+/* sim.c */
+/* A collective's send and receive complete together, now (links
+ * included). */
 void kernel_complete(sim *s, int from, int to);
-void kernel_deliver(sim *s, int to, size_t m);
+/* The start of a message between from and to ready at `start`, after the
+ * links of procs-per-node (which it then occupies for `cost`). */
+double kernel_link_start(sim *s, int from, int to, double start, double cost);
+size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
+                     double bytes, double tag, double start, double end);
+int kernel_count_event(sim *s, int rank, int line);
+int kernel_finite_time(sim *s, int rank, int line, double t, const char *what,
+                       double amount, const char *unit);
+void kernel_runnable(sim *s, int rank);
+int kernel_check_rank(sim *s, int rank, double other, const char *what,
+                      int line);
+double kernel_checked_size(sim *s, int rank, int line, double bytes);
+
+/* p2p.c */
+/* The two requests of a point-to-point message transfer, now (after the
+ * links granted it theirs). */
+void p2p_transfer(sim *s, int from, int sid, int to, int rid);
+/* The message a receive from any_source of `to` would take now: its time,
+ * INFINITY for none; *posted: that receive's post time. */
+double p2p_any_candidate(sim *s, int to, double *posted);
+/* That receive takes that message. */
+void p2p_any_take(sim *s, int to);
+/* What process `rank`, blocked in a point-to-point wait, waits for. */
+void p2p_describe(const sim *s, int rank, char *what, size_t size,
+                  double *since, int *line);
+/* At the end of process `rank`: fails if a request is still live. */
+int p2p_check_end(sim *s, int rank);
+size_t p2p_unreceived(const sim *s);
+void p2p_free(proc *p);
 
 /* match.c */
-/* A plain send of `rank` to b is pending: a candidate for b's receives
- * from any_source. */
-void match_note_sender(sim *s, proc *b, int rank);
 /* `to` may have a message for its receive from any_source. */
 void match_arm(sim *s, int to);
-/* A send and the receive that takes it pair up. */
+/* A collective's send and receive pair up. */
 void match_pair(sim *s, int from, int to);
 /* Nothing can run: moves the earliest pending matches on; 0 when nothing
  * can move (a deadlock). */

@@ -70,8 +70,7 @@ void sim_free(sim *s)
         return;
     for (int r = 0; r < s->opt.nprocs; r++) {
         free(s->procs[r].ops.items);
-        free(s->procs[r].senders.items);
-        free(s->procs[r].mailbox.items);
+        p2p_free(&s->procs[r]);
     }
     free(s->procs);
     free(s->queue);
@@ -112,8 +111,8 @@ static const char *nonfinite_name(double x)
 
 /* Simulated times stay finite: 0 after reporting that `what` takes the
  * clock to `t` (an overflow: huge times, sizes or network costs). */
-static int finite_time(sim *s, int rank, int line, double t, const char *what,
-                       double amount, const char *unit)
+int kernel_finite_time(sim *s, int rank, int line, double t,
+                       const char *what, double amount, const char *unit)
 {
     if (isfinite(t))
         return 1;
@@ -122,7 +121,7 @@ static int finite_time(sim *s, int rank, int line, double t, const char *what,
     return 0;
 }
 
-static void make_runnable(sim *s, int rank)
+void kernel_runnable(sim *s, int rank)
 {
     proc *p = &s->procs[rank];
     p->state = P_RUNNABLE;
@@ -132,19 +131,20 @@ static void make_runnable(sim *s, int rank)
     s->queue[(s->head + s->count++) % (size_t)s->opt.nprocs] = rank;
 }
 
-static void record(sim *s, proc *p, sim_op_kind kind, int partner,
-                   double bytes, double tag, double start, double end)
+size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
+                     double bytes, double tag, double start, double end)
 {
     if (!s->opt.keep_ops)
-        return;
+        return SIZE_MAX;
     op_record r = {kind, partner, bytes, tag, start, end};
     VEC_PUSH(&p->ops, r);
+    return p->ops.len - 1;
 }
 
 /* One more operation of `rank`; 0 after reporting that the run has
  * reached --max-events (an endless loop that communicates, or computes,
  * would otherwise run forever or keep records until memory runs out). */
-static int count_event(sim *s, int rank, int line)
+int kernel_count_event(sim *s, int rank, int line)
 {
     if (++s->events <= s->opt.max_events)
         return 1;
@@ -159,7 +159,7 @@ static int count_event(sim *s, int rank, int line)
 void sim_compute(sim *s, int rank, double seconds, int line)
 {
     proc *p = &s->procs[rank];
-    if (!count_event(s, rank, line))
+    if (!kernel_count_event(s, rank, line))
         return;
     if (!isfinite(seconds)) {
         sim_fail(s, rank, line, "compute of %s seconds; times must be finite",
@@ -172,31 +172,37 @@ void sim_compute(sim *s, int rank, double seconds, int line)
             seconds = 0;
     }
     double start = p->clock;
-    if (!finite_time(s, rank, line, start + seconds * 1e6, "compute",
+    if (!kernel_finite_time(s, rank, line, start + seconds * 1e6, "compute",
                      seconds, "seconds"))
         return;
     p->clock += seconds * 1e6;
     p->compute += seconds * 1e6;
-    record(s, p, SIM_OP_COMPUTE, -1, NAN, NAN, start, p->clock);
+    kernel_record(s, p, SIM_OP_COMPUTE, -1, NAN, NAN, start, p->clock);
 }
 
 /* ------------------------------------------------------------- messages */
 
-/* Both sides of a rendezvous complete together. */
-void kernel_complete(sim *s, int from, int to)
+double kernel_link_start(sim *s, int from, int to, double start, double cost)
 {
-    proc *a = &s->procs[from], *b = &s->procs[to];
-    double bytes = a->op.bytes;
-    double start = fmax(a->op.posted, b->op.posted);
-    double cost = net_cost(s->net, bytes);
     if (s->link_free && node_of(s, from) != node_of(s, to)) {
         double *la = &s->link_free[node_of(s, from)],
                *lb = &s->link_free[node_of(s, to)];
         start = fmax(start, fmax(*la, *lb));
         *la = *lb = start + cost;
     }
+    return start;
+}
+
+/* Both sides of a collective's message complete together (rendezvous). */
+void kernel_complete(sim *s, int from, int to)
+{
+    proc *a = &s->procs[from], *b = &s->procs[to];
+    double bytes = a->op.bytes;
+    double cost = net_cost(s->net, bytes);
+    double start = kernel_link_start(s, from, to,
+                                     fmax(a->op.posted, b->op.posted), cost);
     double end = start + cost;
-    if (!finite_time(s, from, a->op.line, end, "message", bytes,
+    if (!kernel_finite_time(s, from, a->op.line, end, "message", bytes,
                      "bytes"))
         return;
     a->idle += start - a->op.posted;
@@ -204,40 +210,15 @@ void kernel_complete(sim *s, int from, int to)
     a->comm += cost;
     b->comm += cost;
     a->clock = b->clock = end;
-    b->recv_source = from;
-    b->recv_tag = a->op.tag;
-    if (!a->op.coll) {
-        record(s, a, SIM_OP_SEND, to, bytes, a->op.tag, a->op.posted, end);
-        record(s, b, SIM_OP_RECV, from, bytes, a->op.tag, b->op.posted, end);
-    }
     a->op.kind = b->op.kind = PEND_NONE;
     a->op.serial++;
     b->op.serial++;
     s->messages++;
-    make_runnable(s, from < to ? from : to);
-    make_runnable(s, from < to ? to : from);
+    kernel_runnable(s, from < to ? from : to);
+    kernel_runnable(s, from < to ? to : from);
 }
 
-/* A receive satisfied by an eager message that has already arrived. */
-void kernel_deliver(sim *s, int to, size_t m)
-{
-    proc *b = &s->procs[to];
-    mail msg = b->mailbox.items[m];
-    memmove(&b->mailbox.items[m], &b->mailbox.items[m + 1],
-            (b->mailbox.len - m - 1) * sizeof msg);
-    b->mailbox.len--;
-    double end = fmax(b->op.posted, msg.arrival);
-    b->idle += end - b->op.posted;
-    b->clock = end;
-    b->recv_source = msg.src;
-    b->recv_tag = msg.tag;
-    record(s, b, SIM_OP_RECV, msg.src, msg.bytes, msg.tag, b->op.posted, end);
-    b->op.kind = PEND_NONE;
-    b->op.serial++;
-    make_runnable(s, to);
-}
-
-static int check_rank(sim *s, int rank, double other, const char *what,
+int kernel_check_rank(sim *s, int rank, double other, const char *what,
                       int line)
 {
     if (other >= 0 && other < s->opt.nprocs && other == floor(other) &&
@@ -256,7 +237,7 @@ static int check_rank(sim *s, int rank, double other, const char *what,
 
 /* A message size: a negative one counts as 0 bytes (and is counted); one
  * that is not finite is an error, reported, and the result is -1. */
-static double checked_size(sim *s, int rank, int line, double bytes)
+double kernel_checked_size(sim *s, int rank, int line, double bytes)
 {
     if (!isfinite(bytes)) {
         sim_fail(s, rank, line, "message size of %s bytes; sizes must be "
@@ -270,92 +251,32 @@ static double checked_size(sim *s, int rank, int line, double bytes)
     return bytes;
 }
 
-static void post_send(sim *s, int rank, int dest, double bytes, double tag,
-                      int coll, int line)
+/* A collective's messages (point-to-point ones are p2p.c's): they match
+ * only each other, always rendezvous, in each process's program order. */
+static void post_send(sim *s, int rank, int dest, double bytes, int line)
 {
     proc *a = &s->procs[rank], *b = &s->procs[dest];
-    if (!count_event(s, rank, line))
+    if (!kernel_count_event(s, rank, line))
         return;
-    if (!coll && s->net->eager_limit >= 0 && bytes <= s->net->eager_limit) {
-        /* Eager: the sender pays the transfer and goes on. */
-        double cost = net_cost(s->net, bytes);
-        double start = a->clock;
-        if (!finite_time(s, rank, line, start + cost, "message",
-                         bytes, "bytes"))
-            return;
-        a->clock += cost;
-        a->comm += cost;
-        record(s, a, SIM_OP_SEND, dest, bytes, tag, start, a->clock);
-        mail m = {rank, bytes, tag, a->clock};
-        VEC_PUSH(&b->mailbox, m);
-        s->messages++;
-        if (b->state == P_BLOCKED && b->op.kind == PEND_RECV && !b->op.coll &&
-            b->op.partner == rank)
-            kernel_deliver(s, dest, b->mailbox.len - 1);
-        else
-            match_arm(s, dest);
-        make_runnable(s, rank);
-        return;
-    }
-    a->op = (pending){PEND_SEND, coll, dest, bytes, tag, a->clock,
+    a->op = (pending){PEND_SEND, 1, dest, bytes, NAN, a->clock,
                       a->op.serial, line};
     a->state = P_BLOCKED;
-    if (b->state == P_BLOCKED && b->op.kind == PEND_RECV && b->op.coll == coll
-        && b->op.partner == rank) {
+    if (b->state == P_BLOCKED && b->op.kind == PEND_RECV &&
+        b->op.partner == rank)
         match_pair(s, rank, dest);
-        return;
-    }
-    if (!coll) {
-        match_note_sender(s, b, rank);
-        match_arm(s, dest);
-    }
 }
 
-static void post_recv(sim *s, int rank, int source, int coll, int line)
+static void post_recv(sim *s, int rank, int source, int line)
 {
-    proc *b = &s->procs[rank];
-    if (!count_event(s, rank, line))
+    proc *b = &s->procs[rank], *a = &s->procs[source];
+    if (!kernel_count_event(s, rank, line))
         return;
-    b->op = (pending){PEND_RECV, coll, source, 0, 0, b->clock, b->op.serial,
+    b->op = (pending){PEND_RECV, 1, source, 0, 0, b->clock, b->op.serial,
                       line};
     b->state = P_BLOCKED;
-    if (!coll && source != SIM_ANY_SOURCE) {
-        /* An eager message from that source already here: the first. */
-        for (size_t m = 0; m < b->mailbox.len; m++)
-            if (b->mailbox.items[m].src == source) {
-                kernel_deliver(s, rank, m);
-                return;
-            }
-    }
-    if (source == SIM_ANY_SOURCE) {
-        if (b->senders.len || b->mailbox.len)
-            match_arm(s, rank);   /* resolved when all block */
-        return;
-    }
-    proc *a = &s->procs[source];
-    if (a->state == P_BLOCKED && a->op.kind == PEND_SEND && a->op.coll == coll
-        && a->op.partner == rank)
+    if (a->state == P_BLOCKED && a->op.kind == PEND_SEND &&
+        a->op.partner == rank)
         match_pair(s, source, rank);
-}
-
-void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line)
-{
-    int to = check_rank(s, rank, dest, "send to", line);
-    if (to < 0 || (bytes = checked_size(s, rank, line, bytes)) < 0)
-        return;
-    post_send(s, rank, to, bytes, tag, 0, line);
-}
-
-void sim_recv_any(sim *s, int rank, int line)
-{
-    post_recv(s, rank, SIM_ANY_SOURCE, 0, line);
-}
-
-void sim_recv(sim *s, int rank, double source, int line)
-{
-    int from = check_rank(s, rank, source, "receive from", line);
-    if (from >= 0)
-        post_recv(s, rank, from, 0, line);
 }
 
 /* ---------------------------------------------------------- collectives */
@@ -366,7 +287,8 @@ void sim_recv(sim *s, int rank, double source, int line)
 static int phases(const sim *s, sim_op_kind kind)
 {
     switch (kind) {
-    case SIM_OP_ALL_REDUCE: return 2;   /* reduce to 0, then bcast from 0 */
+    case SIM_OP_ALL_REDUCE:             /* reduce to 0, then bcast from 0 */
+    case SIM_OP_BARRIER: return 2;      /* the same, of empty messages */
     case SIM_OP_ALL_GATHER:             /* bcast from every rank in turn */
     case SIM_OP_ALL_TO_ALL: return s->opt.nprocs;  /* scatter from each */
     default: return 1;
@@ -379,7 +301,7 @@ static void phase_shape(const sim *s, const collective *c, int *root,
     switch (c->kind) {
     case SIM_OP_GATHER: case SIM_OP_REDUCE:
         *root = c->root; *fan_in = 1; break;
-    case SIM_OP_ALL_REDUCE:
+    case SIM_OP_ALL_REDUCE: case SIM_OP_BARRIER:
         *root = 0; *fan_in = c->phase == 0; break;
     case SIM_OP_ALL_GATHER: case SIM_OP_ALL_TO_ALL:
         *root = c->phase; *fan_in = 0; break;
@@ -404,13 +326,13 @@ static void advance_collective(sim *s, int rank)
             if (rank == root) {
                 int other = k < root ? k : k + 1;   /* ascending, skip root */
                 if (fan_in)
-                    post_recv(s, rank, other, 1, c->line);
+                    post_recv(s, rank, other, c->line);
                 else
-                    post_send(s, rank, other, c->bytes, NAN, 1, c->line);
+                    post_send(s, rank, other, c->bytes, c->line);
             } else if (fan_in) {
-                post_send(s, rank, root, c->bytes, NAN, 1, c->line);
+                post_send(s, rank, root, c->bytes, c->line);
             } else {
-                post_recv(s, rank, root, 1, c->line);
+                post_recv(s, rank, root, c->line);
             }
             return;
         }
@@ -419,9 +341,12 @@ static void advance_collective(sim *s, int rank)
     }
     c->active = 0;
     int partner = c->kind == SIM_OP_ALL_GATHER || c->kind == SIM_OP_ALL_TO_ALL
-                  || c->kind == SIM_OP_ALL_REDUCE ? -1 : c->root;
-    record(s, p, c->kind, partner, c->bytes, NAN, c->posted, p->clock);
-    make_runnable(s, rank);
+                  || c->kind == SIM_OP_ALL_REDUCE || c->kind == SIM_OP_BARRIER
+                  ? -1 : c->root;
+    kernel_record(s, p, c->kind, partner,
+                  c->kind == SIM_OP_BARRIER ? NAN : c->bytes, NAN, c->posted,
+                  p->clock);
+    kernel_runnable(s, rank);
 }
 
 void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
@@ -429,10 +354,10 @@ void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
 {
     proc *p = &s->procs[rank];
     int r = 0;
-    if (!count_event(s, rank, line))
+    if (!kernel_count_event(s, rank, line))
         return;
     if (kind != SIM_OP_ALL_GATHER && kind != SIM_OP_ALL_TO_ALL &&
-        kind != SIM_OP_ALL_REDUCE) {
+        kind != SIM_OP_ALL_REDUCE && kind != SIM_OP_BARRIER) {
         if (!(root >= 0 && root < s->opt.nprocs && root == floor(root))) {
             sim_fail(s, rank, line, "collective root %.17g outside 0..%d",
                      root, s->opt.nprocs - 1);
@@ -440,10 +365,10 @@ void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
         }
         r = (int)root;
     }
-    if ((bytes = checked_size(s, rank, line, bytes)) < 0)
+    if ((bytes = kernel_checked_size(s, rank, line, bytes)) < 0)
         return;
     p->coll = (collective){1, kind, r, bytes, p->clock, 0, 0, line};
-    make_runnable(s, rank);   /* the scheduler advances it */
+    kernel_runnable(s, rank);   /* the scheduler advances it */
 }
 
 /* ------------------------------------------------------------ scheduler */
@@ -481,21 +406,23 @@ static void report_deadlock(sim *s)
         shown++;
         const pending *op = &p->op;
         char what[160];
-        if (op->kind == PEND_SEND)
-            snprintf(what, sizeof what, "send to %d", op->partner);
-        else if (op->partner == SIM_ANY_SOURCE)
-            snprintf(what, sizeof what, "receive from any_source");
-        else
-            snprintf(what, sizeof what, "receive from %d", op->partner);
-        if (p->coll.active)
+        if (p->coll.active) {
+            if (op->kind == PEND_SEND)
+                snprintf(what, sizeof what, "send to %d", op->partner);
+            else
+                snprintf(what, sizeof what, "receive from %d", op->partner);
             diag_note(s->d, (srcloc){s->file, p->coll.line, 0},
                       "rank %d waits in %s (%s of its %s), since %.9f s", r,
                       kind_name(p->coll.kind), what, kind_name(p->coll.kind),
                       op->posted / 1e6);
-        else
-            diag_note(s->d, (srcloc){s->file, op->line, 0},
+        } else {
+            double since;
+            int line;
+            p2p_describe(s, r, what, sizeof what, &since, &line);
+            diag_note(s->d, (srcloc){s->file, line, 0},
                       "rank %d waits in %s, since %.9f s", r, what,
-                      op->posted / 1e6);
+                      since / 1e6);
+        }
     }
     if (shown < blocked)
         diag_note(s->d, (srcloc){s->file, 0, 0}, "and %d more blocked "
@@ -506,7 +433,7 @@ static void report_deadlock(sim *s)
 int sim_run(sim *s, sim_step_fn step, void *program)
 {
     for (int r = 0; r < s->opt.nprocs; r++)
-        make_runnable(s, r);
+        kernel_runnable(s, r);
     for (;;) {
         while (s->count > 0) {
             int r = pop(s);
@@ -521,6 +448,8 @@ int sim_run(sim *s, sim_step_fn step, void *program)
             if (got == SIM_FAILED || s->failed)
                 return 1;
             if (got == SIM_DONE) {
+                if (!p2p_check_end(s, r))
+                    return 1;
                 p->state = P_DONE;
                 s->done++;
             }
@@ -534,9 +463,7 @@ int sim_run(sim *s, sim_step_fn step, void *program)
         if (s->failed)   /* a match that overflowed the clock */
             return 1;
     }
-    size_t unreceived = 0;
-    for (int r = 0; r < s->opt.nprocs; r++)
-        unreceived += s->procs[r].mailbox.len;
+    size_t unreceived = p2p_unreceived(s);
     if (unreceived)
         diag_warning(s->d, (srcloc){s->file, 0, 0}, "%zu eager message%s "
                      "never received", unreceived,

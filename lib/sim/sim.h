@@ -9,7 +9,11 @@
  * Timing rule (notes §4.5, verified against every published table): a send
  * and its receive complete together at
  *     max(t_send_posted, t_recv_posted) + t_s(d) + t_w(d)·d
- * on both clocks. Point-to-point pairs naming each other match as soon as
+ * on both clocks. A nonblocking send or receive completes at the same
+ * instant, and the wait for it at the later of its own start and that
+ * instant: a blocking operation is its nonblocking one waited for at once.
+ * Messages match as MPI's do: by source and tag, in the order each
+ * process posted them (p2p.c). Point-to-point pairs naming each other match as soon as
  * both are posted; a receive from any_source takes the message posted
  * earliest in simulated time (ties: lowest rank), resolved when no process
  * can run and nothing earlier can be posted any more (match.c,
@@ -60,10 +64,17 @@ double net_cost(const net_model *m, double d);
 typedef enum {
     SIM_OP_COMPUTE, SIM_OP_SEND, SIM_OP_RECV,
     SIM_OP_BCAST, SIM_OP_GATHER, SIM_OP_SCATTER, SIM_OP_REDUCE,
-    SIM_OP_ALL_GATHER, SIM_OP_ALL_TO_ALL, SIM_OP_ALL_REDUCE
+    SIM_OP_ALL_GATHER, SIM_OP_ALL_TO_ALL, SIM_OP_ALL_REDUCE,
+    SIM_OP_BARRIER, SIM_OP_ISEND, SIM_OP_IRECV, SIM_OP_WAIT, SIM_OP_PROBE
 } sim_op_kind;
 
 #define SIM_ANY_SOURCE (-1)
+#define SIM_ANY_TAG (-1)
+/* Tags are integers from 0 to SIM_TAG_MAX: the least MPI_TAG_UB the MPI
+ * standard allows, so a program netsim accepts runs on every MPI. */
+#define SIM_TAG_MAX 32767
+/* Requests a process may have started and not yet waited for. */
+#define SIM_MAX_REQUESTS (1 << 20)
 
 typedef struct sim sim;
 
@@ -123,6 +134,25 @@ void sim_recv(sim *s, int rank, double source, int line);
 void sim_recv_any(sim *s, int rank, int line);   /* from any_source */
 void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
                     double bytes, int line);
+/* Nonblocking point-to-point (p2p.c): start a send or a receive and go on.
+ * The result is the request's id, the lowest id >= 1 not in use by the
+ * process, or 0 after a failure. A NULL source or tag is any_source or
+ * any_tag. sim_wait blocks until every request named completes (id 0, a
+ * null request, is skipped) and frees them; for one receive, sim_recv_source
+ * and sim_recv_tag then tell its source and tag. sim_sendrecv is a send
+ * and a receive started together and waited for together. */
+int sim_isend(sim *s, int rank, double dest, double bytes, double tag,
+              int line);
+int sim_irecv(sim *s, int rank, const double *source, const double *tag,
+              int line);
+void sim_wait(sim *s, int rank, const double *ids, int n, int line);
+void sim_sendrecv(sim *s, int rank, double dest, double bytes, double stag,
+                  const double *source, const double *rtag, int line);
+/* Blocks until a message the process's next receive from source (NULL:
+ * any) with tag (NULL: any) would take is there, without taking it; then
+ * sim_recv_source and sim_recv_tag tell its source and tag. */
+void sim_probe(sim *s, int rank, const double *source, const double *tag,
+               int line);
 /* After a receive completes: who sent it and with which tag. */
 double sim_recv_source(const sim *s, int rank);
 double sim_recv_tag(const sim *s, int rank);

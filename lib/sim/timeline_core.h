@@ -12,7 +12,8 @@
 /* Operation kinds, in the order of sim_op_kind. */
 static const char *const timeline_kinds[] = {
     "compute", "send", "recv", "bcast", "gather", "scatter", "reduce",
-    "all_gather", "all_to_all", "all_reduce"};
+    "all_gather", "all_to_all", "all_reduce", "barrier", "isend", "irecv",
+    "wait", "probe"};
 
 static inline void timeline_header(FILE *fp, const char *quoted_source,
                                    const char *quoted_network,

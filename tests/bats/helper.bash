@@ -50,6 +50,11 @@ fdiff 4 -D Q=2 -D R=2
 fdiff 3 -D Q=3 -D R=1
 mandelbrot 4 -D MEAN=0.0002 -D SD=0.0001
 while71 3 -D i=1
+halo 2 -D ITER=3 -D ROW=8192 -D INNER=0.001 -D BORDER=0.0002
+halo 4 -D ITER=3 -D ROW=8192 -D INNER=0.001 -D BORDER=0.0002
+exchange 2
+exchange 3
+exchange 4
 RUNS
 }
 

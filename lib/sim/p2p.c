@@ -1,0 +1,723 @@
+/* p2p.c — point-to-point messages: requests, MPI's matching rules, waits.
+ *
+ * Every send and receive is a request of its process; a blocking one is a
+ * request waited for at once, so blocking and nonblocking operations are
+ * one mechanism and a blocking program's timeline is what it always was.
+ *
+ * Matching follows MPI (MPI 4.0 §3.5): a message goes to the earliest
+ * posted receive of its destination whose source and tag admit it, and a
+ * receive takes the earliest sent message that it admits, messages from
+ * one sender never overtaking each other. Each receiver keeps its receives
+ * not yet matched (recvs, in post order) and the sends to it not yet taken
+ * (unexpected, in post order). A receive from any_source takes, among the
+ * messages it admits, the earliest in simulated time; it is resolved when
+ * no process can run (match.c), and a later receive that could take one of
+ * the same messages waits until it is. Times: see sim.h and formats/proto.md
+ * (Timing). */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/kernel.h"
+
+static request *req_at(proc *p, int id) { return &p->reqs.items[id - 1]; }
+
+/* Room for one more item in a process's list, starting from one item, not
+ * VEC_PUSH's eight: a blocking program needs one request and one message
+ * at a time per process, and 10^7 processes are run (issue 14: eight of
+ * each took 1.5 KB per process, against 0.4 KB before requests). */
+#define PUSH_ONE(vec, value)                                                  \
+    do {                                                                      \
+        if ((vec)->len == (vec)->cap) {                                       \
+            size_t cap_ = (vec)->cap ? 2 * (vec)->cap : 1;                    \
+            (vec)->items = xrealloc((vec)->items,                             \
+                                    cap_ * sizeof *(vec)->items);             \
+            (vec)->cap = cap_;                                                \
+        }                                                                     \
+        (vec)->items[(vec)->len++] = (value);                                 \
+    } while (0)
+
+/* A new request of `rank`, at the lowest free id (so ids are the same in
+ * the MPI target, which allocates them the same way); 0 after failing. */
+static int req_new(sim *s, int rank, int send, int line)
+{
+    proc *p = &s->procs[rank];
+    if (p->live >= SIM_MAX_REQUESTS) {
+        sim_fail(s, rank, line, "more than %d requests started and not "
+                 "waited for", SIM_MAX_REQUESTS);
+        return 0;
+    }
+    size_t i = p->first_free;
+    while (i < p->reqs.len && p->reqs.items[i].state != REQ_FREE)
+        i++;
+    if (i == p->reqs.len) {
+        request fresh = {0};
+        PUSH_ONE(&p->reqs, fresh);
+    }
+    p->first_free = i + 1;
+    p->live++;
+    p->reqs.items[i] = (request){REQ_POSTED, send, -1, SIM_ANY_TAG, 0,
+                                 p->clock, 0, 0, 0, SIZE_MAX, line};
+    return (int)i + 1;
+}
+
+static void req_free(proc *p, int id)
+{
+    p->reqs.items[id - 1].state = REQ_FREE;
+    if ((size_t)id - 1 < p->first_free)
+        p->first_free = (size_t)id - 1;
+    p->live--;
+}
+
+void p2p_free(proc *p)
+{
+    free(p->reqs.items);
+    free(p->recvs.items);
+    free(p->unexpected.items);
+    free(p->wait.ids.items);
+}
+
+static int admits(const request *r, int src, int tag)
+{
+    return (r->partner == SIM_ANY_SOURCE || r->partner == src) &&
+           (r->tag == SIM_ANY_TAG || r->tag == tag);
+}
+
+/* ----------------------------------------------------------------- waits */
+
+typedef struct {
+    double start, end;
+} span;
+
+static int compare_span(const void *x, const void *y)
+{
+    const span *a = x, *b = y;
+    return (a->start > b->start) - (a->start < b->start);
+}
+
+/* The communication time of a wait that began at w->posted and ends at
+ * `to`: the union of its requests' transfers within it (one transfer:
+ * its cost, as a blocking operation has always counted it). */
+static double wait_comm(proc *p, const waiting *w, double to)
+{
+    size_t n = w->ids.len;
+    if (n == 1) {
+        const request *r = req_at(p, w->ids.items[0]);
+        if (w->posted <= r->start)
+            return r->cost;
+    }
+    span *spans = xcalloc(n ? n : 1, sizeof *spans);
+    for (size_t i = 0; i < n; i++) {
+        const request *r = req_at(p, w->ids.items[i]);
+        spans[i] = (span){r->start, r->start + r->cost};
+    }
+    qsort(spans, n, sizeof *spans, compare_span);
+    double comm = 0, covered = w->posted;
+    for (size_t i = 0; i < n; i++) {
+        double a = fmax(spans[i].start, covered), b = fmin(spans[i].end, to);
+        if (b > a) {
+            comm += b - a;
+            covered = b;
+        }
+    }
+    free(spans);
+    return comm;
+}
+
+/* Ends the wait of `rank` if every request it names is done. */
+static void try_finish_wait(sim *s, int rank)
+{
+    proc *p = &s->procs[rank];
+    waiting *w = &p->wait;
+    if (!w->active)
+        return;
+    for (size_t i = 0; i < w->ids.len; i++)
+        if (req_at(p, w->ids.items[i])->state != REQ_DONE)
+            return;
+    double end = w->posted;
+    for (size_t i = 0; i < w->ids.len; i++)
+        end = fmax(end, req_at(p, w->ids.items[i])->end);
+    double comm = wait_comm(p, w, end);
+    if (w->ids.len == 1 && w->posted <= req_at(p, w->ids.items[0])->start) {
+        /* As a blocking operation always counted: exactly. */
+        p->idle += req_at(p, w->ids.items[0])->start - w->posted;
+        p->comm += comm;
+    } else {
+        p->idle += (end - w->posted) - comm;
+        p->comm += comm;
+    }
+    p->clock = end;
+    if (w->ids.len == 1 && !req_at(p, w->ids.items[0])->send) {
+        const request *r = req_at(p, w->ids.items[0]);
+        p->recv_source = r->partner;
+        p->recv_tag = r->tag;
+    }
+    if (w->rec != SIZE_MAX)
+        p->ops.items[w->rec].end = end;
+    for (size_t i = 0; i < w->ids.len; i++)
+        req_free(p, w->ids.items[i]);
+    w->active = 0;
+    w->ids.len = 0;
+    kernel_runnable(s, rank);
+}
+
+/* Request `id` of `rank` has completed. */
+static void req_done(sim *s, int rank, int id)
+{
+    proc *p = &s->procs[rank];
+    request *r = req_at(p, id);
+    r->state = REQ_DONE;
+    if (r->rec != SIZE_MAX) {
+        op_record *o = &p->ops.items[r->rec];
+        o->partner = r->partner;
+        o->bytes = r->bytes;
+        o->tag = r->tag;
+        o->end = r->end;
+    }
+    try_finish_wait(s, rank);
+}
+
+static void wait_on(sim *s, int rank, const int *ids, size_t n,
+                    int explicit_wait, int line)
+{
+    proc *p = &s->procs[rank];
+    waiting *w = &p->wait;
+    w->active = 1;
+    w->explicit_wait = explicit_wait;
+    w->posted = p->clock;
+    w->ids.len = 0;
+    for (size_t i = 0; i < n; i++)
+        PUSH_ONE(&w->ids, ids[i]);
+    w->line = line;
+    w->rec = explicit_wait ? kernel_record(s, p, SIM_OP_WAIT, -1, NAN, NAN,
+                                           p->clock, p->clock)
+                           : SIZE_MAX;
+    p->state = P_BLOCKED;
+    try_finish_wait(s, rank);
+}
+
+/* -------------------------------------------------------------- matching */
+
+void p2p_transfer(sim *s, int from, int sid, int to, int rid)
+{
+    request *x = req_at(&s->procs[from], sid), *y = req_at(&s->procs[to], rid);
+    double bytes = x->bytes;
+    double cost = net_cost(s->net, bytes);
+    double start = kernel_link_start(s, from, to, fmax(x->posted, y->posted),
+                                     cost);
+    double end = start + cost;
+    if (!kernel_finite_time(s, from, x->line, end, "message", bytes, "bytes"))
+        return;
+    x->start = y->start = start;
+    x->cost = y->cost = cost;
+    x->end = y->end = end;
+    s->messages++;
+    req_done(s, from < to ? from : to, from < to ? sid : rid);
+    req_done(s, from < to ? to : from, from < to ? rid : sid);
+}
+
+/* Receive `rid` of `to` takes message m. */
+static void take(sim *s, int to, int rid, message m)
+{
+    request *y = req_at(&s->procs[to], rid);
+    y->partner = m.src;
+    y->tag = m.tag;
+    y->bytes = m.bytes;
+    if (m.id == 0) {
+        /* Eager: arrived at m.time, no transfer on this side. */
+        y->end = y->start = fmax(y->posted, m.time);
+        y->cost = 0;
+        req_done(s, to, rid);
+        return;
+    }
+    request *x = req_at(&s->procs[m.src], m.id);
+    if (s->link_free && node_of(s, m.src) != node_of(s, to)) {
+        transfer t = {fmax(x->posted, y->posted), m.src, to, m.id, rid};
+        x->state = y->state = REQ_MATCHED;
+        VEC_PUSH(&s->transfers, t);
+        return;
+    }
+    p2p_transfer(s, m.src, m.id, to, rid);
+}
+
+static void remove_recv(proc *b, size_t k)
+{
+    b->changed++;
+    memmove(&b->recvs.items[k], &b->recvs.items[k + 1],
+            (b->recvs.len - k - 1) * sizeof(int));
+    b->recvs.len--;
+}
+
+static void remove_message(proc *b, size_t k)
+{
+    b->changed++;
+    memmove(&b->unexpected.items[k], &b->unexpected.items[k + 1],
+            (b->unexpected.len - k - 1) * sizeof(message));
+    b->unexpected.len--;
+}
+
+/* Whether a receive of b posted before position k (a receive from
+ * any_source, or one waiting behind one) admits message m: then the
+ * receive at k cannot take m yet. */
+static int earlier_admits(proc *b, size_t k, const message *m)
+{
+    for (size_t i = 0; i < k; i++)
+        if (admits(req_at(b, b->recvs.items[i]), m->src, m->tag))
+            return 1;
+    return 0;
+}
+
+/* The receive at position k of b's recvs (not from any_source) takes the
+ * first message it admits, unless an earlier receive may take that one.
+ * 1 when it took it. */
+static int seek(sim *s, int to, size_t k)
+{
+    proc *b = &s->procs[to];
+    int rid = b->recvs.items[k];
+    const request *r = req_at(b, rid);
+    for (size_t m = 0; m < b->unexpected.len; m++) {
+        message msg = b->unexpected.items[m];
+        if (!admits(r, msg.src, msg.tag))
+            continue;
+        if (earlier_admits(b, k, &msg))
+            return 0;
+        remove_message(b, m);
+        remove_recv(b, k);
+        take(s, to, rid, msg);
+        return 1;
+    }
+    return 0;
+}
+
+static void probe_check(sim *s, int to);
+
+/* After a receive from any_source of b took its message: the receives it
+ * held back may take theirs now. */
+static void retry(sim *s, int to)
+{
+    proc *b = &s->procs[to];
+    for (size_t k = 0; k < b->recvs.len;) {
+        if (req_at(b, b->recvs.items[k])->partner != SIM_ANY_SOURCE &&
+            seek(s, to, k))
+            continue;
+        k++;
+    }
+    probe_check(s, to);
+}
+
+/* The probe of `to` sees message m (at index i of unexpected). */
+static void probe_sees(sim *s, int to, size_t i)
+{
+    proc *b = &s->procs[to];
+    request *q = &b->probe;
+    const message *m = &b->unexpected.items[i];
+    double end = fmax(q->posted, m->time);
+    b->idle += end - q->posted;
+    b->clock = end;
+    b->recv_source = m->src;
+    b->recv_tag = m->tag;
+    if (q->rec != SIZE_MAX) {
+        op_record *o = &b->ops.items[q->rec];
+        o->partner = m->src;
+        o->bytes = m->bytes;
+        o->tag = m->tag;
+        o->end = end;
+    }
+    q->state = REQ_FREE;
+    b->changed++;
+    kernel_runnable(s, to);
+}
+
+/* A probe from a named source sees the first message from it that it
+ * admits, once no receive of the process may still take that one. */
+static void probe_check(sim *s, int to)
+{
+    proc *b = &s->procs[to];
+    const request *q = &b->probe;
+    if (q->state != REQ_POSTED || q->partner == SIM_ANY_SOURCE)
+        return;
+    for (size_t i = 0; i < b->unexpected.len; i++) {
+        const message *m = &b->unexpected.items[i];
+        if (!admits(q, m->src, m->tag))
+            continue;
+        if (!earlier_admits(b, b->recvs.len, m))
+            probe_sees(s, to, i);
+        return;
+    }
+}
+
+static int probing_any(const proc *b)
+{
+    return b->probe.state == REQ_POSTED && b->probe.partner == SIM_ANY_SOURCE;
+}
+
+/* A send reaches its destination: the earliest posted receive that admits
+ * it takes it, unless that one must first be resolved (any_source) or
+ * may take an earlier message. */
+static void offer(sim *s, int to, message m)
+{
+    proc *b = &s->procs[to];
+    for (size_t k = 0; k < b->recvs.len; k++) {
+        int rid = b->recvs.items[k];
+        const request *r = req_at(b, rid);
+        if (!admits(r, m.src, m.tag))
+            continue;
+        if (r->partner == SIM_ANY_SOURCE)
+            break;
+        for (size_t i = 0; i < b->unexpected.len; i++)
+            if (admits(r, b->unexpected.items[i].src,
+                       b->unexpected.items[i].tag))
+                goto queue;   /* it waits for an earlier message */
+        remove_recv(b, k);
+        take(s, to, rid, m);
+        return;
+    }
+queue:
+    PUSH_ONE(&b->unexpected, m);
+    b->changed++;
+    if (b->wild || probing_any(b))
+        match_arm(s, to);
+    probe_check(s, to);
+}
+
+/* Position of b's first receive from any_source, SIZE_MAX: none. */
+static size_t first_wild(proc *b)
+{
+    if (!b->wild)
+        return SIZE_MAX;
+    for (size_t k = 0; k < b->recvs.len; k++)
+        if (req_at(b, b->recvs.items[k])->partner == SIM_ANY_SOURCE)
+            return k;
+    return SIZE_MAX;
+}
+
+/* The message a receive (or probe) from any_source w of `to`, at position
+ * k of its receives, would take: of the messages w admits that no earlier
+ * receive may take, each sender's first, the earliest in simulated time
+ * (ties: an eager message before a pending send, then the lowest rank).
+ * Its index in unexpected, or SIZE_MAX. */
+static size_t choice(sim *s, int to, const request *w, size_t k)
+{
+    proc *b = &s->procs[to];
+    size_t best = SIZE_MAX;
+    uint64_t mark = ++s->scan;
+    for (size_t i = 0; i < b->unexpected.len; i++) {
+        const message *m = &b->unexpected.items[i];
+        if (!admits(w, m->src, m->tag) || s->procs[m->src].seen == mark)
+            continue;
+        s->procs[m->src].seen = mark;
+        if (earlier_admits(b, k, m))
+            continue;
+        if (best == SIZE_MAX)
+            best = i;
+        const message *o = &b->unexpected.items[best];
+        if (m->time < o->time ||
+            (m->time == o->time && ((m->id == 0 && o->id != 0) ||
+                                    ((m->id == 0) == (o->id == 0) &&
+                                     m->src < o->src))))
+            best = i;
+    }
+    return best;
+}
+
+/* The choice to make now for `to`: its first receive from any_source
+ * (*wild its position), or else its probe from any_source (*wild =
+ * SIZE_MAX). The message's index in unexpected, SIZE_MAX: none. */
+static size_t any_choice(sim *s, int to, size_t *wild)
+{
+    proc *b = &s->procs[to];
+    if (b->cached == b->changed + 1) {
+        *wild = b->cached_wild;
+        return b->cached_m;
+    }
+    size_t k = *wild = first_wild(b), m = SIZE_MAX;
+    if (k != SIZE_MAX)
+        m = choice(s, to, req_at(b, b->recvs.items[k]), k);
+    if (m == SIZE_MAX && probing_any(b)) {
+        *wild = SIZE_MAX;
+        m = choice(s, to, &b->probe, b->recvs.len);
+    }
+    b->cached = b->changed + 1;
+    b->cached_m = m;
+    b->cached_wild = *wild;
+    return m;
+}
+
+double p2p_any_candidate(sim *s, int to, double *posted)
+{
+    size_t wild, m = any_choice(s, to, &wild);
+    if (m == SIZE_MAX)
+        return INFINITY;
+    proc *b = &s->procs[to];
+    *posted = wild == SIZE_MAX ? b->probe.posted
+                               : req_at(b, b->recvs.items[wild])->posted;
+    return b->unexpected.items[m].time;
+}
+
+void p2p_any_take(sim *s, int to)
+{
+    size_t wild, m = any_choice(s, to, &wild);
+    proc *b = &s->procs[to];
+    if (wild == SIZE_MAX) {
+        probe_sees(s, to, m);
+        return;
+    }
+    message msg = b->unexpected.items[m];
+    int rid = b->recvs.items[wild];
+    remove_message(b, m);
+    remove_recv(b, wild);
+    b->wild--;
+    take(s, to, rid, msg);
+    retry(s, to);
+}
+
+/* ------------------------------------------------------------ operations */
+
+static int check_tag(sim *s, int rank, double tag, int line)
+{
+    if (tag >= 0 && tag <= SIM_TAG_MAX && tag == floor(tag))
+        return (int)tag;
+    sim_fail(s, rank, line, "tag %.17g: tags are integers from 0 to %d", tag,
+             SIM_TAG_MAX);
+    return -1;
+}
+
+/* Starts a send; `rec_kind` its record (send or isend). */
+static int start_send(sim *s, int rank, double dest, double bytes,
+                      double tag, sim_op_kind rec_kind, int line)
+{
+    int to = kernel_check_rank(s, rank, dest, "send to", line), t;
+    if (to < 0 || (bytes = kernel_checked_size(s, rank, line, bytes)) < 0 ||
+        (t = check_tag(s, rank, tag, line)) < 0 ||
+        !kernel_count_event(s, rank, line))
+        return 0;
+    int id = req_new(s, rank, 1, line);
+    if (!id)
+        return 0;
+    proc *a = &s->procs[rank];
+    request *x = req_at(a, id);
+    x->partner = to;
+    x->tag = t;
+    x->bytes = bytes;
+    x->rec = kernel_record(s, a, rec_kind, to, bytes, t, a->clock, NAN);
+    message m = {rank, id, t, bytes, x->posted};
+    if (s->net->eager_limit >= 0 && bytes <= s->net->eager_limit) {
+        /* Eager: sent without the receiver, arriving after its cost. */
+        double cost = net_cost(s->net, bytes);
+        if (!kernel_finite_time(s, rank, line, x->posted + cost, "message",
+                                bytes, "bytes"))
+            return 0;
+        x->start = x->posted;
+        x->cost = cost;
+        x->end = x->posted + cost;
+        m.id = 0;
+        m.time = x->end;
+        s->messages++;
+        offer(s, to, m);
+        req_done(s, rank, id);
+        return id;
+    }
+    offer(s, to, m);
+    return id;
+}
+
+static int start_recv(sim *s, int rank, const double *source,
+                      const double *tag, sim_op_kind rec_kind, int line)
+{
+    int from = SIM_ANY_SOURCE, t = SIM_ANY_TAG;
+    if (source && (from = kernel_check_rank(s, rank, *source,
+                                            "receive from", line)) < 0)
+        return 0;
+    if (tag && (t = check_tag(s, rank, *tag, line)) < 0)
+        return 0;
+    if (!kernel_count_event(s, rank, line))
+        return 0;
+    int id = req_new(s, rank, 0, line);
+    if (!id)
+        return 0;
+    proc *b = &s->procs[rank];
+    request *y = req_at(b, id);
+    y->partner = from;
+    y->tag = t;
+    y->rec = kernel_record(s, b, rec_kind, from, NAN, tag ? t : NAN,
+                           b->clock, NAN);
+    PUSH_ONE(&b->recvs, id);
+    b->changed++;
+    if (from == SIM_ANY_SOURCE) {
+        b->wild++;
+        if (b->unexpected.len)
+            match_arm(s, rank);   /* resolved when all block */
+    } else {
+        seek(s, rank, b->recvs.len - 1);
+    }
+    return id;
+}
+
+int sim_isend(sim *s, int rank, double dest, double bytes, double tag,
+              int line)
+{
+    return start_send(s, rank, dest, bytes, tag, SIM_OP_ISEND, line);
+}
+
+int sim_irecv(sim *s, int rank, const double *source, const double *tag,
+              int line)
+{
+    return start_recv(s, rank, source, tag, SIM_OP_IRECV, line);
+}
+
+void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line)
+{
+    int id = start_send(s, rank, dest, bytes, tag, SIM_OP_SEND, line);
+    if (id)
+        wait_on(s, rank, &id, 1, 0, line);
+}
+
+void sim_recv(sim *s, int rank, double source, int line)
+{
+    int id = start_recv(s, rank, &source, NULL, SIM_OP_RECV, line);
+    if (id)
+        wait_on(s, rank, &id, 1, 0, line);
+}
+
+void sim_recv_any(sim *s, int rank, int line)
+{
+    int id = start_recv(s, rank, NULL, NULL, SIM_OP_RECV, line);
+    if (id)
+        wait_on(s, rank, &id, 1, 0, line);
+}
+
+void sim_sendrecv(sim *s, int rank, double dest, double bytes, double stag,
+                  const double *source, const double *rtag, int line)
+{
+    int ids[2];
+    if (!(ids[0] = start_send(s, rank, dest, bytes, stag, SIM_OP_SEND, line)))
+        return;
+    if (!(ids[1] = start_recv(s, rank, source, rtag, SIM_OP_RECV, line)))
+        return;
+    wait_on(s, rank, ids, 2, 0, line);
+}
+
+void sim_probe(sim *s, int rank, const double *source, const double *tag,
+               int line)
+{
+    int from = SIM_ANY_SOURCE, t = SIM_ANY_TAG;
+    if (source && (from = kernel_check_rank(s, rank, *source,
+                                            "probe from", line)) < 0)
+        return;
+    if (tag && (t = check_tag(s, rank, *tag, line)) < 0)
+        return;
+    if (!kernel_count_event(s, rank, line))
+        return;
+    proc *b = &s->procs[rank];
+    b->probe = (request){REQ_POSTED, 0, from, t, 0, b->clock, 0, 0, 0,
+                         SIZE_MAX, line};
+    b->changed++;
+    b->probe.rec = kernel_record(s, b, SIM_OP_PROBE, from, NAN,
+                                 tag ? t : NAN, b->clock, NAN);
+    b->state = P_BLOCKED;
+    if (from == SIM_ANY_SOURCE) {
+        if (b->unexpected.len)
+            match_arm(s, rank);   /* resolved when all block */
+    } else {
+        probe_check(s, rank);
+    }
+}
+
+void sim_wait(sim *s, int rank, const double *ids, int n, int line)
+{
+    proc *p = &s->procs[rank];
+    if (!kernel_count_event(s, rank, line))
+        return;
+    VEC(int) live = {0};
+    for (int i = 0; i < n; i++) {
+        double x = ids[i];
+        if (x == 0)
+            continue;   /* the null request: done already */
+        if (!(x >= 1 && x <= (double)p->reqs.len && x == floor(x)) ||
+            req_at(p, (int)x)->state == REQ_FREE) {
+            sim_fail(s, rank, line, "wait for request %.17g, which is not "
+                     "pending (waited for already, or never started)", x);
+            break;
+        }
+        for (size_t k = 0; k < live.len; k++)
+            if (live.items[k] == (int)x) {
+                sim_fail(s, rank, line, "request %d named twice in one wait",
+                         (int)x);
+                break;
+            }
+        if (sim_failed(s))
+            break;
+        VEC_PUSH(&live, (int)x);
+    }
+    if (!sim_failed(s))
+        wait_on(s, rank, live.items, live.len, 1, line);
+    free(live.items);
+}
+
+/* ----------------------------------------------------------- reporting */
+
+void p2p_describe(const sim *s, int rank, char *what, size_t size,
+                  double *since, int *line)
+{
+    const proc *p = &s->procs[rank];
+    const waiting *w = &p->wait;
+    const request *r = NULL;
+    if (p->probe.state == REQ_POSTED) {
+        if (p->probe.partner == SIM_ANY_SOURCE)
+            snprintf(what, size, "probe from any_source");
+        else
+            snprintf(what, size, "probe from %d", p->probe.partner);
+        *since = p->probe.posted;
+        *line = p->probe.line;
+        return;
+    }
+    int id = 0;
+    for (size_t i = 0; i < w->ids.len && !r; i++)
+        if (p->reqs.items[w->ids.items[i] - 1].state != REQ_DONE)
+            r = &p->reqs.items[(id = w->ids.items[i]) - 1];
+    char op[64];
+    if (!r)
+        snprintf(op, sizeof op, "nothing");
+    else if (r->send)
+        snprintf(op, sizeof op, "send to %d", r->partner);
+    else if (r->partner == SIM_ANY_SOURCE)
+        snprintf(op, sizeof op, "receive from any_source");
+    else
+        snprintf(op, sizeof op, "receive from %d", r->partner);
+    if (w->explicit_wait) {
+        snprintf(what, size, "wait for request %d (%s)", id, op);
+        *since = w->posted;
+        *line = w->line;
+    } else {
+        snprintf(what, size, "%s", op);
+        *since = r ? r->posted : w->posted;
+        *line = r ? r->line : w->line;
+    }
+}
+
+int p2p_check_end(sim *s, int rank)
+{
+    proc *p = &s->procs[rank];
+    if (!p->live)
+        return 1;
+    for (size_t i = 0; i < p->reqs.len; i++) {
+        const request *r = &p->reqs.items[i];
+        if (r->state == REQ_FREE)
+            continue;
+        sim_fail(s, rank, r->line, "ended with request %zu (%s) never waited "
+                 "for; wait for every request", i + 1,
+                 r->send ? "a send" : "a receive");
+        return 0;
+    }
+    return 1;
+}
+
+size_t p2p_unreceived(const sim *s)
+{
+    size_t n = 0;
+    for (int r = 0; r < s->opt.nprocs; r++)
+        for (size_t m = 0; m < s->procs[r].unexpected.len; m++)
+            n += s->procs[r].unexpected.items[m].id == 0;
+    return n;
+}
