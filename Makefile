@@ -6,6 +6,8 @@
 #   make demo       run the main pipelines on examples/ (writes out/)
 #   make bench      run the benchmarks and print their figures
 #   make gstr-tables  Lucchese's Tables 5.1-5.6 beside the published cells
+#   make seed001-experiment  seed 001's matrix multiplication measured here,
+#                   fitted, and predicted beside the paper's Table 4
 #   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60,
 #                   or FUZZ_RUNS executions each; FUZZ_JOBS at once;
 #                   FUZZ_TARGETS="san proto" for some of them)
@@ -30,11 +32,19 @@ CFLAGS_ALL   = -std=c11 -Wall -Wextra -Werror $(OPT) $(SAN) $(CFLAGS)
 LDLIBS_ALL   = -lm $(LDLIBS)
 
 PROGS := pasl2graph netsim proto2c san2desc mvd-solve gstr-sched bench2model
+# Programs that call MPI: compiled and linked with $(MPICC), which wraps
+# $(CC) (OMPI_CC / MPICH_CC), so `make CC=clang` and `make asan` reach them.
+MPI_PROGS := mpibench
+MPICC ?= mpicc
+MPI_ENV = OMPI_CC=$(CC) MPICH_CC=$(CC)
 
 # ------------------------------------------------------------------ sources
 # Every lib/<module>/*.c, plus the scanners and parsers generated from
 # lib/<module>/*.l and *.y into $(BUILD)/gen/<module>/.
-LIB_C      := $(wildcard lib/*/*.c)
+# lib/<module>/mpi_*.c include mpi.h: they stay out of libperfpipe.a (the
+# programs without MPI link it) and link only into the MPI programs.
+LIB_MPI_C  := $(wildcard lib/*/mpi_*.c)
+LIB_C      := $(filter-out $(LIB_MPI_C),$(wildcard lib/*/*.c))
 LIB_Y      := $(wildcard lib/*/*.y)
 LIB_L      := $(wildcard lib/*/*.l)
 GEN_PARSE_C := $(patsubst lib/%.y,$(BUILD)/gen/%.tab.c,$(LIB_Y))
@@ -50,7 +60,8 @@ GEN_H       := $(GEN_PARSE_H) $(GEN_LEX_H) $(GEN_EMBED)
 LIB_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_C)) \
            $(patsubst $(BUILD)/gen/%.c,$(BUILD)/obj/gen/%.o,$(GEN_PARSE_C) $(GEN_LEX_C))
 LIBA    := $(BUILD)/libperfpipe.a
-BINS    := $(addprefix $(BUILD)/bin/,$(PROGS))
+BINS    := $(addprefix $(BUILD)/bin/,$(PROGS) $(MPI_PROGS))
+MPI_OBJ := $(patsubst %.c,$(BUILD)/obj/mpi/%.o,$(LIB_MPI_C))
 UNIT_C  := $(wildcard tests/unit/test_*.c)
 UNITS   := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_C))
 # Benchmark drivers that link with the library (tests/bench/bench_*.c).
@@ -99,6 +110,15 @@ $(LIBA): $(LIB_OBJ)
 $(BUILD)/bin/%: $(BUILD)/obj/tools/%/main.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+$(BUILD)/obj/mpi/%.o: %.c | $(GEN_H)
+	@mkdir -p $(@D)
+	$(MPI_ENV) $(MPICC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
+
+$(addprefix $(BUILD)/bin/,$(MPI_PROGS)): $(BUILD)/bin/%: \
+		$(BUILD)/obj/mpi/tools/%/main.o $(MPI_OBJ) $(LIBA)
+	@mkdir -p $(@D)
+	$(MPI_ENV) $(MPICC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIBA)
 	@mkdir -p $(@D)
@@ -149,6 +169,12 @@ demo: deps
 
 bench: all
 	@tests/bench/run $(BUILD)/bin $(BUILD)/bench
+
+# Seed 001's experiment on this machine (mpibench matmul and oneway, then
+# bench2model): not in `make check`, since it measures. REPS=3 samples.
+.PHONY: seed001-experiment
+seed001-experiment: all
+	@pipelines/seed001-experiment $(BUILD)/bin out
 
 # Lucchese 2002, Tables 5.1-5.6, beside the published cells (SEEDS=30).
 .PHONY: gstr-tables
@@ -205,7 +231,7 @@ install: $(BINS) $(LIBA)
 	  install -m 644 $$h $(INCDIR)/$$(basename $$(dirname $$h))/; done
 
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(PROGS)) \
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(PROGS) $(MPI_PROGS)) \
 	      $(addprefix $(DESTDIR)$(PREFIX)/share/man/man1/,$(notdir $(MAN1))) \
 	      $(addprefix $(DESTDIR)$(PREFIX)/share/man/man5/,$(notdir $(MAN5))) \
 	      $(DESTDIR)$(PREFIX)/lib/libperfpipe.a

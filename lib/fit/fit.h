@@ -203,6 +203,13 @@ void fit_intervals(const fit_series *s, size_t last, fit_intervals_vec *out);
 
 /* ------------------------------------------------------------- writers */
 
+/* bench 1 (formats/bench.md), what fit_data_read reads: the header with
+ * the optional name, then one sample record per measurement (mpibench
+ * writes them, the sizes of a kind in increasing order). */
+void fit_write_bench_header(FILE *fp, const char *name);
+void fit_write_bench_sample(FILE *fp, const char *kind, double size,
+                            double time);
+
 /* perf-model 1 (formats/perf-model.md). */
 void fit_write_header(FILE *fp, const char *name, fit_sign sign);
 void fit_write_poly(FILE *fp, const char *name, const fit_poly *f);

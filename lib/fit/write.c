@@ -1,6 +1,7 @@
-/* write.c — what bench2model writes: perf-model records
- * (formats/perf-model.md), a net-model for netsim (formats/net-model.md)
- * and SimGrid SMPI configuration; and the perf-model reader. */
+/* write.c — the bench records mpibench writes (formats/bench.md), and what
+ * bench2model writes: perf-model records (formats/perf-model.md), a
+ * net-model for netsim (formats/net-model.md) and SimGrid SMPI
+ * configuration; and the perf-model reader. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,16 +9,37 @@
 #include "fit/fit.h"
 #include "sim/sim.h"
 
-/* -------------------------------------------------------- perf-model */
+/* ------------------------------------------------------------- bench */
 
-void fit_write_header(FILE *fp, const char *name, fit_sign sign)
+/* The first line, then the optional name record. */
+static void put_header(FILE *fp, const char *first, const char *name)
 {
-    fputs("perf-model 1\n", fp);
+    fputs(first, fp);
     if (name) {
         fputs("name ", fp);
         tf_put_string(fp, name);
         fputc('\n', fp);
     }
+}
+
+void fit_write_bench_header(FILE *fp, const char *name)
+{
+    put_header(fp, "bench 1\n", name);
+}
+
+void fit_write_bench_sample(FILE *fp, const char *kind, double size,
+                            double time)
+{
+    char a[32], b[32];
+    fprintf(fp, "sample %s %s %s\n", kind, fmt_double(a, size),
+            fmt_double(b, time));
+}
+
+/* -------------------------------------------------------- perf-model */
+
+void fit_write_header(FILE *fp, const char *name, fit_sign sign)
+{
+    put_header(fp, "perf-model 1\n", name);
     fprintf(fp, "sign %s\n", fit_sign_name(sign));
 }
 

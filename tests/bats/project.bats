@@ -39,6 +39,10 @@ programs() { sed -n 's/^PROGS *:= *//p' "$ROOT/Makefile"; }
         [ -f "$prefix/share/man/man1/$p.1" ]
         man -l "$prefix/share/man/man1/$p.1" > /dev/null
     done
+    # The MPI programs, linked with mpicc (their outputs are measurements,
+    # so they are not in the loops above).
+    [ -x "$prefix/bin/mpibench" ]
+    [ -f "$prefix/share/man/man1/mpibench.1" ]
     [ -f "$prefix/share/man/man5/app-graph.5" ]
     [ -f "$prefix/share/man/man5/pasl.5" ]
     # The library and headers a `proto2c --target sim` program builds with.
