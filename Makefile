@@ -8,6 +8,8 @@
 #   make gstr-tables  Lucchese's Tables 5.1-5.6 beside the published cells
 #   make seed001-experiment  seed 001's matrix multiplication measured here,
 #                   fitted, and predicted beside the paper's Table 4
+#   make net-loop   measure (mpibench), fit (bench2model), simulate (netsim),
+#                   check against real MPI runs (RUNS=5, STAT=median|min)
 #   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60,
 #                   or FUZZ_RUNS executions each; FUZZ_JOBS at once;
 #                   FUZZ_TARGETS="san proto" for some of them)
@@ -175,6 +177,14 @@ bench: all
 .PHONY: seed001-experiment
 seed001-experiment: all
 	@pipelines/seed001-experiment $(BUILD)/bin out
+
+# Issue 11's loop on this machine: mpibench -> bench2model comm -> netsim,
+# against the proto2c MPI programs' measured timelines (out/net-loop.*).
+.PHONY: net-loop
+RUNS ?= 5
+STAT ?= median
+net-loop: all
+	@pipelines/net-loop $(BUILD)/bin out $(RUNS) $(STAT)
 
 # Lucchese 2002, Tables 5.1-5.6, beside the published cells (SEEDS=30).
 .PHONY: gstr-tables

@@ -62,6 +62,16 @@ TABLE
     done
 }
 
+@test "ring-rounds.proto (pipelines/net-loop): one round is ring.proto; even P, 50 rounds of two 1190 us messages" {
+    for p in 2 3 4 5 6; do
+        [ "$(summary_field 2 -n "$p" -D SIZE=10000 -D ROUNDS=1 "$P/ring-rounds.proto")" = \
+          "$(summary_field 2 -n "$p" "$P/ring.proto")" ] || { echo "P=$p"; false; }
+    done
+    # 300 + 0.089 * 10000 = 1190 us a message; a round is a send then a
+    # receive on every rank: 50 * 2 * 1190 us.
+    [ "$(summary_field 2 -n 4 -D SIZE=10000 -D ROUNDS=50 "$P/ring-rounds.proto")" = 0.119000 ]
+}
+
 @test "ring, P = 3: rank 0 ends at 2380 us, ranks 1 and 2 at 3570 us (three cycles)" {
     run netsim -n 3 "$P/ring.proto"
     assert_success
