@@ -35,6 +35,29 @@ uint64_t option_u64(const char *prog, const char *opt, const char *text,
                 (unsigned long long)min, (unsigned long long)max, text);
 }
 
+int word_index(const char *text, const char *const *words)
+{
+    for (int i = 0; words[i]; i++)
+        if (strcmp(text, words[i]) == 0)
+            return i;
+    return -1;
+}
+
+int option_word(const char *prog, const char *opt, const char *text,
+                const char *const *words)
+{
+    int i = word_index(text, words);
+    if (i >= 0)
+        return i;
+    /* The list of accepted words is built from the table itself, so a word
+     * added to the table is in the message at once. */
+    strbuf sb = {0};
+    for (int k = 0; words[k]; k++)
+        sb_printf(&sb, "%s%s", k == 0 ? "" : words[k + 1] ? ", " : " or ",
+                  words[k]);
+    usage_error(prog, "%s wants %s, not '%s'", opt, sb_str(&sb), text);
+}
+
 double option_double(const char *prog, const char *opt, const char *text)
 {
     char *end;

@@ -132,6 +132,14 @@ int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 uint64_t option_u64(const char *prog, const char *opt, const char *text,
                     uint64_t min, uint64_t max);
 
+/* The position of text in words (a NULL-terminated table), or -1. */
+int word_index(const char *text, const char *const *words);
+/* The position of the word option opt's text in words, or a usage error
+ * that lists them: "OPT wants a, b or c, not 'TEXT'". One table per
+ * option gives both the parse and the message. */
+int option_word(const char *prog, const char *opt, const char *text,
+                const char *const *words);
+
 /* The finite number of option opt, or a usage error: "OPT wants a
  * number, not 'TEXT'". */
 double option_double(const char *prog, const char *opt, const char *text);

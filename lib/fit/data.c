@@ -236,21 +236,7 @@ const fit_series *fit_data_pick(const fit_data *data, const char *want,
     return NULL;
 }
 
-int fit_stat_parse(const char *text, fit_stat *out)
-{
-    static const char *const names[] = {"mean", "median", "min"};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(text, names[i]) == 0) {
-            *out = (fit_stat)i;
-            return 0;
-        }
-    return -1;
-}
-
-const char *fit_stat_name(fit_stat s)
-{
-    return s == FIT_STAT_MEDIAN ? "median" : s == FIT_STAT_MIN ? "min" : "mean";
-}
+const char *const fit_stat_names[] = {"mean", "median", "min", NULL};
 
 void fit_points_of(const fit_series *s, fit_stat stat, fit_points *out)
 {

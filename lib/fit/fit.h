@@ -95,8 +95,8 @@ typedef VEC(fit_point) fit_points;
  * means), or the median or the minimum, which one preempted sample among
  * twenty does not move (a benchmark run on a busy machine). */
 typedef enum { FIT_STAT_MEAN, FIT_STAT_MEDIAN, FIT_STAT_MIN } fit_stat;
-int fit_stat_parse(const char *text, fit_stat *out);
-const char *fit_stat_name(fit_stat s);
+/* The names, in the enum's order, NULL-terminated (word_index). */
+extern const char *const fit_stat_names[];
 
 /* The points per distinct size of a series, in increasing size (the
  * reader has checked the order: in bench data the sizes of a kind do not
@@ -138,6 +138,7 @@ int fit_polynomial(const fit_point *p, size_t n, int degree, fit_poly *out,
  * and a 4-MiB message the same say (times > 0 only). fit_poly.sse stays
  * the plain sum of squared residuals whatever was minimised. */
 typedef enum { FIT_WEIGHT_NONE, FIT_WEIGHT_RELATIVE } fit_weight;
+extern const char *const fit_weight_names[];   /* "none", "relative" */
 int fit_polynomial_weighted(const fit_point *p, size_t n, int degree,
                             fit_weight weight, fit_poly *out,
                             const char **why);
@@ -179,9 +180,8 @@ size_t fit_piecewise_regime(const fit_piecewise *f, double x);
  * |m − p|/m, Tables 2 and 3 (m − p)/m, Table 4 (p − m)/m. */
 typedef enum { FIT_SIGN_ABS, FIT_SIGN_M_MINUS_P, FIT_SIGN_P_MINUS_M } fit_sign;
 
-/* "abs", "m-p", "p-m" -> 0 and *out; -1 for anything else. */
-int fit_sign_parse(const char *text, fit_sign *out);
-const char *fit_sign_name(fit_sign s);
+/* "abs", "m-p", "p-m", in the enum's order, NULL-terminated. */
+extern const char *const fit_sign_names[];
 /* The error in percent of prediction p against measurement m; NaN when m
  * is 0 (written '-'). */
 double fit_error(double m, double p, fit_sign s);

@@ -377,21 +377,8 @@ double fit_piecewise_eval(const fit_piecewise *f, double x)
 
 /* ------------------------------------------------------------- errors */
 
-int fit_sign_parse(const char *text, fit_sign *out)
-{
-    static const char *const names[] = {"abs", "m-p", "p-m"};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(text, names[i]) == 0) {
-            *out = (fit_sign)i;
-            return 0;
-        }
-    return -1;
-}
-
-const char *fit_sign_name(fit_sign s)
-{
-    return s == FIT_SIGN_ABS ? "abs" : s == FIT_SIGN_M_MINUS_P ? "m-p" : "p-m";
-}
+const char *const fit_sign_names[] = {"abs", "m-p", "p-m", NULL};
+const char *const fit_weight_names[] = {"none", "relative", NULL};
 
 double fit_error(double m, double p, fit_sign s)
 {

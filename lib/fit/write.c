@@ -40,7 +40,7 @@ void fit_write_bench_sample(FILE *fp, const char *kind, double size,
 void fit_write_header(FILE *fp, const char *name, fit_sign sign)
 {
     put_header(fp, "perf-model 1\n", name);
-    fprintf(fp, "sign %s\n", fit_sign_name(sign));
+    fprintf(fp, "sign %s\n", fit_sign_names[sign]);
 }
 
 void fit_write_poly(FILE *fp, const char *name, const fit_poly *f)
@@ -187,7 +187,7 @@ int fit_write_net_model(FILE *fp, const char *name, const fit_piecewise *f,
         fprintf(fp, "# %zu negative coefficient%s under 1e-8 of the times "
                 "(rounding) written as 0 below\n", zeroed,
                 zeroed == 1 ? "" : "s");
-    fprintf(fp, "# size measured fitted error%% (%s)\n", fit_sign_name(sign));
+    fprintf(fp, "# size measured fitted error%% (%s)\n", fit_sign_names[sign]);
     for (size_t i = 0; i < n; i++) {
         double p = fit_piecewise_eval(f, pts[i].x);
         fprintf(fp, "#   %s %s %s %s\n", fmt_double(a, pts[i].x),

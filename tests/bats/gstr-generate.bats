@@ -127,7 +127,7 @@ check_graph() {
     assert_line "gstr-sched: 2000 UPs times 10000 types is past the platform's limit of 100000 UPs and 10000000 time records"
     run gstr-sched --generate nope
     assert_failure 2
-    assert_line "gstr-sched: --generate must be 'app' or 'app-def5' or 'group', not 'nope'"
+    assert_line "gstr-sched: --generate wants app, app-def5 or group, not 'nope'"
     run gstr-sched --generate app --seed -1
     assert_failure 2
     assert_line "gstr-sched: --seed wants an unsigned integer, not '-1'"

@@ -167,14 +167,14 @@ end 3 52'
     P="$EXAMPLES/platform/lab-heterogeneous.platform"
     run gstr-sched -p "$P" --sched=heft sieve.graph
     assert_failure 2
-    assert_line "gstr-sched: --sched must be 'static' or 'gs' or 'gstr' or 'wqr' or 'minmin', not 'heft'"
+    assert_line "gstr-sched: --sched wants static, gs, gstr, wqr or minmin, not 'heft'"
     run gstr-sched -p "$P" --model=thesis --sched=wqr sieve.graph
     assert_failure 2
     assert_line "gstr-sched: --sched=wqr is a baseline of the event model: the thesis model has static, gs and gstr"
     run gstr-sched -p "$P" --model=matlab sieve.graph
-    assert_line "gstr-sched: --model must be 'event' or 'thesis', not 'matlab'"
+    assert_line "gstr-sched: --model wants event or thesis, not 'matlab'"
     run gstr-sched -p "$P" --alloc=fast sieve.graph
-    assert_line "gstr-sched: --alloc must be 'trivial' or 'bestfit', not 'fast'"
+    assert_line "gstr-sched: --alloc wants trivial or bestfit, not 'fast'"
     run gstr-sched -p "$P" --model=thesis --trivial=per-batch sieve.graph
     assert_failure 2
     assert_line "gstr-sched: --trivial applies only with --model=thesis --alloc=trivial"
@@ -187,7 +187,7 @@ end 3 52'
     run gstr-sched -p "$P" --model=thesis --slots=2 sieve.graph
     assert_line "gstr-sched: --slots applies only with --model=event"
     run gstr-sched -p "$P" --sched=gstr --replica-order=newest sieve.graph
-    assert_line "gstr-sched: --replica-order must be 'formal' or 'slowest-up', not 'newest'"
+    assert_line "gstr-sched: --replica-order wants formal or slowest-up, not 'newest'"
     run gstr-sched -p "$P" --wqr-copies=3 sieve.graph
     assert_line "gstr-sched: --wqr-copies applies only with --model=event --sched=wqr"
     run gstr-sched -p "$P" --sched=wqr --factors=real sieve.graph

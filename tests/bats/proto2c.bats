@@ -182,7 +182,7 @@ CASES
     [ ! -e out.c ]
     run proto2c --target=fortran bad.proto
     assert_failure 2
-    assert_line "proto2c: --target wants 'sim' or 'mpi', not 'fortran'"
+    assert_line "proto2c: --target wants sim or mpi, not 'fortran'"
     run proto2c a.proto b.proto
     assert_failure 2
     assert_line "proto2c: one input file at most, got 2"

@@ -486,6 +486,37 @@ static void test_die(void)
     CHECK_STR(err, "prog: cannot frob 7\n");
 }
 
+static const char *const colours[] = {"red", "green", "blue", NULL};
+static const char *const lone[] = {"only", NULL};
+
+static void option_word_child(void)
+{
+    option_word("prog", "--colour", "mauve", colours);
+}
+
+static void option_word_lone_child(void)
+{
+    option_word("prog", "--mode", "Only", lone);
+}
+
+/* One table gives the parse and the message; the message lists every word
+ * of the table ("a, b or c"; a lone word alone), and the match is exact
+ * (no prefix, no case folding). */
+static void test_option_word(void)
+{
+    CHECK_INT(word_index("green", colours), 1);
+    CHECK_INT(word_index("gree", colours), -1);
+    CHECK_INT(word_index("", colours), -1);
+    CHECK_INT(option_word("prog", "--colour", "blue", colours), 2);
+    char err[256];
+    CHECK_INT(run_child(option_word_child, err, sizeof err), 2);
+    CHECK_STR(err, "prog: --colour wants red, green or blue, not 'mauve'\n"
+                   "Try 'prog --help'.\n");
+    CHECK_INT(run_child(option_word_lone_child, err, sizeof err), 2);
+    CHECK_STR(err, "prog: --mode wants only, not 'Only'\n"
+                   "Try 'prog --help'.\n");
+}
+
 /* ----------------------------------------------------------------- random */
 
 static void test_splitmix64_vectors(void)
@@ -1437,6 +1468,7 @@ static void test_read_stream_cap(void)
 int main(void)
 {
     RUN(test_xalloc);
+    RUN(test_option_word);
     RUN(test_grow_array);
     RUN(test_grow_array_overflow);
     RUN(test_arena);

@@ -428,9 +428,11 @@ static void test_errors_and_intervals(void)
     CHECK_NEAR(fit_error(2, 3, FIT_SIGN_M_MINUS_P), -50, 1e-12);
     CHECK_NEAR(fit_error(2, 3, FIT_SIGN_P_MINUS_M), 50, 1e-12);
     CHECK(isnan(fit_error(0, 3, FIT_SIGN_ABS)));
-    fit_sign s;
-    CHECK(fit_sign_parse("p-m", &s) == 0 && s == FIT_SIGN_P_MINUS_M);
-    CHECK(fit_sign_parse("pm", &s) < 0);
+    CHECK_INT(word_index("p-m", fit_sign_names), FIT_SIGN_P_MINUS_M);
+    CHECK_INT(word_index("m-p", fit_sign_names), FIT_SIGN_M_MINUS_P);
+    CHECK_INT(word_index("pm", fit_sign_names), -1);
+    CHECK_INT(word_index("median", fit_stat_names), FIT_STAT_MEDIAN);
+    CHECK_INT(word_index("relative", fit_weight_names), FIT_WEIGHT_RELATIVE);
 
     fit_series ser = {.kind = (char *)"k"};
     double v[] = {5, 1, 4, 2, 9, 9, 7};

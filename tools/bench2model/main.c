@@ -153,6 +153,8 @@ static void parse_breaks(options *op, const char *text)
 
 static void parse_options(int argc, char **argv, options *op)
 {
+    static const char *const formats[] = {"net-model", "perf-model", "smpi",
+                                          NULL};
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},
         {"kind", required_argument, NULL, OPT_KIND},
@@ -190,25 +192,18 @@ static void parse_options(int argc, char **argv, options *op)
             op->name = optarg;
             break;
         case OPT_STATISTIC:
-            if (fit_stat_parse(optarg, &op->stat) < 0)
-                usage_error(prog, "--statistic wants mean, median or min, "
-                            "not '%s'", optarg);
+            op->stat = (fit_stat)option_word(prog, "--statistic", optarg,
+                                             fit_stat_names);
             op->stat_opt = "--statistic";
             break;
         case OPT_WEIGHT:
-            if (strcmp(optarg, "none") == 0)
-                op->weight = FIT_WEIGHT_NONE;
-            else if (strcmp(optarg, "relative") == 0)
-                op->weight = FIT_WEIGHT_RELATIVE;
-            else
-                usage_error(prog, "--weight wants none or relative, not "
-                            "'%s'", optarg);
+            op->weight = (fit_weight)option_word(prog, "--weight", optarg,
+                                                 fit_weight_names);
             op->weight_opt = "--weight";
             break;
         case OPT_SIGN:
-            if (fit_sign_parse(optarg, &op->sign) < 0)
-                usage_error(prog, "--sign wants abs, m-p or p-m, not '%s'",
-                            optarg);
+            op->sign = (fit_sign)option_word(prog, "--sign", optarg,
+                                             fit_sign_names);
             op->sign_opt = "--sign";
             break;
         case OPT_REGIMES:
@@ -221,11 +216,8 @@ static void parse_options(int argc, char **argv, options *op)
             parse_breaks(op, optarg);
             break;
         case OPT_FORMAT:
-            if (strcmp(optarg, "net-model") && strcmp(optarg, "perf-model") &&
-                strcmp(optarg, "smpi"))
-                usage_error(prog, "--format wants net-model, perf-model or "
-                            "smpi, not '%s'", optarg);
-            op->format = optarg;
+            op->format = formats[option_word(prog, "--format", optarg,
+                                             formats)];
             break;
         case OPT_DEGREE:
             op->degree_opt = "--degree";

@@ -124,18 +124,6 @@ static int run_event(const sched_app *a, const sched_platform *p,
     return status;
 }
 
-/* A word option: the index of text in words, or the usage error. */
-static int choice(const char *opt, const char *text, const char *const *words)
-{
-    for (int i = 0; words[i]; i++)
-        if (strcmp(text, words[i]) == 0)
-            return i;
-    strbuf sb = {0};
-    for (int i = 0; words[i]; i++)
-        sb_printf(&sb, "%s'%s'", i ? " or " : "", words[i]);
-    usage_error(prog, "%s must be %s, not '%s'", opt, sb_str(&sb), text);
-}
-
 /* --partition: the batches split across the platform's groups by TP, PP
  * or PPCP, then played by the thesis's inter-group simulator. */
 static int run_partitioned(const sched_app *a, const sched_platform *p,
@@ -226,7 +214,9 @@ static int generate_main(int argc, char **argv)
     optind = 1;
     while ((c = getopt_long(argc, argv, ":o:hV", options, NULL)) != -1) {
         switch (c) {
-        case G_GENERATE: kind = choice("--generate", optarg, kinds); break;
+        case G_GENERATE:
+            kind = option_word(prog, "--generate", optarg, kinds);
+            break;
         case G_SEED:
             if (parse_u64(optarg, 0, UINT64_MAX, &seed) < 0)
                 usage_error(prog, "--seed wants an unsigned integer, not "
@@ -380,32 +370,34 @@ int main(int argc, char **argv)
         case 'p': platform = optarg; break;
         case 'o': output = optarg; break;
         case OPT_PARTITION:
-            partition = choice("--partition", optarg, partitions);
+            partition = option_word(prog, "--partition", optarg, partitions);
             break;
         case OPT_RULES:
             rules_opt = "--rules";
-            rules = choice("--rules", optarg, rules_words);
+            rules = option_word(prog, "--rules", optarg, rules_words);
             break;
         case OPT_ALLOC:
             alloc_opt = "--alloc";
-            o.alloc = choice("--alloc", optarg, allocs) == 0
+            o.alloc = option_word(prog, "--alloc", optarg, allocs) == 0
                       ? SCHED_TRIVIAL : SCHED_BESTFIT;
             break;
         case OPT_FACTORS:
             factors_opt = "--factors";
-            o.use_real_factors = choice("--factors", optarg, factors);
+            o.use_real_factors = option_word(prog, "--factors", optarg,
+                                             factors);
             break;
         case OPT_TRIVIAL:
             trivial_opt = "--trivial";
-            o.trivial_per_batch = choice("--trivial", optarg, trivials);
+            o.trivial_per_batch = option_word(prog, "--trivial", optarg,
+                                              trivials);
             break;
         case OPT_SCHED:
             sched_opt = "--sched";
-            o.kind = (sched_kind)choice("--sched", optarg, scheds);
+            o.kind = (sched_kind)option_word(prog, "--sched", optarg, scheds);
             break;
         case OPT_MODEL:
             model_opt = "--model";
-            thesis = choice("--model", optarg, models);
+            thesis = option_word(prog, "--model", optarg, models);
             break;
         case OPT_THETA: {
             theta_opt = "--theta";
@@ -422,8 +414,8 @@ int main(int argc, char **argv)
             break;
         case OPT_REPLICA_ORDER:
             order_opt = "--replica-order";
-            eo.replica_order = (sched_replica_order)choice("--replica-order",
-                                                           optarg, orders);
+            eo.replica_order = (sched_replica_order)option_word(
+                prog, "--replica-order", optarg, orders);
             break;
         case OPT_DETECT:
             detect_opt = "--detect";

@@ -47,18 +47,13 @@ int main(int argc, char **argv)
     };
     const char *output = NULL;
     int mpi = 0, c;
+    static const char *const targets[] = {"sim", "mpi", NULL};
     set_program_name(prog);
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":t:o:hV", options, NULL)) != -1) {
         switch (c) {
         case 't':
-            if (strcmp(optarg, "sim") == 0)
-                mpi = 0;
-            else if (strcmp(optarg, "mpi") == 0)
-                mpi = 1;
-            else
-                usage_error(prog, "--target wants 'sim' or 'mpi', not '%s'",
-                            optarg);
+            mpi = option_word(prog, "--target", optarg, targets);
             break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout); return EXIT_OK;
