@@ -1,7 +1,7 @@
 /* chain.c — the structure of the chain over its reachable states (its
  * communicating classes, found without recursion) and the direct solution
  * of a small irreducible chain by the GTH algorithm (mvd.h). Both read
- * the rows of Q through mvd_term_row, one reachable state at a time. */
+ * the rows of Q through a row generator, one reachable state at a time. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +44,7 @@ typedef struct {
     const desc *d;
     const mvd_space *sp;
     unsigned char *use;   /* [terms] the terms that move (mvd_term_moves) */
+    mvd_rowgen gen;
     mvd_entries row;      /* the last state's transitions */
     diag *dg;
     srcloc at;
@@ -52,13 +53,15 @@ typedef struct {
 static void rows_open(rows *r, const desc *d, const mvd_space *sp,
                       diag *dg, srcloc at)
 {
-    *r = (rows){d, sp, xmalloc(d->terms.len + 1), {0}, dg, at};
+    *r = (rows){d, sp, xmalloc(d->terms.len + 1), {0}, {0}, dg, at};
     for (size_t t = 0; t < d->terms.len; t++)
         r->use[t] = (unsigned char)mvd_term_moves(d, t);
+    mvd_rowgen_init(&r->gen, d, r->use);
 }
 
 static void rows_close(rows *r)
 {
+    mvd_rowgen_free(&r->gen);
     free(r->use);
     free(r->row.items);
 }
@@ -71,7 +74,7 @@ static int transitions(rows *r, size_t v)
     const mvd_space *sp = r->sp;
     int state[DESC_MAX_AUTOMATA];
     desc_decode(r->d, sp->idx[v], state);
-    if (mvd_terms_row(r->d, state, r->use, &r->row, r->dg, r->at) < 0)
+    if (mvd_rowgen_row(&r->gen, state, &r->row, r->dg, r->at) < 0)
         return -1;
     int whole = sp->len == r->d->nn;   /* positions are indices */
     size_t kept = 0;

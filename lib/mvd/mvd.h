@@ -215,21 +215,39 @@ typedef struct {
     size_t len, cap;
 } mvd_entries;
 
-/* Appends the non-zero entries of row `state` of term t,
+/* A row generator (lib/mvd/rows.c): the rows of Q, state by state, each
+ * function evaluated once per state (functions of identical code share
+ * the value), each term through its non-identity factors only. The
+ * descriptor (and use, when given: the terms t with use[t] non-zero, all
+ * when NULL) must outlive it. */
+typedef struct {
+    const desc *d;
+    const unsigned char *use;
+    size_t *first;   /* [terms + 1]: term t's automata in active[] */
+    int *active;     /* the automata whose factor is not the identity */
+    int *canon;      /* [funcs]: the first function of identical code */
+    double *memo;    /* [funcs]: canonical functions' values ... */
+    unsigned *stamp; /* ... valid where stamp equals now */
+    unsigned now;
+} mvd_rowgen;
+
+void mvd_rowgen_init(mvd_rowgen *g, const desc *d, const unsigned char *use);
+void mvd_rowgen_free(mvd_rowgen *g);
+/* Every used term's row of `state` into row (cleared first): the entries
+ * of different terms not summed. Each term's entries are
  *     Q_t[x, y] = prod_i F_i[x_i, y_i](x),
  * one per combination of the non-zero elements of each factor's row x_i
  * (an identity factor keeps y_i = x_i), in ascending order of y, the
  * diagonal included, products that are exactly zero left out. 0, or -1
- * when a function is not finite at x: *bad_func is then its index. */
-int mvd_term_row(const desc *d, size_t t, const int *state,
-                 mvd_entries *out, int *bad_func);
-
-/* Every term's row of `state` (the terms t with use[t] non-zero, all when
- * use is NULL) appended after clearing row: the entries of different
- * terms not summed. 0, or -1 after a diagnostic at `at` naming the term
- * and the function that is not finite there. */
-int mvd_terms_row(const desc *d, const int *state, const unsigned char *use,
-                  mvd_entries *row, diag *dg, srcloc at);
+ * after a diagnostic at `at` naming the term and the function that is not
+ * finite there. */
+int mvd_rowgen_row(mvd_rowgen *g, const int *state, mvd_entries *row,
+                   diag *dg, srcloc at);
+/* Term t's entries of row `state` appended to out; fresh is non-zero for
+ * the first call at a new state (the memo is cleared). 0, or -1 when a
+ * function is not finite at state: *bad_func is then its index. */
+int mvd_rowgen_term(mvd_rowgen *g, size_t t, const int *state, int fresh,
+                    mvd_entries *out, int *bad_func);
 /* Whether term t has an off-diagonal element: a term without one (a
  * negative synchronising term) moves the chain nowhere. */
 int mvd_term_moves(const desc *d, size_t t);

@@ -1,111 +1,11 @@
-/* space.c — the rows of Q one state at a time, and the reachable state
- * space (mvd.h): from the reachability function, by exploration from the
- * initial state, or the whole product space. */
+/* space.c — the reachable state space (mvd.h): from the reachability
+ * function, by exploration from the initial state, or the whole product
+ * space. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mvd/mvd.h"
-
-void mvd_state_text(strbuf *sb, const desc *d, const int *state)
-{
-    sb_putc(sb, '(');
-    for (int a = 0; a < d->naut; a++)
-        sb_printf(sb, "%s%s=%s", a ? ", " : "", d->aut[a].name,
-                  d->aut[a].states[state[a]]);
-    sb_putc(sb, ')');
-}
-
-/* Odometer over one chosen element of each factor's row: pick[a] indexes
- * the row's entries (an identity factor has the one pick 0). Automaton
- * naut-1 turns fastest, so the columns come out in ascending order. */
-int mvd_term_row(const desc *d, size_t t, const int *state,
-                 mvd_entries *out, int *bad_func)
-{
-    const desc_term *term = &d->terms.items[t];
-    int n = d->naut;
-    size_t pick[DESC_MAX_AUTOMATA], lo[DESC_MAX_AUTOMATA],
-        hi[DESC_MAX_AUTOMATA];
-    /* The value of each factor's picked element, evaluated once per
-     * element: vals[a] for the current pick. */
-    double vals[DESC_MAX_AUTOMATA];
-    for (int a = 0; a < n; a++) {
-        const desc_matrix *m = term->factor[a];
-        lo[a] = m ? m->rowptr[state[a]] : 0;
-        hi[a] = m ? m->rowptr[state[a] + 1] : 1;
-        if (lo[a] == hi[a])
-            return 0;   /* an empty row: the term's row is zero */
-        pick[a] = lo[a];
-    }
-    for (int a = 0; a < n; a++) {
-        const desc_matrix *m = term->factor[a];
-        if (!m) {
-            vals[a] = 1;
-            continue;
-        }
-        for (size_t k = lo[a]; k < hi[a]; k++) {
-            double v = desc_entry_value(d, &m->e[k], state);
-            if (!isfinite(v)) {
-                *bad_func = m->e[k].func;
-                return -1;
-            }
-        }
-        vals[a] = desc_entry_value(d, &m->e[lo[a]], state);
-    }
-    for (;;) {
-        double v = 1;
-        uint64_t col = 0;
-        for (int a = 0; a < n; a++) {
-            const desc_matrix *m = term->factor[a];
-            v *= vals[a];
-            col += (uint64_t)(m ? m->e[pick[a]].col : state[a]) * d->nright[a];
-        }
-        if (v != 0) {
-            mvd_entry e = {col, v};
-            VEC_PUSH(out, e);
-        }
-        int a = n - 1;
-        while (a >= 0 && ++pick[a] == hi[a]) {
-            pick[a] = lo[a];
-            if (term->factor[a])
-                vals[a] = desc_entry_value(d, &term->factor[a]->e[pick[a]], state);
-            a--;
-        }
-        if (a < 0)
-            return 0;
-        vals[a] = desc_entry_value(d, &term->factor[a]->e[pick[a]], state);
-    }
-}
-
-int mvd_term_moves(const desc *d, size_t t)
-{
-    for (int a = 0; a < d->naut; a++) {
-        const desc_matrix *m = d->terms.items[t].factor[a];
-        for (size_t k = 0; m && k < m->nnz; k++)
-            if (m->e[k].row != m->e[k].col)
-                return 1;
-    }
-    return 0;
-}
-
-int mvd_terms_row(const desc *d, const int *state, const unsigned char *use,
-                  mvd_entries *row, diag *dg, srcloc at)
-{
-    int bad = -1;
-    row->len = 0;
-    for (size_t t = 0; t < d->terms.len; t++)
-        if ((!use || use[t]) &&
-            mvd_term_row(d, t, state, row, &bad) < 0) {
-            strbuf sb = {0};
-            mvd_state_text(&sb, d, state);
-            diag_error(dg, at, "term %zu (%s): function '%s' is "
-                       "not finite in state %s", t, d->terms.items[t].label,
-                       d->funcs.items[bad].name, sb_str(&sb));
-            sb_free(&sb);
-            return -1;
-        }
-    return 0;
-}
 
 /* --------------------------------------------------- a set of indices */
 
@@ -268,6 +168,8 @@ static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
     VEC(uint64_t) found = {0};
     idxset seen = {0};
     mvd_entries row = {0};
+    mvd_rowgen g;
+    mvd_rowgen_init(&g, d, NULL);
     int state[DESC_MAX_AUTOMATA], status = 0;
     uint64_t start = desc_encode(d, d->initial);
     set_add(&seen, start);
@@ -278,7 +180,7 @@ static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
         for (size_t t = 0; t < d->terms.len && status == 0; t++) {
             int bad = -1;
             row.len = 0;
-            if (mvd_term_row(d, t, state, &row, &bad) < 0) {
+            if (mvd_rowgen_term(&g, t, state, t == 0, &row, &bad) < 0) {
                 not_finite(dg, d, "rate", bad, state);
                 status = -1;
                 break;
@@ -299,6 +201,7 @@ static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
     }
     free(seen.slot);
     free(row.items);
+    mvd_rowgen_free(&g);
     if (status) {
         free(found.items);
         return -1;

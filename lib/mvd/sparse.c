@@ -50,17 +50,20 @@ static void sort_entries(seq_entry *e, size_t n)
 
 /* An upper bound of the non-zeros: per reachable row and term, the
  * product of the lengths of the factors' rows. */
-static int sparse_bound(const desc *d, const mvd_space *sp, uint64_t *out)
+static int sparse_bound(const mvd_rowgen *g, const mvd_space *sp,
+                        uint64_t *out)
 {
+    const desc *d = g->d;
     int state[DESC_MAX_AUTOMATA];
     uint64_t total = 0;
     for (size_t r = 0; r < sp->len; r++) {
         desc_decode(d, sp->idx[r], state);
         for (size_t t = 0; t < d->terms.len; t++) {
             uint64_t c = 1;
-            for (int a = 0; a < d->naut; a++) {
+            for (size_t q = g->first[t]; q < g->first[t + 1]; q++) {
+                int a = g->active[q];
                 const desc_matrix *m = d->terms.items[t].factor[a];
-                if (m && !mul_u64(c, m->rowptr[state[a] + 1] -
+                if (!mul_u64(c, m->rowptr[state[a] + 1] -
                                   m->rowptr[state[a]], &c))
                     return 0;
             }
@@ -75,10 +78,10 @@ static int sparse_bound(const desc *d, const mvd_space *sp, uint64_t *out)
 /* Row `state` of Q into row: every term's entries, duplicates summed in
  * term order, exact zeros left out, by column. 0, or -1 after a
  * diagnostic (at) when a function is not finite there. */
-static int full_row(const desc *d, const int *state, mvd_entries *row,
+static int full_row(mvd_rowgen *g, const int *state, mvd_entries *row,
                     seq_vec *buf, diag *dg, srcloc at)
 {
-    if (mvd_terms_row(d, state, NULL, row, dg, at) < 0)
+    if (mvd_rowgen_row(g, state, row, dg, at) < 0)
         return -1;
     buf->len = 0;
     for (size_t k = 0; k < row->len; k++) {
@@ -99,12 +102,12 @@ static int full_row(const desc *d, const int *state, mvd_entries *row,
 }
 
 /* Row r of Q appended to the CSR arrays at *nnz. */
-static int sparse_row(mvd_plan *p, size_t r, mvd_entries *row,
-                      seq_vec *buf, size_t *nnz, diag *dg)
+static int sparse_row(mvd_plan *p, mvd_rowgen *g, size_t r,
+                      mvd_entries *row, seq_vec *buf, size_t *nnz, diag *dg)
 {
     int state[DESC_MAX_AUTOMATA];
     desc_decode(p->k, p->sp->idx[r], state);
-    if (full_row(p->k, state, row, buf, dg, desc_loc(p->k)) < 0)
+    if (full_row(g, state, row, buf, dg, desc_loc(p->k)) < 0)
         return -1;
     for (size_t k = 0; k < row->len; k++) {
         p->col[*nnz] = row->items[k].col;
@@ -130,10 +133,12 @@ int mvd_check_rates(const desc *d, const mvd_space *sp, diag *dg, srcloc at)
         return 0;
     mvd_entries row = {0};
     seq_vec buf = {0};
+    mvd_rowgen g;
+    mvd_rowgen_init(&g, d, NULL);
     int status = 0, state[DESC_MAX_AUTOMATA];
     for (size_t r = 0; r < sp->len && status == 0; r++) {
         desc_decode(d, sp->idx[r], state);
-        if ((status = full_row(d, state, &row, &buf, dg, at)) < 0)
+        if ((status = full_row(&g, state, &row, &buf, dg, at)) < 0)
             break;
         for (size_t k = 0; k < row.len; k++) {
             if (row.items[k].col == sp->idx[r] || row.items[k].val >= 0)
@@ -156,6 +161,7 @@ int mvd_check_rates(const desc *d, const mvd_space *sp, diag *dg, srcloc at)
     }
     free(row.items);
     free(buf.items);
+    mvd_rowgen_free(&g);
     return status;
 }
 
@@ -164,13 +170,17 @@ int mvd_sparse_new(mvd_plan *p, size_t max_bytes, diag *dg)
     const desc *d = p->k;
     const mvd_space *sp = p->sp;
     uint64_t bound, need, each = sizeof(uint64_t) + sizeof(double);
-    if (!sparse_bound(d, sp, &bound) || !mul_u64(bound, each, &need) ||
+    mvd_rowgen g;
+    mvd_rowgen_init(&g, d, NULL);
+    if (!sparse_bound(&g, sp, &bound) || !mul_u64(bound, each, &need) ||
         !add_u64(need, ((uint64_t)sp->len + 1) * sizeof(size_t), &need)) {
         diag_error(dg, desc_loc(d), "sparse needs more than 2^64 bytes");
+        mvd_rowgen_free(&g);
         return -1;
     }
     if (need > max_bytes) {
         mvd_too_big(dg, d, MVD_SPARSE, need, max_bytes);
+        mvd_rowgen_free(&g);
         return -1;
     }
     p->rowptr = xmalloc((sp->len + 1) * sizeof *p->rowptr);
@@ -182,11 +192,12 @@ int mvd_sparse_new(mvd_plan *p, size_t max_bytes, diag *dg)
     int status = 0;
     p->rowptr[0] = 0;
     for (size_t r = 0; r < sp->len && status == 0; r++) {
-        status = sparse_row(p, r, &row, &buf, &nnz, dg);
+        status = sparse_row(p, &g, r, &row, &buf, &nnz, dg);
         p->rowptr[r + 1] = nnz;
     }
     free(row.items);
     free(buf.items);
+    mvd_rowgen_free(&g);
     if (status)
         return -1;
     /* Give back what the bound over-estimated. */
