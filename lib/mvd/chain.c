@@ -209,7 +209,7 @@ int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
         double *x = xmalloc(sizeof *x * n);
         gth_solution(a, s, n, x);
         for (size_t v = 0; v < n; v++)
-            pi[sp->idx[v]] = x[v];
+            pi[mvd_vec_at(sp, v)] = x[v];
         free(x);
     }
     free(a);
@@ -414,11 +414,17 @@ void mvd_classes_free(mvd_classes *c)
 static void class_space(const mvd_classes *c, const mvd_space *sp, size_t k,
                         mvd_space *out)
 {
-    *out = (mvd_space){0};
-    out->idx = xmalloc(sizeof *out->idx * (c->size[k] ? c->size[k] : 1));
+    *out = (mvd_space){.vlen = sp->vlen};
+    size_t n = c->size[k] ? c->size[k] : 1;
+    out->idx = xmalloc(sizeof *out->idx * n);
+    if (sp->vlen)
+        out->pos = xmalloc(sizeof *out->pos * n);
     for (size_t v = 0; v < c->n; v++)
-        if (c->cls[v] == k)
+        if (c->cls[v] == k) {
+            if (sp->vlen)
+                out->pos[out->len] = mvd_vec_at(sp, v);
             out->idx[out->len++] = sp->idx[v];
+        }
 }
 
 /* Closed classes listed at most this many times in the notes. */
@@ -584,13 +590,13 @@ static void part_masses(const mvd_classes *c, const mvd_space *sp,
     int empty = 0;
     memset(m, 0, sizeof *m * c->nparts);
     for (size_t v = 0; v < sp->len; v++) {
-        if (!(pi[sp->idx[v]] > 0))
-            pi[sp->idx[v]] = 0;
-        m[c->part[v]] += pi[sp->idx[v]];
+        if (!(pi[mvd_vec_at(sp, v)] > 0))
+            pi[mvd_vec_at(sp, v)] = 0;
+        m[c->part[v]] += pi[mvd_vec_at(sp, v)];
     }
     for (size_t v = 0; v < sp->len; v++)
         if (m[c->part[v]] == 0) {
-            pi[sp->idx[v]] = 1;
+            pi[mvd_vec_at(sp, v)] = 1;
             empty = 1;
         }
     if (empty)
@@ -612,7 +618,7 @@ static int aggregate(const mvd_classes *c, const desc *d,
     int status = 0;
     for (size_t v = 0; v < sp->len && status == 0; v++) {
         uint32_t from = c->part[v];
-        double w = pi[sp->idx[v]] / m[from];
+        double w = pi[mvd_vec_at(sp, v)] / m[from];
         if (w == 0 || (status = transitions(&rw, v)) < 0)
             continue;
         for (size_t k = 0; k < rw.row.len; k++) {
@@ -654,9 +660,9 @@ static int iad(mvd_plan *p, const desc *d, const mvd_space *sp,
     mvd_solve_opts so = *o;
     uint64_t iterations = 0, mults = 0;
     int status, smoothed = 0;
-    memset(pi, 0, sizeof *pi * d->nn);
+    memset(pi, 0, sizeof *pi * mvd_vec_len(d, sp));
     for (size_t v = 0; v < sp->len; v++)
-        pi[sp->idx[v]] = 1.0 / (double)sp->len;
+        pi[mvd_vec_at(sp, v)] = 1.0 / (double)sp->len;
     *info = (mvd_solve_info){.method = mvd_method_for(o, sp->len,
                                                       SIZE_MAX)};
     for (;;) {
@@ -687,7 +693,7 @@ static int iad(mvd_plan *p, const desc *d, const mvd_space *sp,
             break;
         }
         for (size_t v = 0; v < sp->len; v++)
-            pi[sp->idx[v]] *= xi[c->part[v]] / m[c->part[v]];
+            pi[mvd_vec_at(sp, v)] *= xi[c->part[v]] / m[c->part[v]];
         so.max_iter = o->max_iter - iterations < IAD_SMOOTHING
                     ? o->max_iter - iterations : IAD_SMOOTHING;
         status = mvd_solve_warm(p, d, sp, &so, pi, info, dg);
@@ -779,15 +785,16 @@ int mvd_solve_chain(mvd_plan *p, const desc *d, const mvd_space *sp,
     } else {
         status = absorption(&c, d, sp, max_bytes, beta, dg, at);
     }
-    double *part = status == 0 ? xmalloc(sizeof *part * d->nn) : NULL;
+    uint64_t nn = mvd_vec_len(d, sp);
+    double *part = status == 0 ? xmalloc(sizeof *part * nn) : NULL;
     if (part)
-        memset(pi, 0, sizeof *pi * d->nn);
+        memset(pi, 0, sizeof *pi * nn);
     int first = 1;
     for (size_t k = 0, kc = 0; k < c.nclass && status >= 0; k++) {
         if (!c.closed[k] || beta[kc++] == 0)
             continue;
         if (c.size[k] == 1) {   /* absorbing: its distribution is 1 */
-            pi[sp->idx[c.first[k]]] += beta[kc - 1];
+            pi[mvd_vec_at(sp, c.first[k])] += beta[kc - 1];
             continue;
         }
         mvd_space cs;
@@ -797,7 +804,7 @@ int mvd_solve_chain(mvd_plan *p, const desc *d, const mvd_space *sp,
         if (got != 0 && status == 0)
             status = got;
         for (size_t v = 0; v < cs.len; v++)
-            pi[cs.idx[v]] += beta[kc - 1] * part[cs.idx[v]];
+            pi[mvd_vec_at(&cs, v)] += beta[kc - 1] * part[mvd_vec_at(&cs, v)];
         gather(info, &one, first);
         first = 0;
         mvd_space_free(&cs);

@@ -10,7 +10,11 @@
  *   slice    the additive unitary normal factors (AUNFs) of the first N-1
  *            factors precomputed once, the last factor kept whole (§3.2);
  *   sparse   the generator built once as a CSR matrix over the reachable
- *            states: the baseline, and the oracle of the tests.
+ *            states: the baseline, and the oracle of the tests;
+ *   reach    matrix-free over compact vectors (one entry per reachable
+ *            state: the space must be made compact first,
+ *            mvd_space_compact), by columns, with the functions'
+ *            values tabulated once per reachable state (reach.c).
  * Functional elements are evaluated on the row (source) state (§2.6).
  *
  * Functional factors in shuffle. With row vectors the normal factor of a
@@ -96,7 +100,25 @@ typedef struct {
     size_t len;
     uint64_t *bits;
     uint64_t *rank;
+    /* How vectors over this space are laid out: over the product space
+     * (d->nn entries, state idx[k] at entry idx[k]) when vlen is 0;
+     * compact otherwise (vlen entries, the one of state idx[k] at entry
+     * k, or pos[k] when pos is set: a class of a compact space keeps its
+     * parent's layout). --algo reach works on compact vectors. */
+    uint64_t vlen;
+    uint64_t *pos;
 } mvd_space;
+
+/* The entries of a vector over sp, and the entry of its k-th state. */
+static inline uint64_t mvd_vec_len(const desc *d, const mvd_space *sp)
+{
+    return sp->vlen ? sp->vlen : d->nn;
+}
+
+static inline uint64_t mvd_vec_at(const mvd_space *sp, size_t k)
+{
+    return !sp->vlen ? sp->idx[k] : sp->pos ? sp->pos[k] : (uint64_t)k;
+}
 
 /* From the descriptor's reachability function (the states where it is
  * not zero, found by a depth-first search over the automata that skips
@@ -112,10 +134,14 @@ typedef struct {
 int mvd_space_build(mvd_space *sp, const desc *d, uint64_t max_states,
                     diag *dg);
 void mvd_space_free(mvd_space *sp);
+/* Makes vectors over sp compact: what --algo reach wants. They have one
+ * entry more than the states, a spare one the solver never reads, where
+ * reach's kernel sends what would leave the space (branch-free). */
+void mvd_space_compact(mvd_space *sp);
 
 /* -------------------------------------------------------- multiplication */
 
-typedef enum { MVD_SHUFFLE, MVD_SLICE, MVD_SPARSE } mvd_algo;
+typedef enum { MVD_SHUFFLE, MVD_SLICE, MVD_SPARSE, MVD_REACH } mvd_algo;
 
 typedef struct mvd_plan mvd_plan;
 
@@ -198,6 +224,9 @@ uint64_t mvd_shuffle_cost_eq9(const desc *d);
  * included, as printed; the plans skip zero terms. */
 uint64_t mvd_aunf_count(const desc *d);
 
+/* The algorithms' names, in mvd_algo order, NULL-terminated (for
+ * word_index and option_word). */
+extern const char *const mvd_algo_names[];
 const char *mvd_algo_name(mvd_algo a);
 int mvd_algo_parse(const char *name, mvd_algo *out);   /* 0 or -1 */
 

@@ -15,24 +15,21 @@
 
 /* ------------------------------------------------------------ helpers */
 
+const char *const mvd_algo_names[] = {"shuffle", "slice", "sparse", "reach",
+                                      NULL};
+
 const char *mvd_algo_name(mvd_algo a)
 {
-    switch (a) {
-    case MVD_SHUFFLE: return "shuffle";
-    case MVD_SLICE: return "slice";
-    case MVD_SPARSE: return "sparse";
-    }
-    return "?";
+    return a >= MVD_SHUFFLE && a <= MVD_REACH ? mvd_algo_names[a] : "?";
 }
 
 int mvd_algo_parse(const char *name, mvd_algo *out)
 {
-    for (int a = MVD_SHUFFLE; a <= MVD_SPARSE; a++)
-        if (strcmp(name, mvd_algo_name((mvd_algo)a)) == 0) {
-            *out = (mvd_algo)a;
-            return 0;
-        }
-    return -1;
+    int a = word_index(name, mvd_algo_names);
+    if (a < 0)
+        return -1;
+    *out = (mvd_algo)a;
+    return 0;
 }
 
 /* A term with a zero factor is zero: the kernels skip it. */
@@ -191,7 +188,7 @@ size_t mvd_max_factor_nnz(const desc *d)
 static void reduce_plan(mvd_plan *p)
 {
     p->k = p->d;
-    if (p->faithful || p->algo == MVD_SPARSE)
+    if (p->faithful || p->algo == MVD_SPARSE || p->algo == MVD_REACH)
         return;
     if (mvd_reduce(p->d, &p->red)) {
         p->has_red = 1;
@@ -211,7 +208,7 @@ mvd_plan *mvd_plan_new_mode(const desc *d, const mvd_space *sp,
     p->algo = algo;
     p->faithful = faithful;
     int status;
-    if (algo != MVD_SPARSE && check_functions(d, dg) < 0)
+    if (algo != MVD_SPARSE && algo != MVD_REACH && check_functions(d, dg) < 0)
         status = -1;
     else {
         reduce_plan(p);
@@ -219,6 +216,8 @@ mvd_plan *mvd_plan_new_mode(const desc *d, const mvd_space *sp,
             status = mvd_shuffle_new(p, max_bytes, dg);
         else if (algo == MVD_SLICE)
             status = mvd_slice_new(p, max_bytes, dg);
+        else if (algo == MVD_REACH)
+            status = mvd_reach_new(p, max_bytes, dg);
         else
             status = mvd_sparse_new(p, max_bytes, dg);
     }
@@ -253,6 +252,7 @@ void mvd_multiply(mvd_plan *p, const double *x, double *y)
     case MVD_SHUFFLE: mvd_shuffle_multiply(p, x, y); break;
     case MVD_SLICE: mvd_slice_multiply(p, x, y); break;
     case MVD_SPARSE: mvd_sparse_multiply(p, x, y); break;
+    case MVD_REACH: mvd_reach_multiply(p, x, y); break;
     }
     p->seconds += now() - t0;
 }
@@ -265,6 +265,10 @@ void mvd_diagonal(mvd_plan *p, double *diag)
 {
     const desc *d = p->d;
     int state[DESC_MAX_AUTOMATA];
+    if (p->algo == MVD_REACH) {   /* the plan holds it, compact */
+        mvd_reach_diagonal(p, diag);
+        return;
+    }
     memset(diag, 0, (size_t)d->nn * sizeof *diag);
     for (size_t r = 0; r < p->sp->len; r++) {
         desc_decode(d, p->sp->idx[r], state);
@@ -284,7 +288,7 @@ void mvd_diagonal(mvd_plan *p, double *diag)
             }
             sum += v;
         }
-        diag[p->sp->idx[r]] = sum;
+        diag[mvd_vec_at(p->sp, r)] = sum;
     }
 }
 
@@ -356,6 +360,7 @@ void mvd_plan_free(mvd_plan *p)
     free(p->rowptr);
     free(p->col);
     free(p->val);
+    mvd_reach_free(p);
     if (p->has_red)
         desc_free(&p->red);
     free(p);

@@ -1,6 +1,6 @@
 /* plan.h — the inside of an mvd_plan, shared by the files of lib/mvd that
  * build and run one (plan.c: checks, dispatch, the diagonal; shuffle.c,
- * slice.c, sparse.c: one algorithm each). Not a public header: callers
+ * slice.c, sparse.c, reach.c: one algorithm each). Not a public header: callers
  * use mvd.h. */
 #ifndef PERFPIPE_MVD_PLAN_H
 #define PERFPIPE_MVD_PLAN_H
@@ -138,6 +138,8 @@ struct mvd_plan {
     size_t *rowptr;
     uint64_t *col;
     double *val;
+    /* reach: its own (reach.c) */
+    struct reach_plan *reach;
 };
 
 /* plan.c: shared helpers of the three algorithms */
@@ -161,6 +163,10 @@ int mvd_slice_new(mvd_plan *p, size_t max_bytes, diag *dg);
 void mvd_slice_multiply(mvd_plan *p, const double *x, double *y);
 int mvd_sparse_new(mvd_plan *p, size_t max_bytes, diag *dg);
 void mvd_sparse_multiply(mvd_plan *p, const double *x, double *y);
+int mvd_reach_new(mvd_plan *p, size_t max_bytes, diag *dg);
+void mvd_reach_multiply(mvd_plan *p, const double *x, double *y);
+void mvd_reach_free(mvd_plan *p);
+void mvd_reach_diagonal(const mvd_plan *p, double *diag);
 /* y = x * Dr (fast mode's diagonal parts), or 0 */
 void mvd_init_y(const mvd_plan *p, const double *x, double *y);
 

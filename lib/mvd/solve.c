@@ -3,9 +3,11 @@
  * its results, and the text of san-result and vector files
  * (formats/san-result.md, which defines the methods and the residual).
  *
- * Every vector has d->nn entries (what mvd_multiply wants) but only the
- * reachable entries sp->idx[] are ever read or written here: the others
- * stay zero, and any value the kernels leave there is ignored. */
+ * Every vector is laid out as sp says (mvd_vec_len: the product space's
+ * d->nn entries, or compact, one per reachable state, for --algo reach),
+ * and only the reachable entries (mvd_vec_at) are ever read or written
+ * here: the others stay zero, and any value the kernels leave there is
+ * ignored. */
 #include <ctype.h>
 #include <float.h>
 #include <errno.h>
@@ -106,7 +108,7 @@ static double sum_over(const mvd_space *sp, const double *x)
 {
     double sum = 0;
     for (size_t k = 0; k < sp->len; k++)
-        sum += x[sp->idx[k]];
+        sum += x[mvd_vec_at(sp, k)];
     return sum;
 }
 
@@ -118,7 +120,7 @@ static double l1_over(const mvd_space *sp, const double *x)
 {
     double m = 0;
     for (size_t k = 0; k < sp->len; k++)
-        m += fabs(x[sp->idx[k]]);
+        m += fabs(x[mvd_vec_at(sp, k)]);
     return m;   /* a nan passes through to the caller */
 }
 
@@ -126,7 +128,7 @@ static double dot_over(const mvd_space *sp, const double *x, const double *y)
 {
     double sum = 0;
     for (size_t k = 0; k < sp->len; k++)
-        sum += x[sp->idx[k]] * y[sp->idx[k]];
+        sum += x[mvd_vec_at(sp, k)] * y[mvd_vec_at(sp, k)];
     return sum;
 }
 
@@ -142,7 +144,7 @@ static int normalise(solver *s, double *x)
         return -1;
     }
     for (size_t k = 0; k < s->sp->len; k++)
-        x[s->sp->idx[k]] /= sum;
+        x[mvd_vec_at(s->sp, k)] /= sum;
     return 0;
 }
 
@@ -154,7 +156,7 @@ static int check_generator(solver *s)
 {
     double sum = sum_over(s->sp, s->y), mag = 0;
     for (size_t k = 0; k < s->sp->len; k++)
-        mag += fabs(s->y[s->sp->idx[k]]);
+        mag += fabs(s->y[mvd_vec_at(s->sp, k)]);
     if (fabs(sum) > 1e-9 * (mag + s->info->delta)) {
         diag_error(s->dg, input(s), "not a generator on "
                    "the reachable states: their rows of Q do not sum to zero "
@@ -171,7 +173,7 @@ static double balance(const solver *s, const double *pi)
     const mvd_space *sp = s->sp;
     double floor = s->o->tol / (double)sp->len, b = 0;
     for (size_t k = 0; k < sp->len; k++) {
-        uint64_t j = sp->idx[k];
+        uint64_t j = mvd_vec_at(sp, k);
         double p = pi[j] > floor ? pi[j] : floor;
         /* Divided in turn: the product of a subnormal rate and p would
          * underflow to 0, and 0 / 0 is nan. */
@@ -252,7 +254,7 @@ static int setup_diagonal(solver *s)
     mvd_diagonal(s->plan, s->diag);
     double m = 0;
     for (size_t k = 0; k < s->sp->len; k++) {
-        double q = s->diag[s->sp->idx[k]];
+        double q = s->diag[mvd_vec_at(s->sp, k)];
         if (!(q <= 0)) {
             char text[32];
             snprintf(text, sizeof text, isnan(q) ? "nan" : "%g", q);
@@ -268,8 +270,8 @@ static int setup_diagonal(solver *s)
      * stationary, and any positive Delta measures residuals. */
     s->info->delta = m > 0 ? m * MVD_DELTA_FACTOR : 1;
     for (size_t k = 0; k < s->sp->len; k++)
-        if (s->diag[s->sp->idx[k]] == 0)
-            s->diag[s->sp->idx[k]] = -s->info->delta;
+        if (s->diag[mvd_vec_at(s->sp, k)] == 0)
+            s->diag[mvd_vec_at(s->sp, k)] = -s->info->delta;
     /* |pi Q| is at most 2 Delta: divided by at least max(Delta 2^-900,
      * DBL_MIN), jor's update does not overflow (a subnormal rate, 4e-320
      * next to 1, gave inf). gmres keeps the diagonal as it is: with the
@@ -306,7 +308,7 @@ static int stationary_iteration(solver *s, double *pi)
             return 1;
         double step = 0;
         for (size_t k = 0; k < sp->len; k++) {
-            uint64_t j = sp->idx[k];
+            uint64_t j = mvd_vec_at(sp, k);
             double u = jor ? -s->o->omega * s->y[j] / divisor(s, j)
                            : s->y[j] / s->info->delta;
             pi[j] += u;
@@ -349,7 +351,7 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
         return;
     }
     for (size_t k = 0; k < n; k++)
-        v[0][k] = -s->y[sp->idx[k]] / beta;
+        v[0][k] = -s->y[mvd_vec_at(sp, k)] / beta;
     memset(g, 0, sizeof *g * (size_t)(m + 1));
     g[0] = beta;
     /* h is (m + 1) x m, column-major: h[i + col * (m + 1)]. */
@@ -358,11 +360,11 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
     while (steps < m && s->info->iterations < s->o->max_iter) {
         int j = steps;
         for (size_t k = 0; k < n; k++)
-            z[sp->idx[k]] = v[j][k] / s->diag[sp->idx[k]];
+            z[mvd_vec_at(sp, k)] = v[j][k] / s->diag[mvd_vec_at(sp, k)];
         double *w = v[j + 1];
         multiply(s, z, wf);
         for (size_t k = 0; k < n; k++)
-            w[k] = wf[sp->idx[k]];
+            w[k] = wf[mvd_vec_at(sp, k)];
         s->info->iterations++;
         steps++;
         /* Modified Gram-Schmidt against the basis so far. */
@@ -401,7 +403,7 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
     }
     double step = 0;
     for (size_t k = 0; k < n; k++) {
-        uint64_t q = sp->idx[k];
+        uint64_t q = mvd_vec_at(sp, k);
         double u = 0;
         for (int i = 0; i < steps; i++)
             u += g[i] * v[i][k];
@@ -467,13 +469,14 @@ int mvd_check_generator(mvd_plan *p, const desc *d, const mvd_space *sp,
                         const mvd_solve_opts *o, double *scratch, diag *dg)
 {
     mvd_solve_info info = {.method = mvd_method_for(o, sp->len, SIZE_MAX)};
-    solver s = {p, sp, o, &info, dg, d->nn, xcalloc(d->nn, sizeof(double)),
-                xcalloc(d->nn, sizeof(double)), 0, 0, 0, 0, 0};
+    uint64_t nn = mvd_vec_len(d, sp);
+    solver s = {p, sp, o, &info, dg, nn, xcalloc(nn, sizeof(double)),
+                xcalloc(nn, sizeof(double)), 0, 0, 0, 0, 0};
     int status = -1;
     if (setup_diagonal(&s) == 0) {
-        memset(scratch, 0, sizeof *scratch * d->nn);
+        memset(scratch, 0, sizeof *scratch * nn);
         for (size_t k = 0; k < sp->len; k++)
-            scratch[sp->idx[k]] = 1.0 / (double)sp->len;
+            scratch[mvd_vec_at(sp, k)] = 1.0 / (double)sp->len;
         multiply(&s, scratch, s.y);
         status = check_generator(&s);
     }
@@ -490,17 +493,18 @@ static int solve_from(mvd_plan *p, const desc *d, const mvd_space *sp,
 {
     *info = (mvd_solve_info){.method = mvd_method_for(o, sp->len,
                                                       SIZE_MAX)};
-    solver s = {p, sp, o, info, dg, d->nn, xcalloc(d->nn, sizeof(double)),
-                xcalloc(d->nn, sizeof(double)), 0, 0, 0, 0, 0};
+    uint64_t nn = mvd_vec_len(d, sp);
+    solver s = {p, sp, o, info, dg, nn, xcalloc(nn, sizeof(double)),
+                xcalloc(nn, sizeof(double)), 0, 0, 0, 0, 0};
     if (!warm)
-        memset(pi, 0, sizeof *pi * d->nn);
+        memset(pi, 0, sizeof *pi * nn);
     int status = -1;
     if (sp->len == 0) {
         diag_error(dg, (srcloc){o->file, 0, 0}, "no reachable state: "
                    "nothing to solve");
     } else if (setup_diagonal(&s) == 0) {
         for (size_t k = 0; k < sp->len && !warm; k++)   /* pi_0 uniform */
-            pi[sp->idx[k]] = 1.0 / (double)sp->len;
+            pi[mvd_vec_at(sp, k)] = 1.0 / (double)sp->len;
         switch (info->method) {
         case MVD_GMRES: status = gmres(&s, pi); break;
         case MVD_GTH: status = direct(&s, d, pi); break;
@@ -529,32 +533,51 @@ int mvd_solve_warm(mvd_plan *p, const desc *d, const mvd_space *sp,
 
 /* ------------------------------------------------------------ results */
 
+/* State by state, each state decoded once for every result (the sums
+ * still run over the states in order, one per result: the same bits as
+ * result by result); a result that is not finite is reported at its first
+ * such state, the first result first. */
 int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
                 double *out, const char *file, diag *dg)
 {
-    int *state = xmalloc(sizeof *state * (size_t)d->naut);
-    int status = 0;
-    for (size_t r = 0; r < d->results.len && status == 0; r++) {
-        const desc_result *res = &d->results.items[r];
-        double sum = 0;
-        for (size_t k = 0; k < sp->len; k++) {
-            desc_decode(d, sp->idx[k], state);
-            double f = desc_eval(&d->funcs.items[res->func], state);
-            if (!isfinite(f)) {
-                strbuf sb = {0};
-                mvd_state_text(&sb, d, state);
-                diag_error(dg, (srcloc){file, 0, 0}, "result '%s' is %g in "
-                           "state %s: not a finite number", res->name, f,
-                           sb_str(&sb));
-                sb_free(&sb);
-                status = -1;
-                break;
-            }
-            sum += pi[sp->idx[k]] * f;
-        }
-        out[r] = sum;
+    size_t nr = d->results.len;
+    int state[DESC_MAX_AUTOMATA];
+    size_t *bad = xmalloc(sizeof *bad * (nr ? nr : 1));
+    double *badf = xmalloc(sizeof *badf * (nr ? nr : 1));
+    for (size_t r = 0; r < nr; r++) {
+        out[r] = 0;
+        bad[r] = SIZE_MAX;
     }
-    free(state);
+    for (size_t k = 0; k < sp->len && nr; k++) {
+        desc_decode(d, sp->idx[k], state);
+        double p = pi[mvd_vec_at(sp, k)];
+        for (size_t r = 0; r < nr; r++) {
+            if (bad[r] != SIZE_MAX)
+                continue;
+            double f = desc_eval(&d->funcs.items[d->results.items[r].func],
+                                 state);
+            if (!isfinite(f)) {
+                bad[r] = k;
+                badf[r] = f;
+            }
+            out[r] += p * f;
+        }
+    }
+    int status = 0;
+    for (size_t r = 0; r < nr && status == 0; r++) {
+        if (bad[r] == SIZE_MAX)
+            continue;
+        strbuf sb = {0};
+        desc_decode(d, sp->idx[bad[r]], state);
+        mvd_state_text(&sb, d, state);
+        diag_error(dg, (srcloc){file, 0, 0}, "result '%s' is %g in state "
+                   "%s: not a finite number", d->results.items[r].name,
+                   badf[r], sb_str(&sb));
+        sb_free(&sb);
+        status = -1;
+    }
+    free(bad);
+    free(badf);
     return status;
 }
 
@@ -596,11 +619,11 @@ static size_t put_states(FILE *fp, const desc *d, const mvd_space *sp,
     size_t n = sp->len;
     if (top == 0) {
         for (size_t k = 0; k < n; k++)
-            put_state(fp, d, sp->idx[k], pi[sp->idx[k]], state);
+            put_state(fp, d, sp->idx[k], pi[mvd_vec_at(sp, k)], state);
     } else {
         ranked *r = xmalloc(sizeof *r * (n ? n : 1));
         for (size_t k = 0; k < n; k++)
-            r[k] = (ranked){pi[sp->idx[k]], sp->idx[k]};
+            r[k] = (ranked){pi[mvd_vec_at(sp, k)], sp->idx[k]};
         qsort(r, n, sizeof *r, by_probability);
         if (top < n)
             n = (size_t)top;
@@ -678,7 +701,7 @@ int mvd_product_check(const desc *d, const mvd_space *sp, const double *y,
                       const char *file, diag *dg)
 {
     for (size_t k = 0; k < sp->len; k++) {
-        double v = y[sp->idx[k]];
+        double v = y[mvd_vec_at(sp, k)];
         if (isfinite(v))
             continue;
         int state[DESC_MAX_AUTOMATA];

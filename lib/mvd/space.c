@@ -255,10 +255,16 @@ int mvd_space_build(mvd_space *sp, const desc *d, uint64_t max_states,
     return 0;
 }
 
+void mvd_space_compact(mvd_space *sp)
+{
+    sp->vlen = (uint64_t)sp->len + 1;
+}
+
 void mvd_space_free(mvd_space *sp)
 {
     free(sp->idx);
     free(sp->bits);
     free(sp->rank);
+    free(sp->pos);
     *sp = (mvd_space){0};
 }

@@ -125,7 +125,7 @@ Try 'mvd-solve --help'."
 # bipartite (every event changes #busy by one).
 
 @test "two-procs: p(I,I) = 3/7, p(I,U) = p(U,I) = 2/7, busy = 4/7, with every method and algorithm" {
-    for algo in shuffle slice sparse; do
+    for algo in shuffle slice sparse reach; do
         for method in power jor gmres; do
             run mvd-solve --algo "$algo" --method "$method" --tol 1e-12 two-procs.desc
             assert_success
@@ -598,7 +598,15 @@ mvd-solve: one.desc: note: transient: 2 states (probability 0 in the long run), 
 @test "bad options: exact messages, exit 2" {
     run mvd-solve --algo foo two-procs.desc
     assert_failure 2
-    assert_output "mvd-solve: --algo wants shuffle, slice or sparse, not 'foo'
+    assert_output "mvd-solve: --algo wants shuffle, slice, sparse or reach, not 'foo'
+Try 'mvd-solve --help'."
+    run mvd-solve --algo reach --ones two-procs.desc
+    assert_failure 2
+    assert_output "mvd-solve: --algo reach applies only when solving (--mvd and --ones multiply vectors over the product space)
+Try 'mvd-solve --help'."
+    run mvd-solve --algo reach --faithful two-procs.desc
+    assert_failure 2
+    assert_output "mvd-solve: --faithful applies only with --algo shuffle or slice
 Try 'mvd-solve --help'."
     run mvd-solve --method newton two-procs.desc
     assert_failure 2

@@ -35,7 +35,7 @@ each_solver() {   # each_solver FILE NAME=VALUE...
     local file=$1
     shift
     for method in power jor gmres; do
-        for algo in shuffle slice sparse "shuffle --faithful" "slice --faithful"; do
+        for algo in shuffle slice sparse reach "shuffle --faithful" "slice --faithful"; do
             out=$(solve "$file" "$method" "$algo")
             grep -qx 'converged yes' <<< "$out"
             check_results "$out" "$@" || { echo "($method, $algo)"; false; }
@@ -77,7 +77,7 @@ each_solver() {   # each_solver FILE NAME=VALUE...
     # The same distribution from every method and algorithm, to 1e-9.
     ref=$(solve thesis-two-procs.san gmres sparse)
     for method in power jor gmres; do
-        for algo in shuffle slice sparse; do
+        for algo in shuffle slice sparse reach; do
             out=$(solve thesis-two-procs.san "$method" "$algo")
             paste <(grep '^state ' <<< "$ref") <(grep '^state ' <<< "$out") |
                 awk '{ d = $3 - $(3 + NF / 2); if (d < 0) d = -d; if (d > 1e-9) bad = 1 } END { exit bad }'
@@ -161,9 +161,10 @@ sharing_check() {
 @test "issue 12's resource sharing (N = 8, P = 3), functional and synchronised forms: p(k) within 1e-9 of the closed form, every algorithm" {
     cd "$BATS_TEST_TMPDIR"
     for form in functional sync; do
-        for algo in slice shuffle sparse "slice --faithful"; do
+        for algo in slice shuffle sparse reach "slice --faithful"; do
             sharing_check "$form" 0 "$algo" gmres
         done
+        sharing_check "$form" 0 reach power
         sharing_check "$form" 0 slice power
         sharing_check "$form" 0 slice gth
     done
@@ -172,7 +173,7 @@ sharing_check() {
 @test "issue 12's heterogeneous resource sharing (lambda_i = lambda 2i/(N+1)): both forms within 1e-9 of the product form" {
     cd "$BATS_TEST_TMPDIR"
     for form in functional sync; do
-        for algo in slice sparse; do
+        for algo in slice sparse reach; do
             sharing_check "$form" 1 "$algo" gmres
         done
     done

@@ -518,6 +518,80 @@ static void check_shuffle_mults(const desc *d, const mvd_plan *p,
         CHECK(mvd_plan_mults(p) == plain);
 }
 
+/* reach on compact vectors against the dense definition restricted to
+ * the reachable states (x zero elsewhere): the product, the diagonal,
+ * and the spare entry left out. 0, or 1 after a message. */
+static int check_reach_on(const desc *d, const mvd_space *full,
+                          const double *x, const double *q, int c)
+{
+    size_t nn = (size_t)d->nn, n = full->len;
+    mvd_space sp = *full;   /* the same states, compact vectors */
+    sp.pos = NULL;
+    mvd_space_compact(&sp);
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_plan *p = mvd_plan_new(d, &sp, MVD_REACH, BIG, &dg);
+    CHECK(p != NULL);
+    if (!p)
+        return 1;
+    double *xc = xmalloc((n + 1) * sizeof *xc), *yc = xmalloc((n + 1) *
+                                                           sizeof *yc);
+    double *ref = xcalloc(n + 1, sizeof *ref), *dq = xmalloc((n + 1) *
+                                                           sizeof *dq);
+    for (size_t k = 0; k < n; k++)
+        xc[k] = x[sp.idx[k]];
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < n; k++)
+            ref[k] += xc[i] * q[sp.idx[i] * nn + sp.idx[k]];
+    mvd_multiply(p, xc, yc);
+    mvd_diagonal(p, dq);
+    int bad = 0;
+    double r = rel_diff(yc, ref, n);
+    if (!(r <= 1e-12)) {
+        printf("# case %d reach: relative difference %g\n", c, r);
+        bad = 1;
+    }
+    for (size_t k = 0; k < n && !bad; k++) {
+        double want = q[sp.idx[k] * nn + sp.idx[k]];
+        if (!(fabs(dq[k] - want) <= 1e-12 * fmax(1, fabs(want)))) {
+            printf("# case %d reach: diagonal %zu\n", c, k);
+            bad = 1;
+        }
+    }
+    mvd_plan_free(p);
+    free(xc);
+    free(yc);
+    free(ref);
+    free(dq);
+    return bad;
+}
+
+/* On the whole space, and on a part of it (the states whose index is not
+ * a multiple of 3, bitmap and ranks built here): transitions that leave
+ * the part go to the vectors' spare entry and must not show. */
+static int check_reach(const desc *d, const mvd_space *full, const double *x,
+                       const double *q, int c)
+{
+    int bad = check_reach_on(d, full, x, q, c);
+    size_t words = (size_t)(d->nn + 63) / 64;
+    mvd_space part = {.idx = xmalloc(full->len * sizeof *part.idx),
+                      .bits = xcalloc(words, sizeof *part.bits),
+                      .rank = xcalloc(words, sizeof *part.rank)};
+    for (size_t k = 0; k < full->len; k++)
+        if (full->idx[k] % 3 != 0) {
+            uint64_t i = full->idx[k];
+            part.idx[part.len++] = i;
+            part.bits[i >> 6] |= UINT64_C(1) << (i & 63);
+        }
+    for (size_t w = 1; w < words; w++)
+        part.rank[w] = part.rank[w - 1] +
+                       (uint64_t)__builtin_popcountll(part.bits[w - 1]);
+    if (part.len > 0)
+        bad += check_reach_on(d, &part, x, q, c);
+    mvd_space_free(&part);
+    return bad;
+}
+
 static void test_random_descriptors(void)
 {
     rng g;
@@ -567,6 +641,8 @@ static void test_random_descriptors(void)
             compared++;
             mvd_plan_free(p);
         }
+        bad += check_reach(&d, &sp, x, q, c);
+        compared++;
         free(q);
         free(x);
         free(y);
@@ -576,7 +652,7 @@ static void test_random_descriptors(void)
         desc_free(&d);
     }
     CHECK_INT(bad, 0);
-    CHECK_INT(compared, 6 * cases);
+    CHECK_INT(compared, 7 * cases);
     CHECK(cycles >= 50);   /* the seed gives enough cyclic terms */
 }
 

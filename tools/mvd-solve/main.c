@@ -29,7 +29,8 @@ static void usage(FILE *fp)
 "its stationary distribution over the reachable states and write it in\n"
 "the san-result format; or multiply one vector by it (--mvd, --ones).\n"
 "\n"
-"  -a, --algo=ALGO        multiplication: shuffle, slice (default), sparse\n"
+"  -a, --algo=ALGO        multiplication: shuffle, slice (default), sparse,\n"
+"                         reach (compact vectors, matrix-free; solving only)\n"
 "  -m, --method=METHOD    solver: auto (default: gth up to %d states,\n"
 "                         gmres beyond), gth, gmres, power, jor\n"
 "  -t, --tol=TOL          the tolerance of the stopping rule and of the\n"
@@ -127,9 +128,8 @@ static void parse_options(int argc, char **argv, options *op)
            -1) {
         switch (c) {
         case 'a':
-            if (mvd_algo_parse(optarg, &op->algo) < 0)
-                usage_error(prog, "--algo wants shuffle, slice or sparse, "
-                            "not '%s'", optarg);
+            op->algo = (mvd_algo)option_word(prog, "--algo", optarg,
+                                             mvd_algo_names);
             break;
         case 'm':
             solve_opt = "--method";
@@ -203,7 +203,11 @@ static void parse_options(int argc, char **argv, options *op)
                                       op->solve.method == MVD_AUTO,
                    "with --method gmres or auto");
     option_applies(prog, op->faithful ? "--faithful" : NULL,
-                   op->algo != MVD_SPARSE, "with --algo shuffle or slice");
+                   op->algo == MVD_SHUFFLE || op->algo == MVD_SLICE,
+                   "with --algo shuffle or slice");
+    option_applies(prog, op->algo == MVD_REACH ? "--algo reach" : NULL,
+                   !op->vector && !op->ones, "when solving (--mvd and "
+                   "--ones multiply vectors over the product space)");
 }
 
 /* The largest tables of functions (desc_tabulate): 2^22 entries, 64 MiB
@@ -229,26 +233,51 @@ static void progress(void *ctx, uint64_t iter, double residual)
             (unsigned long long)iter, residual);
 }
 
-/* Bytes of nvec product-space vectors and the space's index, checked
+/* Bytes of nvec vectors of vlen entries (the product space's, or the
+ * reachable states' for compact vectors) and the space's index, checked
  * against the budget before anything that size is allocated; *rest is
  * left for the plan. -1 after "needs N bytes" when over. */
-static int memory_budget(const options *op, const desc *d, size_t nvec,
+static int memory_budget(const options *op, uint64_t vlen, size_t nvec,
                          const char *shown, uint64_t *vectors, size_t *rest,
                          diag *dg)
 {
     uint64_t need;
-    if (!mul_u64(d->nn, (uint64_t)(nvec + 1) * sizeof(double), &need) ||
+    if (!mul_u64(vlen, (uint64_t)(nvec + 1) * sizeof(double), &need) ||
         need > op->max_memory) {
         diag_error(dg, (srcloc){shown, 0, 0}, "needs %.0f bytes for %zu "
                    "vectors of %llu states and the reachable set, over "
-                   "--max-memory %llu", (double)d->nn * (double)(nvec + 1) *
-                   sizeof(double), nvec, (unsigned long long)d->nn,
+                   "--max-memory %llu", (double)vlen * (double)(nvec + 1) *
+                   sizeof(double), nvec, (unsigned long long)vlen,
                    (unsigned long long)op->max_memory);
         return -1;
     }
     *vectors = need;
     *rest = op->max_memory - need > SIZE_MAX ? SIZE_MAX
                                             : (size_t)(op->max_memory - need);
+    return 0;
+}
+
+/* Compact vectors: the reachable set's bitmap and ranks over the product
+ * space (a quarter byte a product state) must fit, and the reachable
+ * states each take nvec + 1 doubles and their index: *max_states is how
+ * many the rest of the budget holds. -1 after "needs N bytes" when the
+ * bitmap does not fit. */
+static int compact_budget(const options *op, const desc *d, size_t nvec,
+                          const char *shown, uint64_t *max_states, diag *dg)
+{
+    uint64_t index = d->nn / 4 + 16;
+    if (index > op->max_memory) {
+        diag_error(dg, (srcloc){shown, 0, 0}, "needs %llu bytes for the "
+                   "reachable set's bitmap over %llu product states, over "
+                   "--max-memory %llu", (unsigned long long)index,
+                   (unsigned long long)d->nn,
+                   (unsigned long long)op->max_memory);
+        return -1;
+    }
+    uint64_t each = ((uint64_t)nvec + 2) * sizeof(double);
+    *max_states = (op->max_memory - index) / each;
+    if (*max_states > d->nn)
+        *max_states = d->nn;
     return 0;
 }
 
@@ -260,7 +289,8 @@ static int choose_method(options *op, const desc *d, const mvd_space *sp,
                          const char *shown, uint64_t *vectors, size_t *rest,
                          diag *dg)
 {
-    uint64_t per = (d->nn ? d->nn : 1) * sizeof(double);
+    uint64_t vlen = mvd_vec_len(d, sp);
+    uint64_t per = (vlen ? vlen : 1) * sizeof(double);
     size_t fit = op->max_memory / per > SIZE_MAX ? SIZE_MAX
                : (size_t)(op->max_memory / per);
     /* gmres's basis, counted in product-space vectors for the choice */
@@ -273,7 +303,7 @@ static int choose_method(options *op, const desc *d, const mvd_space *sp,
                                       fit > basis_vec ? fit - 1 - basis_vec
                                                       : 0);
     /* --from-initial holds one class's solution beside the sum. */
-    if (memory_budget(op, d, mvd_solve_vectors(&op->solve) +
+    if (memory_budget(op, vlen, mvd_solve_vectors(&op->solve) +
                       (size_t)op->from_initial, shown, vectors, rest,
                       dg) < 0)
         return -1;
@@ -379,7 +409,7 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
         op->solve.progress = progress;
         op->solve.progress_ctx = &last;
     }
-    double *pi = xmalloc(sizeof *pi * d->nn);
+    double *pi = xmalloc(sizeof *pi * mvd_vec_len(d, sp));
     double *results = xcalloc(d->results.len + 1, sizeof *results);
     mvd_solve_info info;
     double start = now(), mult0 = mvd_plan_seconds(plan);
@@ -448,13 +478,22 @@ int main(int argc, char **argv)
 
     int multiply_only = op.ones || op.vector;
     size_t nvec = multiply_only ? 2 : mvd_solve_vectors(&op.solve);
-    uint64_t vectors;
-    size_t rest;
+    uint64_t vectors = 0;
+    size_t rest = 0;
     mvd_space sp = {0};
     mvd_plan *plan = NULL;
     int status = EXIT_BADINPUT;
-    if (memory_budget(&op, &d, nvec, shown, &vectors, &rest, &dg) == 0 &&
-        mvd_space_build(&sp, &d, d.nn, &dg) == 0 &&
+    /* Compact vectors (reach) are sized once the space is known: first
+     * its bitmap, and the states the budget can hold. */
+    int compact = op.algo == MVD_REACH;
+    uint64_t max_states = d.nn;
+    if ((compact ? compact_budget(&op, &d, nvec, shown, &max_states, &dg)
+                 : memory_budget(&op, d.nn, nvec, shown, &vectors, &rest,
+                                 &dg)) == 0 &&
+        mvd_space_build(&sp, &d, max_states, &dg) == 0 &&
+        (!compact || (mvd_space_compact(&sp),
+                      memory_budget(&op, sp.vlen, nvec, shown, &vectors,
+                                    &rest, &dg) == 0)) &&
         (multiply_only ||
          (mvd_check_rates(&d, &sp, &dg, (srcloc){shown, 0, 0}) == 0 &&
           choose_method(&op, &d, &sp, shown, &vectors, &rest, &dg) == 0))) {
