@@ -287,6 +287,12 @@ int mvd_term_moves(const desc *d, size_t t);
  * pass over those rows. 0, or -1 after a diagnostic at `at` naming the two
  * states. Constant descriptors pass at once. */
 int mvd_check_rates(const desc *d, const mvd_space *sp, diag *dg, srcloc at);
+/* The same check at one state. */
+int mvd_check_rates_state(const desc *d, const int *state, diag *dg,
+                          srcloc at);
+/* The same check for a reach plan, from its tables (the whole check at
+ * the states where a transition is negative). */
+int mvd_reach_check_rates(const mvd_plan *p, diag *dg, srcloc at);
 
 /* "(A=I, B=U)": a global state with automaton and state names, for
  * diagnostics. */

@@ -127,6 +127,33 @@ static int has_functions(const desc *d)
     return 0;
 }
 
+/* The check of mvd_check_rates at one state (index idx). */
+static int check_row(mvd_rowgen *g, const int *state, uint64_t idx,
+                     mvd_entries *row, seq_vec *buf, diag *dg, srcloc at)
+{
+    const desc *d = g->d;
+    if (full_row(g, state, row, buf, dg, at) < 0)
+        return -1;
+    for (size_t k = 0; k < row->len; k++) {
+        if (row->items[k].col == idx || row->items[k].val >= 0)
+            continue;
+        int to[DESC_MAX_AUTOMATA];
+        desc_decode(d, row->items[k].col, to);
+        strbuf from_text = {0}, to_text = {0};
+        mvd_state_text(&from_text, d, state);
+        mvd_state_text(&to_text, d, to);
+        char buf1[32];
+        diag_error(dg, at, "the rate from %s to %s is %s: a functional "
+                   "rate or probability is negative in that state",
+                   sb_str(&from_text), sb_str(&to_text),
+                   fmt_double(buf1, row->items[k].val));
+        sb_free(&from_text);
+        sb_free(&to_text);
+        return -1;
+    }
+    return 0;
+}
+
 int mvd_check_rates(const desc *d, const mvd_space *sp, diag *dg, srcloc at)
 {
     if (!has_functions(d))
@@ -138,27 +165,23 @@ int mvd_check_rates(const desc *d, const mvd_space *sp, diag *dg, srcloc at)
     int status = 0, state[DESC_MAX_AUTOMATA];
     for (size_t r = 0; r < sp->len && status == 0; r++) {
         desc_decode(d, sp->idx[r], state);
-        if ((status = full_row(&g, state, &row, &buf, dg, at)) < 0)
-            break;
-        for (size_t k = 0; k < row.len; k++) {
-            if (row.items[k].col == sp->idx[r] || row.items[k].val >= 0)
-                continue;
-            int to[DESC_MAX_AUTOMATA];
-            desc_decode(d, row.items[k].col, to);
-            strbuf from_text = {0}, to_text = {0};
-            mvd_state_text(&from_text, d, state);
-            mvd_state_text(&to_text, d, to);
-            char buf1[32];
-            diag_error(dg, at, "the rate from %s to %s is %s: a functional "
-                       "rate or probability is negative in that state",
-                       sb_str(&from_text), sb_str(&to_text),
-                       fmt_double(buf1, row.items[k].val));
-            sb_free(&from_text);
-            sb_free(&to_text);
-            status = -1;
-            break;
-        }
+        status = check_row(&g, state, sp->idx[r], &row, &buf, dg, at);
     }
+    free(row.items);
+    free(buf.items);
+    mvd_rowgen_free(&g);
+    return status;
+}
+
+int mvd_check_rates_state(const desc *d, const int *state, diag *dg,
+                          srcloc at)
+{
+    mvd_entries row = {0};
+    seq_vec buf = {0};
+    mvd_rowgen g;
+    mvd_rowgen_init(&g, d, NULL);
+    int status = check_row(&g, state, desc_encode(d, state), &row, &buf, dg,
+                           at);
     free(row.items);
     free(buf.items);
     mvd_rowgen_free(&g);

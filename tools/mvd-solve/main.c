@@ -495,10 +495,16 @@ int main(int argc, char **argv)
                       memory_budget(&op, sp.vlen, nvec, shown, &vectors,
                                     &rest, &dg) == 0)) &&
         (multiply_only ||
-         (mvd_check_rates(&d, &sp, &dg, (srcloc){shown, 0, 0}) == 0 &&
+         /* reach's plan checks the rates from its tables, below */
+         ((compact || mvd_check_rates(&d, &sp, &dg,
+                                      (srcloc){shown, 0, 0}) == 0) &&
           choose_method(&op, &d, &sp, shown, &vectors, &rest, &dg) == 0))) {
         plan = mvd_plan_new_mode(&d, &sp, op.algo, op.faithful, rest, &dg);
-        if (!plan)
+        if (plan && compact && !multiply_only &&
+            mvd_reach_check_rates(plan, &dg, (srcloc){shown, 0, 0}) < 0) {
+            mvd_plan_free(plan);
+            plan = NULL;
+        } else if (!plan)
             diag_note(&dg, (srcloc){shown, 0, 0}, "the vectors and the "
                       "reachable set take %llu of the %llu bytes of "
                       "--max-memory", (unsigned long long)vectors,
