@@ -742,6 +742,9 @@ int mvd_solve_chain(mvd_plan *p, const desc *d, const mvd_space *sp,
      * sqrt(tol) of their source's outflow. */
     double theta = mvd_method_for(o, sp->len, SIZE_MAX) == MVD_GTH
                  ? 0 : sqrt(o->tol);
+    if (sp->len > 0 && mvd_plan_algo(p) == MVD_REACH &&
+        mvd_reach_irreducible(p, theta))
+        return mvd_solve(p, d, sp, o, pi, info, dg);   /* one class */
     if (sp->len == 0 ||
         mvd_classes_find(&c, d, sp, theta, max_bytes, dg, at) < 0)
         return sp->len ? -1 : mvd_solve(p, d, sp, o, pi, info, dg);

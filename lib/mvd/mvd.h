@@ -204,6 +204,7 @@ void mvd_diagonal(mvd_plan *p, double *diag);
  * mvd_plan_new uses a bound of the fused kernels (32 bytes per non-zero,
  * as they are not built yet); mvd_plan_bytes reports what they hold. */
 size_t mvd_plan_bytes(const mvd_plan *p);
+mvd_algo mvd_plan_algo(const mvd_plan *p);
 uint64_t mvd_plan_mults(const mvd_plan *p);
 /* For traffic models (tests/bench/bench_mvd.c): the AUNFs a slice plan
  * stores, fused or not (0 for the others), and the order of its fused
@@ -293,6 +294,12 @@ int mvd_check_rates_state(const desc *d, const int *state, diag *dg,
 /* The same check for a reach plan, from its tables (the whole check at
  * the states where a transition is negative). */
 int mvd_reach_check_rates(const mvd_plan *p, diag *dg, srcloc at);
+/* For a reach plan: 1 when the chain over its space is irreducible, its
+ * transitions not below theta times their source's outflow joining every
+ * state both ways (breadth-first searches from the first state, forwards
+ * and backwards, through the plan's tables: a bit and an index a state);
+ * 0 when it cannot say (mvd_classes_find then). */
+int mvd_reach_irreducible(const mvd_plan *p, double theta);
 
 /* "(A=I, B=U)": a global state with automaton and state names, for
  * diagnostics. */

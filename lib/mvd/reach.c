@@ -63,6 +63,7 @@ typedef struct {
     size_t base;       /* into ptr: combination c's transitions are
                           entries[ptr[base + c]..ptr[base + c + 1]] */
     size_t dbase;      /* into dg: combination c's diagonal element */
+    size_t tbase;      /* into tptr: transitions into combination c */
     int moves;
 } rc_term;
 
@@ -83,6 +84,9 @@ struct reach_plan {
     size_t nterm;
     rc_entries entries;
     VEC(uint32_t) ptr;
+    VEC(uint32_t) tcomb;  /* per entry: the combination of its target */
+    rc_entries tentries;  /* by target combination (mvd_reach_irreducible) */
+    VEC(uint32_t) tptr;   /* as ptr, from tbase */
     rc_entries dg;        /* per term and combination: the diagonal
                              element (off 0; val 0 when none) */
     VEC(rc_slot) slots;
@@ -193,9 +197,11 @@ static void tabulate_combination(struct reach_plan *r, const desc *d,
     }
     for (;;) {
         rc_entry e = {0, 1, -1};
+        uint32_t to = 0;
         for (int q = 0; q < rt->n; q++) {
             const desc_matrix *m = term->factor[rt->aut[q]];
             const desc_entry *en = &m->e[pick[q]];
+            to += (uint32_t)en->col * rt->mult[q];
             e.off += (int64_t)(en->col - en->row) *
                      (int64_t)d->nright[rt->aut[q]];
             e.val *= en->value;
@@ -205,8 +211,10 @@ static void tabulate_combination(struct reach_plan *r, const desc *d,
         }
         if (e.off == 0)   /* 0 only when every factor is diagonal */
             diag = e;
-        else if (e.val != 0 && rt->moves)
+        else if (e.val != 0 && rt->moves) {
             VEC_PUSH(&r->entries, e);
+            VEC_PUSH(&r->tcomb, to);
+        }
         int q = rt->n - 1;
         while (q >= 0 && ++pick[q] == hi[q]) {
             pick[q] = lo[q];
@@ -216,6 +224,36 @@ static void tabulate_combination(struct reach_plan *r, const desc *d,
             break;
     }
     VEC_PUSH(&r->dg, diag);
+}
+
+/* Term rt's transitions grouped by the combination of their target (a
+ * counting sort of the ones just tabulated), for the search backwards. */
+static void transpose(struct reach_plan *r, rc_term *rt, uint64_t combos)
+{
+    uint32_t first = r->ptr.items[rt->base];
+    uint32_t last = r->ptr.items[rt->base + combos];
+    rt->tbase = r->tptr.len;
+    size_t at = r->tentries.len;
+    for (uint64_t c = 0; c <= combos; c++) {
+        uint32_t zero = 0;
+        VEC_PUSH(&r->tptr, zero);
+    }
+    uint32_t *tp = r->tptr.items + rt->tbase;
+    for (uint32_t e = first; e < last; e++)
+        tp[r->tcomb.items[e] + 1]++;
+    for (uint64_t c = 0; c < combos; c++)
+        tp[c + 1] += tp[c];
+    rc_entry none = {0, 0, -1};
+    for (uint32_t e = first; e < last; e++)
+        VEC_PUSH(&r->tentries, none);
+    uint32_t *next = xmalloc((size_t)(combos + 1) * sizeof *next);
+    memcpy(next, tp, (size_t)(combos + 1) * sizeof *next);
+    for (uint32_t e = first; e < last; e++)
+        r->tentries.items[at + next[r->tcomb.items[e]]++] =
+            r->entries.items[e];
+    for (uint64_t c = 0; c <= combos; c++)
+        tp[c] += (uint32_t)at;
+    free(next);
 }
 
 static int build_terms(struct reach_plan *r, const desc *d,
@@ -255,6 +293,7 @@ static int build_terms(struct reach_plan *r, const desc *d,
         }
         uint32_t end = (uint32_t)r->entries.len;
         VEC_PUSH(&r->ptr, end);
+        transpose(r, rt, combos);
     }
     return 0;
 }
@@ -407,6 +446,9 @@ void mvd_reach_free(mvd_plan *p)
     free(r->term);
     free(r->entries.items);
     free(r->ptr.items);
+    free(r->tcomb.items);
+    free(r->tentries.items);
+    free(r->tptr.items);
     free(r->dg.items);
     free(r->slots.items);
     free(r->word);
@@ -420,6 +462,113 @@ void mvd_reach_free(mvd_plan *p)
 void mvd_reach_diagonal(const mvd_plan *p, double *diag)
 {
     memcpy(diag, p->reach->diag, p->sp->len * sizeof *diag);
+}
+
+/* ----------------------------------------------------- irreducibility */
+
+/* The digits of the state at position k. */
+static void digits_at(const mvd_plan *p, size_t k, unsigned char *st)
+{
+    int state[DESC_MAX_AUTOMATA];
+    desc_decode(p->d, p->sp->idx[k], state);
+    for (int a = 0; a < p->d->naut; a++)
+        st[a] = (unsigned char)state[a];
+}
+
+/* A transition's rate out of state k. */
+static inline double rate(const struct reach_plan *r, const rc_entry *e,
+                          size_t k)
+{
+    return e->slot < 0 ? e->val
+                       : e->val * r->fval[k * r->slots.len + (size_t)e->slot];
+}
+
+/* out[k]: the sum of the positive rates out of state k into the space,
+ * as mvd_classes_find's graph sums them. */
+static void outflows(const mvd_plan *p, double *out)
+{
+    const struct reach_plan *r = p->reach;
+    const mvd_space *sp = p->sp;
+    unsigned char st[DESC_MAX_AUTOMATA];
+    for (size_t k = 0; k < sp->len; k++) {
+        digits_at(p, k, st);
+        double sum = 0;
+        for (size_t t = 0; t < r->nterm; t++) {
+            const rc_term *rt = &r->term[t];
+            uint32_t c = combination(rt, st);
+            for (uint32_t e = r->ptr.items[rt->base + c];
+                 e < r->ptr.items[rt->base + c + 1]; e++) {
+                double v = rate(r, &r->entries.items[e], k);
+                uint64_t j = position(r->word, sp->len,
+                                      sp->idx[k] +
+                                      (uint64_t)r->entries.items[e].off);
+                if (j < sp->len && v > 0)
+                    sum += v;
+            }
+        }
+        out[k] = sum;
+    }
+}
+
+/* Breadth-first search from position 0 over the strong transitions
+ * (rate > 0 and not below theta times the source's outflow), forwards or
+ * backwards (by the transposed tables); the states reached. */
+static size_t search(const mvd_plan *p, const double *out, double theta,
+                     int backwards, uint64_t *seen, uint32_t *queue)
+{
+    const struct reach_plan *r = p->reach;
+    const mvd_space *sp = p->sp;
+    size_t n = sp->len, head = 0, tail = 0;
+    unsigned char st[DESC_MAX_AUTOMATA];
+    memset(seen, 0, (n + 63) / 64 * sizeof *seen);
+    seen[0] |= 1;
+    queue[tail++] = 0;
+    while (head < tail) {
+        uint32_t k = queue[head++];
+        digits_at(p, k, st);
+        for (size_t t = 0; t < r->nterm; t++) {
+            const rc_term *rt = &r->term[t];
+            if (!rt->moves)
+                continue;
+            uint32_t c = combination(rt, st);
+            const uint32_t *ptr = backwards ? r->tptr.items + rt->tbase
+                                            : r->ptr.items + rt->base;
+            const rc_entry *en = backwards ? r->tentries.items
+                                           : r->entries.items;
+            for (uint32_t e = ptr[c]; e < ptr[c + 1]; e++) {
+                uint64_t s = sp->idx[k] + (uint64_t)(backwards ? -en[e].off
+                                                               : en[e].off);
+                uint64_t j = position(r->word, n, s);
+                if (j == n)
+                    continue;
+                size_t from = backwards ? j : k;   /* the source state */
+                double v = rate(r, &en[e], from);
+                if (!(v > 0) || v < theta * out[from] ||
+                    (seen[j >> 6] >> (j & 63)) & 1)
+                    continue;
+                seen[j >> 6] |= UINT64_C(1) << (j & 63);
+                queue[tail++] = (uint32_t)j;
+            }
+        }
+    }
+    return tail;
+}
+
+int mvd_reach_irreducible(const mvd_plan *p, double theta)
+{
+    size_t n = p->sp->len;
+    if (n == 0 || n >= UINT32_MAX)
+        return 0;
+    double *out = xmalloc(n * sizeof *out);
+    uint64_t *seen = xmalloc((n + 63) / 64 * sizeof *seen);
+    uint32_t *queue = xmalloc(n * sizeof *queue);
+    outflows(p, out);
+    int all = search(p, out, theta, 0, seen, queue) == n &&
+              search(p, out, theta, 1, seen, queue) == n;
+    free(out);
+    free(seen);
+    free(queue);
+    return all;
 }
 
 /* ------------------------------------------------------------- product */

@@ -100,9 +100,11 @@ network neg
     aut B { states p, q; p -> q on flip; q -> p on flop; }
 SAN
     san2desc -o neg.desc neg.san
-    run mvd-solve neg.desc
-    assert_failure 2
-    assert_output "mvd-solve: neg.desc: error: the rate from (A=x, B=q) to (A=y, B=q) is -1: a functional rate or probability is negative in that state"
+    for algo in slice reach; do
+        run mvd-solve --algo "$algo" neg.desc
+        assert_failure 2
+        assert_output "mvd-solve: neg.desc: error: the rate from (A=x, B=q) to (A=y, B=q) is -1: a functional rate or probability is negative in that state"
+    done
     # Multiplying a vector is still allowed: only solving needs a generator.
     run mvd-solve --ones neg.desc
     assert_success

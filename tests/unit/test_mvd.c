@@ -518,6 +518,9 @@ static void check_shuffle_mults(const desc *d, const mvd_plan *p,
         CHECK(mvd_plan_mults(p) == plain);
 }
 
+/* How many irreducible and reducible cases the reach checks met. */
+static int irreducible_seen[2];
+
 /* reach on compact vectors against the dense definition restricted to
  * the reachable states (x zero elsewhere): the product, the diagonal,
  * and the spare entry left out. 0, or 1 after a message. */
@@ -546,6 +549,22 @@ static int check_reach_on(const desc *d, const mvd_space *full,
     mvd_multiply(p, xc, yc);
     mvd_diagonal(p, dq);
     int bad = 0;
+    /* The searches of mvd_reach_irreducible say what Tarjan's classes
+     * say, with and without the weak transitions. */
+    for (int w = 0; w < 2; w++) {
+        double theta = w ? 0.2 : 0;
+        mvd_classes cl;
+        CHECK_INT(mvd_classes_find(&cl, d, &sp, theta, BIG, &dg,
+                                   (srcloc){0}), 0);
+        int one = cl.nclass == 1 && cl.nparts == 1;
+        if (mvd_reach_irreducible(p, theta) != one) {
+            printf("# case %d reach: irreducible %d, classes %zu, parts "
+                   "%zu (theta %g)\n", c, !one, cl.nclass, cl.nparts, theta);
+            bad = 1;
+        }
+        irreducible_seen[one]++;
+        mvd_classes_free(&cl);
+    }
     double r = rel_diff(yc, ref, n);
     if (!(r <= 1e-12)) {
         printf("# case %d reach: relative difference %g\n", c, r);
@@ -653,6 +672,7 @@ static void test_random_descriptors(void)
     }
     CHECK_INT(bad, 0);
     CHECK_INT(compared, 7 * cases);
+    CHECK(irreducible_seen[0] > 50 && irreducible_seen[1] > 50);
     CHECK(cycles >= 50);   /* the seed gives enough cyclic terms */
 }
 
