@@ -133,11 +133,22 @@ void desc_func_compile(desc_func *f)
  * operand alone (that would need a value below it, which the op then
  * consumes as its left: F_BINK keeps it), so every fusion preserves the
  * stack and the order of the operations. */
+static int run_fast(const struct desc_fast *fc, size_t from, size_t to,
+                    const int *state, double *stack, int sp);
+
 static double eval_fast(const struct desc_fast *fc, const int *state)
 {
     double stack[DESC_MAX_STACK];
-    int sp = 0;
-    for (size_t i = 0; i < fc->len; i++) {
+    run_fast(fc, 0, fc->len, state, stack, 0);
+    return stack[0];
+}
+
+/* fast instructions [from, to) of fc on the stack of sp values: the
+ * new sp. */
+static int run_fast(const struct desc_fast *fc, size_t from, size_t to,
+                    const int *state, double *stack, int sp)
+{
+    for (size_t i = from; i < to; i++) {
         const fast_insn *in = &fc->code[i];
         switch (in->kind) {
         case F_NUM: stack[sp++] = in->num; break;
@@ -161,7 +172,66 @@ static double eval_fast(const struct desc_fast *fc, const int *state)
             break;
         }
     }
-    return stack[0];
+    return sp;
+}
+
+static int same_insn(const fast_insn *a, const fast_insn *b)
+{
+    return a->kind == b->kind && a->op == b->op && a->aut == b->aut &&
+           memcmp(&a->num, &b->num, sizeof a->num) == 0;
+}
+
+struct desc_evalset {
+    size_t n, shared;                    /* functions, common prefix */
+    const struct desc_fast **code;
+    int stack_in;                        /* values the prefix leaves */
+};
+
+desc_evalset *desc_evalset_new(const desc *d, const int *funcs, size_t n)
+{
+    desc_evalset *s = xcalloc(1, sizeof *s);
+    s->n = n;
+    s->code = xmalloc((n ? n : 1) * sizeof *s->code);
+    for (size_t k = 0; k < n; k++)
+        s->code[k] = d->funcs.items[funcs[k]].fast;
+    size_t shared = n ? s->code[0]->len : 0;
+    for (size_t k = 1; k < n; k++) {
+        size_t l = 0;
+        while (l < shared && l < s->code[k]->len &&
+               same_insn(&s->code[0]->code[l], &s->code[k]->code[l]))
+            l++;
+        shared = l;
+    }
+    /* Each function runs at least its last instruction on its own: the
+     * value it leaves is its own. */
+    for (size_t k = 0; k < n; k++)
+        if (shared >= s->code[k]->len)
+            shared = s->code[k]->len - 1;
+    s->shared = n ? shared : 0;
+    return s;
+}
+
+void desc_evalset_eval(const desc_evalset *s, const int *state, double *out)
+{
+    double base[DESC_MAX_STACK], stack[DESC_MAX_STACK];
+    if (s->n == 0)
+        return;
+    int sp0 = run_fast(s->code[0], 0, s->shared, state, base, 0);
+    for (size_t k = 0; k < s->n; k++) {
+        memcpy(stack, base, (size_t)sp0 * sizeof *stack);
+        run_fast(s->code[k], s->shared, s->code[k]->len, state, stack, sp0);
+        out[k] = stack[0];
+    }
+}
+
+size_t desc_evalset_shared(const desc_evalset *s) { return s->shared; }
+
+void desc_evalset_free(desc_evalset *s)
+{
+    if (!s)
+        return;
+    free(s->code);
+    free(s);
 }
 
 double desc_eval(const desc_func *f, const int *state)

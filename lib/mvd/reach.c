@@ -375,6 +375,8 @@ int mvd_reach_check_rates(const mvd_plan *p, diag *dg, srcloc at)
     const desc *d = p->d;
     int state[DESC_MAX_AUTOMATA];
     unsigned char st[DESC_MAX_AUTOMATA];
+    if (r->slots.len == 0)
+        return 0;   /* constant rates: as mvd_check_rates, nothing to do */
     for (size_t k = 0; k < p->sp->len; k++) {
         desc_decode(d, p->sp->idx[k], state);
         for (int a = 0; a < d->naut; a++)

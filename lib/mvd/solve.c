@@ -533,10 +533,11 @@ int mvd_solve_warm(mvd_plan *p, const desc *d, const mvd_space *sp,
 
 /* ------------------------------------------------------------ results */
 
-/* State by state, each state decoded once for every result (the sums
- * still run over the states in order, one per result: the same bits as
- * result by result); a result that is not finite is reported at its first
- * such state, the first result first. */
+/* State by state, each state decoded once for every result and the code
+ * the results share run once (desc_evalset; the sums still run over the
+ * states in order, one per result: the same bits as result by result); a
+ * result that is not finite is reported at its first such state, the
+ * first result first. */
 int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
                 double *out, const char *file, diag *dg)
 {
@@ -544,18 +545,22 @@ int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
     int state[DESC_MAX_AUTOMATA];
     size_t *bad = xmalloc(sizeof *bad * (nr ? nr : 1));
     double *badf = xmalloc(sizeof *badf * (nr ? nr : 1));
+    double *val = xmalloc(sizeof *val * (nr ? nr : 1));
+    int *func = xmalloc(sizeof *func * (nr ? nr : 1));
     for (size_t r = 0; r < nr; r++) {
         out[r] = 0;
         bad[r] = SIZE_MAX;
+        func[r] = d->results.items[r].func;
     }
+    desc_evalset *set = desc_evalset_new(d, func, nr);
     for (size_t k = 0; k < sp->len && nr; k++) {
         desc_decode(d, sp->idx[k], state);
         double p = pi[mvd_vec_at(sp, k)];
+        desc_evalset_eval(set, state, val);
         for (size_t r = 0; r < nr; r++) {
             if (bad[r] != SIZE_MAX)
                 continue;
-            double f = desc_eval(&d->funcs.items[d->results.items[r].func],
-                                 state);
+            double f = val[r];
             if (!isfinite(f)) {
                 bad[r] = k;
                 badf[r] = f;
@@ -576,6 +581,9 @@ int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
         sb_free(&sb);
         status = -1;
     }
+    desc_evalset_free(set);
+    free(val);
+    free(func);
     free(bad);
     free(badf);
     return status;

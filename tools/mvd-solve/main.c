@@ -472,9 +472,14 @@ int main(int argc, char **argv)
         return EXIT_BADINPUT;
     /* Functions of matrix elements as tables over their support: one
      * look-up per evaluation (desc_tabulate), within an eighth of
-     * --max-memory beside what the checks below count. */
-    desc_tabulate(&d, TABLE_ENTRIES, op.max_memory / 8 < TABLE_BYTES
-                                         ? op.max_memory / 8 : TABLE_BYTES);
+     * --max-memory beside what the checks below count. Not for reach,
+     * whose plan evaluates each function once per reachable state: a
+     * table over the support would cost more evaluations (the support
+     * of "nb P busy" is the product space) and its bytes. */
+    if (op.algo != MVD_REACH)
+        desc_tabulate(&d, TABLE_ENTRIES, op.max_memory / 8 < TABLE_BYTES
+                                             ? op.max_memory / 8
+                                             : TABLE_BYTES);
 
     int multiply_only = op.ones || op.vector;
     size_t nvec = multiply_only ? 2 : mvd_solve_vectors(&op.solve);
