@@ -146,6 +146,13 @@ typedef struct {
 
 /* ---------------------------------------------------- tables (eval.c) */
 
+/* f at the states that differ from state only in automaton a's digit:
+ * out[s] = desc_eval(f, state with state[a] = s) for every state s of a
+ * (state is left as it was). The code before f's first read of a runs
+ * once: the last level of a search over the automata. */
+void desc_eval_each(const desc *d, const desc_func *f, int a, int *state,
+                    double *out);
+
 /* Several functions evaluated together at each state, the longest
  * prefix of code they all share run once (a model's results often share
  * "nb P busy" and differ only by the comparison that follows): the same

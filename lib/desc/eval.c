@@ -224,6 +224,39 @@ void desc_evalset_eval(const desc_evalset *s, const int *state, double *out)
     }
 }
 
+static int reads(const fast_insn *in, int a)
+{
+    return (in->kind == F_ST || in->kind == F_STEQ ||
+            in->kind == F_ADDSTEQ) && in->aut == a;
+}
+
+void desc_eval_each(const desc *d, const desc_func *f, int a, int *state,
+                    double *out)
+{
+    int order = d->aut[a].order, keep = state[a];
+    if (f->table || !f->fast) {
+        for (int s = 0; s < order; s++) {
+            state[a] = s;
+            out[s] = desc_eval(f, state);
+        }
+        state[a] = keep;
+        return;
+    }
+    const struct desc_fast *fc = f->fast;
+    size_t split = 0;
+    while (split < fc->len && !reads(&fc->code[split], a))
+        split++;
+    double base[DESC_MAX_STACK], stack[DESC_MAX_STACK];
+    int sp0 = run_fast(fc, 0, split, state, base, 0);
+    for (int s = 0; s < order; s++) {
+        state[a] = s;
+        memcpy(stack, base, (size_t)sp0 * sizeof *stack);
+        run_fast(fc, split, fc->len, state, stack, sp0);
+        out[s] = stack[0];
+    }
+    state[a] = keep;
+}
+
 size_t desc_evalset_shared(const desc_evalset *s) { return s->shared; }
 
 void desc_evalset_free(desc_evalset *s)

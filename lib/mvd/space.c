@@ -7,6 +7,9 @@
 
 #include "mvd/mvd.h"
 
+/* The largest last automaton whose leaves are evaluated together. */
+#define DESC_MAX_ORDER_EACH 4096
+
 /* --------------------------------------------------- a set of indices */
 
 /* Open addressing with linear probing; UINT64_MAX marks an empty slot
@@ -132,6 +135,24 @@ static int reach_node(reach_search *r, int k, uint64_t base)
             return 0;
         if (blo > 0 || bhi < 0)
             return reach_add(r, base, below);
+    }
+    if (k == d->naut - 1) {   /* the leaves, the code before k's read once */
+        double v[DESC_MAX_ORDER_EACH];
+        int order = d->aut[k].order;
+        if (order <= DESC_MAX_ORDER_EACH) {
+            desc_eval_each(d, r->f, k, r->lo, v);
+            for (int s = 0; s < order; s++) {
+                if (!isfinite(v[s])) {
+                    r->lo[k] = s;
+                    not_finite(r->dg, d, "reachability", d->reach, r->lo);
+                    return -1;
+                }
+                if (v[s] != 0 && reach_add(r, base + (uint64_t)s, 1) < 0)
+                    return -1;
+            }
+            r->lo[k] = 0;
+            return 0;
+        }
     }
     for (int s = 0; s < d->aut[k].order; s++) {
         r->lo[k] = r->hi[k] = s;
