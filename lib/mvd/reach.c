@@ -65,6 +65,11 @@ typedef struct {
     size_t dbase;      /* into dg: combination c's diagonal element */
     size_t tbase;      /* into tptr: transitions into combination c */
     int moves;
+    /* At most one transition per combination (most terms): the one of
+     * combination c at single + c (val 0: none), and whether any has a
+     * function. */
+    int one, functional;
+    size_t single;
 } rc_term;
 
 /* A slot's definition: a function, or the product of two slots. */
@@ -87,6 +92,7 @@ struct reach_plan {
     VEC(uint32_t) tcomb;  /* per entry: the combination of its target */
     rc_entries tentries;  /* by target combination (mvd_reach_irreducible) */
     VEC(uint32_t) tptr;   /* as ptr, from tbase */
+    rc_entries single;    /* the terms' single transitions (rc_term.one) */
     rc_entries dg;        /* per term and combination: the diagonal
                              element (off 0; val 0 when none) */
     VEC(rc_slot) slots;
@@ -94,6 +100,7 @@ struct reach_plan {
     double *diag;         /* [len] q_ii */
     double *fval;         /* [len * nslots]: state k's at k * nslots */
     unsigned char *digit; /* [REACH_BLOCK * naut]: a block's states */
+    int hw_popcnt;        /* the processor counts bits (term_block_hw) */
 };
 
 #ifdef __POPCNT__
@@ -256,6 +263,26 @@ static void transpose(struct reach_plan *r, rc_term *rt, uint64_t combos)
     free(next);
 }
 
+/* rt.one and its table when no combination has two transitions. */
+static void single_entries(struct reach_plan *r, rc_term *rt,
+                           uint64_t combos)
+{
+    const uint32_t *ptr = r->ptr.items + rt->base;
+    rt->one = 1;
+    for (uint64_t c = 0; c < combos && rt->one; c++)
+        rt->one = ptr[c + 1] - ptr[c] <= 1;
+    if (!rt->one)
+        return;
+    rt->single = r->single.len;
+    for (uint64_t c = 0; c < combos; c++) {
+        rc_entry e = {0, 0, -1};
+        if (ptr[c + 1] > ptr[c])
+            e = r->entries.items[ptr[c]];
+        rt->functional |= e.slot >= 0;
+        VEC_PUSH(&r->single, e);
+    }
+}
+
 static int build_terms(struct reach_plan *r, const desc *d,
                        const mvd_rowgen *g, diag *dgn)
 {
@@ -294,6 +321,7 @@ static int build_terms(struct reach_plan *r, const desc *d,
         uint32_t end = (uint32_t)r->entries.len;
         VEC_PUSH(&r->ptr, end);
         transpose(r, rt, combos);
+        single_entries(r, rt, combos);
     }
     return 0;
 }
@@ -435,6 +463,10 @@ int mvd_reach_new(mvd_plan *p, size_t max_bytes, diag *dg)
     r->fval = xmalloc(n * (r->slots.len ? r->slots.len : 1) *
                       sizeof *r->fval);
     r->digit = xmalloc((size_t)REACH_BLOCK * (size_t)d->naut);
+#ifdef REACH_HW_POPCNT
+    __builtin_cpu_init();
+    r->hw_popcnt = __builtin_cpu_supports("popcnt");
+#endif
     words(r, d, sp);
     p->bytes = (size_t)need;
     return fill_states(r, d, sp, dg);
@@ -451,6 +483,7 @@ void mvd_reach_free(mvd_plan *p)
     free(r->tcomb.items);
     free(r->tentries.items);
     free(r->tptr.items);
+    free(r->single.items);
     free(r->dg.items);
     free(r->slots.items);
     free(r->word);
@@ -599,32 +632,92 @@ int mvd_reach_irreducible(const mvd_plan *p, double theta)
 
 /* ------------------------------------------------------------- product */
 
+/* The position of s as position() computes it, with the processor's
+ * population count when hw (inlined into a function compiled for it,
+ * where the builtin is one instruction). */
+static inline __attribute__((always_inline)) uint64_t
+position_as(const rc_word *word, uint64_t len, uint64_t s, int hw)
+{
+    rc_word w = word[s >> 6];
+    uint64_t b = s & 63, below = w.bits & ((UINT64_C(1) << b) - 1);
+    uint64_t at = w.rank + (hw ? (uint64_t)__builtin_popcountll(below)
+                               : popcount64(below));
+    return (w.bits >> b) & 1 ? at : len;
+}
+
 /* Term rt over the block's states b0..b0+bn-1 (digits st, naut a
- * state); returns the products made. */
+ * state); returns the products made. A term of one automaton (most)
+ * takes its row straight from that digit. */
+static inline __attribute__((always_inline)) uint64_t
+term_block_as(const struct reach_plan *r, const mvd_space *sp,
+              const rc_term *rt, const unsigned char *st, int naut, size_t b0,
+              size_t bn, const double *x, double *y, int hw)
+{
+    const rc_entry *en = r->entries.items;
+    const uint32_t *ptr = r->ptr.items + rt->base;
+    const rc_word *word = r->word;
+    const uint64_t *idx = sp->idx;
+    const double *fval = r->fval;
+    size_t ns = r->slots.len;
+    uint64_t count = 0, len = sp->len;
+    int one = rt->n == 1, a0 = rt->aut[0];
+    if (rt->one) {   /* one transition or none per state: no list */
+        /* A constant element reads a 1 for its function, without a
+         * branch on the state's digits. */
+        const rc_entry *e1 = r->single.items + rt->single;
+        static const double unit = 1;
+        for (size_t i = 0; i < bn; i++) {
+            const unsigned char *si = st + i * (size_t)naut;
+            const rc_entry *e = e1 + (one ? si[a0] : combination(rt, si));
+            if (e->val == 0)
+                continue;
+            size_t k = b0 + i;
+            const double *f = e->slot >= 0 ? &fval[k * ns + (size_t)e->slot]
+                                           : &unit;
+            y[position_as(word, len, idx[k] + (uint64_t)e->off, hw)] +=
+                x[k] * (e->val * *f);
+            count++;
+        }
+        return count;
+    }
+    for (size_t i = 0; i < bn; i++) {
+        size_t k = b0 + i;
+        const unsigned char *si = st + i * (size_t)naut;
+        uint32_t c = one ? si[a0] : combination(rt, si);
+        uint32_t e0 = ptr[c], e1 = ptr[c + 1];
+        double xk = x[k];
+        for (uint32_t e = e0; e < e1; e++) {
+            double v = en[e].slot < 0 ? en[e].val
+                                      : en[e].val * fval[k * ns + (size_t)en[e].slot];
+            y[position_as(word, len, idx[k] + (uint64_t)en[e].off, hw)] +=
+                xk * v;
+        }
+        count += e1 - e0;
+    }
+    return count;
+}
+
 static uint64_t term_block(const struct reach_plan *r, const mvd_space *sp,
                            const rc_term *rt, const unsigned char *st,
                            int naut, size_t b0, size_t bn, const double *x,
                            double *y)
 {
-    const rc_entry *en = r->entries.items;
-    const uint32_t *ptr = r->ptr.items + rt->base;
-    const rc_word *word = r->word;
-    size_t ns = r->slots.len;
-    uint64_t count = 0, len = sp->len;
-    for (size_t i = 0; i < bn; i++) {
-        size_t k = b0 + i;
-        uint32_t c = combination(rt, st + i * (size_t)naut);
-        uint64_t idx = sp->idx[k];
-        double xk = x[k];
-        const double *fv = r->fval + k * ns;
-        for (uint32_t e = ptr[c]; e < ptr[c + 1]; e++) {
-            double v = en[e].slot < 0 ? en[e].val : en[e].val * fv[en[e].slot];
-            y[position(word, len, idx + (uint64_t)en[e].off)] += xk * v;
-        }
-        count += ptr[c + 1] - ptr[c];
-    }
-    return count;
+    return term_block_as(r, sp, rt, st, naut, b0, bn, x, y, 0);
 }
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define REACH_HW_POPCNT 1
+/* The same compiled for processors with popcnt (chosen at run time:
+ * x86-64's baseline lacks it, and the software count is most of the
+ * instructions of a transition). */
+__attribute__((target("popcnt"))) static uint64_t
+term_block_hw(const struct reach_plan *r, const mvd_space *sp,
+              const rc_term *rt, const unsigned char *st, int naut, size_t b0,
+              size_t bn, const double *x, double *y)
+{
+    return term_block_as(r, sp, rt, st, naut, b0, bn, x, y, 1);
+}
+#endif
 
 void mvd_reach_multiply(mvd_plan *p, const double *x, double *y)
 {
@@ -647,10 +740,18 @@ void mvd_reach_multiply(mvd_plan *p, const double *x, double *y)
             memcpy(s, s - naut, (size_t)naut);
             advance(p->d, s, sp->idx[b0 + i - 1], sp->idx[b0 + i]);
         }
-        for (size_t t = 0; t < r->nterm; t++)
-            if (r->term[t].moves)
-                count += term_block(r, sp, &r->term[t], st, naut, b0, bn, x,
-                                    y);
+        for (size_t t = 0; t < r->nterm; t++) {
+            if (!r->term[t].moves)
+                continue;
+#ifdef REACH_HW_POPCNT
+            if (r->hw_popcnt) {
+                count += term_block_hw(r, sp, &r->term[t], st, naut, b0, bn,
+                                       x, y);
+                continue;
+            }
+#endif
+            count += term_block(r, sp, &r->term[t], st, naut, b0, bn, x, y);
+        }
     }
     p->mults = count;
 }
