@@ -329,8 +329,9 @@ static int stationary_iteration(solver *s, double *pi)
  * order of sp: v[i][k] is state sp->idx[k]), so that its m + 1 vectors
  * take |sp| doubles each rather than the product space's nn (issue 12:
  * 23 M product states for 1 M reachable); the product goes through the
- * product-space vectors z and wf. The sums run over k in the same order
- * as over sp before, so the iterates are the same bits. */
+ * product-space vectors z and wf (compact vectors: z and the basis
+ * itself, gmres below). The sums run over k in the same order as over
+ * sp before, so the iterates are the same bits. */
 static double dot_compact(size_t n, const double *x, const double *y)
 {
     double sum = 0;
@@ -362,9 +363,13 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
         for (size_t k = 0; k < n; k++)
             z[mvd_vec_at(sp, k)] = v[j][k] / s->diag[mvd_vec_at(sp, k)];
         double *w = v[j + 1];
-        multiply(s, z, wf);
-        for (size_t k = 0; k < n; k++)
-            w[k] = wf[mvd_vec_at(sp, k)];
+        if (wf) {
+            multiply(s, z, wf);
+            for (size_t k = 0; k < n; k++)
+                w[k] = wf[mvd_vec_at(sp, k)];
+        } else {
+            multiply(s, z, w);   /* compact: the basis is the layout */
+        }
         s->info->iterations++;
         steps++;
         /* Modified Gram-Schmidt against the basis so far. */
@@ -419,10 +424,16 @@ static int gmres(solver *s, double *pi)
     int m = s->o->restart;
     uint64_t nn = s->nn;
     size_t n = s->sp->len ? s->sp->len : 1;
+    /* Compact vectors of the whole space (reach) have the basis's
+     * layout and one spare entry: the products go straight into the
+     * basis. z, the scaled input, lives in s->y, which a cycle reads only
+     * before its first product (r0) and the next residual rewrites. */
+    int direct = s->sp->vlen && !s->sp->pos;
     double **v = xmalloc(sizeof *v * (size_t)(m + 1));
     for (int i = 0; i <= m; i++)
-        v[i] = xcalloc(n, sizeof **v);
-    double *z = xcalloc(nn, sizeof *z), *wf = xcalloc(nn, sizeof *wf);
+        v[i] = xcalloc(direct ? nn : n, sizeof **v);
+    double *z = direct ? NULL : xcalloc(nn, sizeof *z);
+    double *wf = direct ? NULL : xcalloc(nn, sizeof *wf);
     double *h = xcalloc((size_t)(m + 1) * (size_t)m, sizeof *h);
     double *cs = xmalloc(sizeof *cs * (size_t)m);
     double *sn = xmalloc(sizeof *sn * (size_t)m);
@@ -441,7 +452,7 @@ static int gmres(solver *s, double *pi)
             status = 1;
             break;
         }
-        gmres_cycle(s, pi, v, z, wf, h, cs, sn, g, m);
+        gmres_cycle(s, pi, v, z ? z : s->y, wf, h, cs, sn, g, m);
         if ((status = normalise(s, pi)) < 0)
             break;
     }
