@@ -64,7 +64,9 @@ typedef struct {
                           entries[ptr[base + c]..ptr[base + c + 1]] */
     size_t dbase;      /* into dg: combination c's diagonal element */
     size_t tbase;      /* into tptr: transitions into combination c */
-    int moves;
+    uint32_t combos;
+    int moves;         /* holds transitions: a term that moves, the
+                          first of those with its automata (merge_terms) */
     /* At most one transition per combination (most terms): the one of
      * combination c at single + c (val 0: none), and whether any has a
      * function. */
@@ -283,6 +285,74 @@ static void single_entries(struct reach_plan *r, rc_term *rt,
     }
 }
 
+static int same_automata(const rc_term *a, const rc_term *b)
+{
+    if (a->n != b->n)
+        return 0;
+    for (int q = 0; q < a->n; q++)
+        if (a->aut[q] != b->aut[q])
+            return 0;
+    return 1;
+}
+
+/* The transitions of moving terms on the same automata (a synchronising
+ * event's acquire and release, say) put together under the first of
+ * them, combination by combination, in term order: one table to visit
+ * per state instead of one per term, and a state's row of the group is
+ * often one transition where each term's was one or none (issue 12's
+ * counter model: 21 groups of 42 terms). */
+static void merge_terms(struct reach_plan *r)
+{
+    VEC(uint32_t) ptr = {0}, tcomb = {0};
+    rc_entries entries = {0};
+    size_t *lead = xmalloc((r->nterm + 1) * sizeof *lead);
+    for (size_t t = 0; t < r->nterm; t++) {
+        lead[t] = t;
+        for (size_t u = 0; u < t && r->term[t].moves; u++)
+            if (r->term[u].moves && lead[u] == u &&
+                same_automata(&r->term[u], &r->term[t])) {
+                lead[t] = u;
+                break;
+            }
+    }
+    for (size_t t = 0; t < r->nterm; t++) {
+        rc_term *rt = &r->term[t];
+        if (!rt->moves || lead[t] != t)
+            continue;
+        size_t base = ptr.len;
+        for (uint32_t c = 0; c < rt->combos; c++) {
+            uint32_t at = (uint32_t)entries.len;
+            VEC_PUSH(&ptr, at);
+            for (size_t u = t; u < r->nterm; u++) {
+                if (!r->term[u].moves || lead[u] != t)
+                    continue;
+                const uint32_t *op = r->ptr.items + r->term[u].base;
+                for (uint32_t e = op[c]; e < op[c + 1]; e++) {
+                    VEC_PUSH(&entries, r->entries.items[e]);
+                    VEC_PUSH(&tcomb, r->tcomb.items[e]);
+                }
+            }
+        }
+        uint32_t end = (uint32_t)entries.len;
+        VEC_PUSH(&ptr, end);
+        rt->base = base;
+    }
+    for (size_t t = 0; t < r->nterm; t++)
+        if (lead[t] != t)
+            r->term[t].moves = 0;   /* its transitions are its leader's */
+    free(r->ptr.items);
+    free(r->entries.items);
+    free(r->tcomb.items);
+    r->ptr.items = ptr.items;
+    r->ptr.len = ptr.len;
+    r->ptr.cap = ptr.cap;
+    r->entries = entries;
+    r->tcomb.items = tcomb.items;
+    r->tcomb.len = tcomb.len;
+    r->tcomb.cap = tcomb.cap;
+    free(lead);
+}
+
 static int build_terms(struct reach_plan *r, const desc *d,
                        const mvd_rowgen *g, diag *dgn)
 {
@@ -320,9 +390,14 @@ static int build_terms(struct reach_plan *r, const desc *d,
         }
         uint32_t end = (uint32_t)r->entries.len;
         VEC_PUSH(&r->ptr, end);
-        transpose(r, rt, combos);
-        single_entries(r, rt, combos);
+        rt->combos = (uint32_t)combos;
     }
+    merge_terms(r);
+    for (size_t t = 0; t < r->nterm; t++)
+        if (r->term[t].moves) {
+            transpose(r, &r->term[t], r->term[t].combos);
+            single_entries(r, &r->term[t], r->term[t].combos);
+        }
     return 0;
 }
 
@@ -386,6 +461,8 @@ static int has_negative(const struct reach_plan *r, size_t k,
     const double *fv = r->fval + k * r->slots.len;
     for (size_t t = 0; t < r->nterm; t++) {
         const rc_term *rt = &r->term[t];
+        if (!rt->moves)
+            continue;
         uint32_t c = combination(rt, st);
         for (uint32_t e = r->ptr.items[rt->base + c];
              e < r->ptr.items[rt->base + c + 1]; e++) {
@@ -533,6 +610,8 @@ static void outflows(const mvd_plan *p, double *out)
         double sum = 0;
         for (size_t t = 0; t < r->nterm; t++) {
             const rc_term *rt = &r->term[t];
+            if (!rt->moves)
+                continue;
             uint32_t c = combination(rt, st);
             for (uint32_t e = r->ptr.items[rt->base + c];
                  e < r->ptr.items[rt->base + c + 1]; e++) {
