@@ -135,10 +135,12 @@ static const coll_round none = {-1, -1, 0};
 static long low_bit(int vr, int l) { return vr ? vr & -vr : 1L << l; }
 
 /* Round 0: from the parent; rounds 1..l: to the children, largest
- * subtree first (MPICH's bcast and scatter). scatter: each message
- * carries its subtree's blocks of `bytes`; bcast: `bytes`. */
-static int tree_down(int p, int rank, int root, double bytes, int scatter,
-                     int step, coll_round *out)
+ * subtree first (MPICH's bcast and the scatter of van de Geijn's), or
+ * smallest first (Open MPI's binomial scatter, over its in-order tree).
+ * blocks: each message carries the blocks of `bytes` of the child's
+ * subtree; else `bytes`. */
+static int tree_down(int p, int rank, int root, double bytes, int blocks,
+                     int smallest_first, int step, coll_round *out)
 {
     int l = ceil_log2(p), vr = (rank - root + p) % p;
     *out = none;
@@ -150,11 +152,12 @@ static int tree_down(int p, int rank, int root, double bytes, int scatter,
             out->from = (int)((vr - low + root) % p);
         return 1;
     }
-    long mask = 1L << (l - step), child = vr + mask;
+    long mask = smallest_first ? 1L << (step - 1) : 1L << (l - step),
+         child = vr + mask;
     if (mask < low && child < p) {
         out->to = (int)((child + root) % p);
-        out->bytes = scatter ? (double)(mask < p - child ? mask : p - child)
-                               * bytes : bytes;
+        out->bytes = blocks ? (double)(mask < p - child ? mask : p - child)
+                              * bytes : bytes;
     }
     return 1;
 }
@@ -242,12 +245,12 @@ int coll_schedule(sim_op_kind kind, coll_algo algo, int p, int rank,
     case COLL_BINOMIAL:
         if (kind == SIM_OP_BCAST || kind == SIM_OP_SCATTER)
             return tree_down(p, rank, root, bytes, kind == SIM_OP_SCATTER,
-                             step, out);
+                             kind == SIM_OP_SCATTER, step, out);
         return tree_up(p, rank, root, bytes, kind == SIM_OP_GATHER, step,
                        out);
     case COLL_SCATTER_ALLGATHER:   /* van de Geijn: scatter P blocks, ring */
         if (step <= l)
-            return tree_down(p, rank, root, bytes / p, 1, step, out);
+            return tree_down(p, rank, root, bytes / p, 1, 0, step, out);
         if (step > l + p - 1)
             return 0;
         shift(p, rank, 1, bytes / p, out);

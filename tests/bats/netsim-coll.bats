@@ -59,10 +59,10 @@ expect_finals() {
     expect_finals 5 'gather((1000, 0), 0);' gather=binomial "70 20 50 20 70"
 }
 
-@test "scatter binomial: the subtree's blocks down, largest subtree first" {
-    # P = 5: 0 -> 4, one block [0,20]; 0 -> 2, two blocks [20,50];
-    # 0 -> 1 and 2 -> 3, one block each [50,70].
-    expect_finals 5 'scatter(0, (1000, 0));' scatter=binomial "70 70 70 70 20"
+@test "scatter binomial: the subtree's blocks down, smallest subtree first (Open MPI's)" {
+    # P = 5: 0 -> 1, one block [0,20]; 0 -> 2, two blocks [20,50];
+    # 0 -> 4, one block, and 2 -> 3, one block [50,70].
+    expect_finals 5 'scatter(0, (1000, 0));' scatter=binomial "70 20 70 70 70"
 }
 
 @test "all_reduce recursive_doubling: MPICH's, with the extra ranks folded in" {
