@@ -176,6 +176,35 @@ collective all_gather ring'
     assert_line "op 0 barrier - - - 0.000000000 0.000020000"
 }
 
+@test "procs-per-node: an algorithm's messages between nodes wait for the links" {
+    # all_gather ring, P = 4, two ranks per node: 0->1 and 2->3 inside a
+    # node; 1->2 and 3->0 share the links of nodes 0 and 1, lowest sender
+    # first. Round 1: 1->2 [0,20], 3->0 [20,40]. Round 2: 1->2 ready at 20,
+    # links free at 40: [40,60]; 3->0 [60,80]; 0->1 [40,60], 2->3 [40,60].
+    # Round 3: 1->2 [80,100], 3->0 [100,120]. Ranks 0 and 3 are never
+    # idle; ranks 1 and 2 wait 20 us for links in rounds 2 and 3.
+    printf 'net-model 1\nregime any 10 0.01\nprocs-per-node 2\n' > node.net
+    printf 'all_gather(1000, 0);\n' > ag.proto
+    run netsim -n 4 --net node.net --coll all_gather=ring ag.proto
+    assert_success
+    assert_line "process 0 0.000120000 0.000000000 0.000120000 0.000000000"
+    assert_line "process 1 0.000100000 0.000000000 0.000060000 0.000040000"
+    assert_line "process 2 0.000100000 0.000000000 0.000060000 0.000040000"
+    assert_line "process 3 0.000120000 0.000000000 0.000120000 0.000000000"
+}
+
+@test "eager does not apply to a collective's messages: they stay rendezvous" {
+    # Under eager, a binomial bcast's root would otherwise be free after
+    # its sends' costs whatever the receivers; here rank 2 posts late
+    # (100 us), so the root's send to it waits: 0 -> 2 [100,120],
+    # 0 -> 1 and 2 -> 3 [120,140].
+    printf 'net-model 1\nregime any 10 0.01\neager 100000\n' > eager.net
+    printf 'if (rank == 2) { compute(0.0001, 0); };\nbcast(0, (1000, 0));\n' > late2.proto
+    run netsim -n 4 --net eager.net --coll bcast=binomial late2.proto
+    assert_success
+    assert_line "op 0 bcast 0 1000 - 0.000000000 0.000140000"
+}
+
 @test "P = 1 and P = 2: every algorithm ends" {
     for a in bcast=binomial bcast=scatter_allgather all_reduce=ring all_reduce=recursive_doubling all_gather=bruck all_to_all=pairwise barrier=dissemination; do
         run finals 1 'bcast(0, (100, 0)); all_reduce(100, 0); all_gather(100, 0); all_to_all(100, 0); barrier();' --coll "$a"
