@@ -10,10 +10,13 @@
 #                   fitted, and predicted beside the paper's Table 4
 #   make net-loop   measure (mpibench), fit (bench2model), simulate (netsim),
 #                   check against real MPI runs (RUNS=5, STAT=median|min)
+#   make netsim-smpi  netsim's collective algorithms against SimGrid SMPI
+#                   (after `make deps-simgrid`)
 #   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60,
 #                   or FUZZ_RUNS executions each; FUZZ_JOBS at once;
 #                   FUZZ_TARGETS="san proto" for some of them)
 #   make deps       install the system packages (as root) or say which
+#   make deps-simgrid  SimGrid (SMPI), for make netsim-smpi only
 #   make install    PREFIX=/usr/local: programs and man pages
 #   make clean
 
@@ -186,6 +189,13 @@ STAT ?= median
 net-loop: all
 	@pipelines/net-loop $(BUILD)/bin out $(RUNS) $(STAT)
 
+# Issue 14: netsim's collective algorithms and a nonblocking halo stencil
+# against SimGrid's SMPI on the same Hockney model, P = 4..64
+# (out/netsim-smpi.txt). Needs `make deps-simgrid`; not in `make check`.
+.PHONY: netsim-smpi
+netsim-smpi: all
+	@pipelines/netsim-smpi/run $(BUILD)/bin out
+
 # Lucchese 2002, Tables 5.1-5.6, beside the published cells (SEEDS=30).
 .PHONY: gstr-tables
 SEEDS ?= 30
@@ -217,6 +227,17 @@ deps:
 	  echo "make deps: run as root, or: apt-get install $(DEPS_PKGS)"; exit 1; fi; \
 	export DEBIAN_FRONTEND=noninteractive; \
 	apt-get update -q && apt-get install -y -q $(DEPS_PKGS)
+
+# SimGrid for pipelines/netsim-smpi only, apart from `make deps`: Debian's
+# libsimgrid-dev has smpicc and smpirun (there is no package 'simgrid').
+SIMGRID_PKGS := libsimgrid-dev
+.PHONY: deps-simgrid
+deps-simgrid:
+	@if command -v smpicc >/dev/null 2>&1 && command -v smpirun >/dev/null 2>&1; then exit 0; fi; \
+	if [ "$$(id -u)" -ne 0 ]; then \
+	  echo "make deps-simgrid: run as root, or: apt-get install $(SIMGRID_PKGS)"; exit 1; fi; \
+	export DEBIAN_FRONTEND=noninteractive; \
+	apt-get update -q && apt-get install -y -q $(SIMGRID_PKGS)
 
 # ------------------------------------------------------------------ install
 MAN1 := $(wildcard man/man1/*.1)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "proto/proto.h"
+#include "sim/coll.h"
 
 #define MAX_PROTO_BYTES ((size_t)16 << 20)
 #define MAX_PROCS 10000000u
@@ -39,6 +40,12 @@ static void usage(FILE *fp, const char *prog, int compiled)
 "                         together (default %u)\n"
 "      --all-blocked      on a deadlock, name every blocked process (default:\n"
 "                         the first %d, then how many more)\n"
+"      --coll=NAME=ALGO[,NAME=ALGO]...  the algorithm of a collective (bcast,\n"
+"                         gather, scatter, reduce, all_gather, all_to_all,\n"
+"                         all_reduce, barrier): linear (the default), binomial,\n"
+"                         scatter_allgather, recursive_doubling, ring, bruck,\n"
+"                         pairwise, dissemination or auto; over the model's\n"
+"                         'collective' records\n"
 "  -o, --output=FILE      write to FILE, replaced only when all went well\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
@@ -123,7 +130,7 @@ static void read_net(const char *prog, const char *path, net_model *net)
 }
 
 enum { OPT_NET = 256, OPT_PRINT_NET, OPT_SEED, OPT_CLAMP, OPT_SUMMARY,
-       OPT_MAX_LOOP, OPT_MAX_EVENTS, OPT_ALL_BLOCKED };
+       OPT_MAX_LOOP, OPT_MAX_EVENTS, OPT_ALL_BLOCKED, OPT_COLL };
 
 int proto_run_main(int argc, char **argv, const char *prog,
                    const proto_runnable *compiled)
@@ -139,6 +146,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
         {"max-loop", required_argument, NULL, OPT_MAX_LOOP},
         {"max-events", required_argument, NULL, OPT_MAX_EVENTS},
         {"all-blocked", no_argument, NULL, OPT_ALL_BLOCKED},
+        {"coll", required_argument, NULL, OPT_COLL},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -147,6 +155,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
     uint64_t nprocs = 2, seed = 1, max_loop = DEFAULT_MAX_LOOP,
              max_events = SIM_DEFAULT_MAX_EVENTS;
     const char *net_path = NULL, *output = NULL;
+    VEC(const char *) colls = {0};   /* --coll, applied over the model */
     int print_net = 0, clamp = 0, summary = 0, all_blocked = 0;
     const char *sim_opt = NULL;   /* the last option only a simulation uses */
     definitions defs = {0};
@@ -191,6 +200,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
             all_blocked = 1;
             sim_opt = "--all-blocked";
             break;
+        case OPT_COLL: VEC_PUSH(&colls, optarg); break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout, prog, compiled != NULL); return EXIT_OK;
         case 'V': print_version(prog); return EXIT_OK;
@@ -210,6 +220,9 @@ int proto_run_main(int argc, char **argv, const char *prog,
         read_net(prog, net_path, &net);
     else
         net_model_default(&net);
+    for (size_t i = 0; i < colls.len; i++)
+        coll_parse_option(prog, colls.items[i], &net);
+    free(colls.items);
     if (print_net) {
         outfile out;
         out_open_or_die(&out, prog, output);

@@ -79,6 +79,9 @@ typedef struct {
     double bytes, posted;
     int phase, step;
     int line;
+    int algo;            /* coll_algo; COLL_LINEAR: phase and step above */
+    double source, tag;  /* the process's last receive's, kept across the
+                            collective's own receives */
 } collective;
 
 typedef struct {
@@ -163,7 +166,20 @@ void p2p_describe(const sim *s, int rank, char *what, size_t size,
 /* At the end of process `rank`: fails if a request is still live. */
 int p2p_check_end(sim *s, int rank);
 size_t p2p_unreceived(const sim *s);
+/* A message of a collective's algorithm (coll.c): a send (to >= 0) or a
+ * receive (from >= 0) under a tag no receive of the program admits,
+ * always rendezvous, with no record of its own. Its request's id, 0 after
+ * a failure. */
+int p2p_coll_start(sim *s, int rank, int to, int from, double bytes,
+                   int line);
+/* Waits for those requests together (a round of the schedule). */
+void p2p_coll_wait(sim *s, int rank, const int *ids, int n, int line);
 void p2p_free(proc *p);
+
+/* coll.c */
+/* Starts process `rank`'s next round of its collective (not linear) and
+ * returns 1, or returns 0 when it has none left. */
+int coll_next(sim *s, int rank);
 
 /* match.c */
 /* `to` may have a message for its receive from any_source. */

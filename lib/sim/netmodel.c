@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/sim.h"
+#include "sim/coll.h"
 
 /* The cap of a net-model file, the languages' (README.md, "Conventions"):
  * a few records, written by hand or by bench2model. */
@@ -101,6 +101,40 @@ static int read_regime(tf_reader *r, net_model *m)
     return 0;
 }
 
+/* "a, b or c": the words of a NULL-terminated table. */
+static void word_list(strbuf *sb, const char *const *words)
+{
+    for (int k = 0; words[k]; k++)
+        sb_printf(sb, "%s%s", k == 0 ? "" : words[k + 1] ? ", " : " or ",
+                  words[k]);
+}
+
+/* collective NAME ALGORITHM (lib/sim/coll.h). */
+static void read_collective(tf_reader *r, net_model *m)
+{
+    const tf_field *f = r->fields.items;
+    if (r->fields.len != 3 || f[1].kind != TF_WORD || f[2].kind != TF_WORD) {
+        diag_error(r->d, tf_loc(r, &f[0]), "expected: collective NAME "
+                   "ALGORITHM");
+        return;
+    }
+    strbuf sb = {0};
+    int k = coll_kind_index(f[1].text), a;
+    if (k < 0) {
+        word_list(&sb, coll_kind_names);
+        diag_error(r->d, tf_loc(r, &f[1]), "unknown collective '%s' "
+                   "(expected %s)", f[1].text, sb_str(&sb));
+    } else if ((a = coll_algo_of(k, f[2].text)) < 0) {
+        word_list(&sb, coll_algos_of(k));
+        diag_error(r->d, tf_loc(r, &f[2]), "%s has no algorithm '%s' "
+                   "(expected %s)", coll_kind_names[k], f[2].text,
+                   sb_str(&sb));
+    } else {
+        m->coll[k] = (unsigned char)a;
+    }
+    sb_free(&sb);
+}
+
 int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
 {
     memset(m, 0, sizeof *m);
@@ -146,9 +180,13 @@ int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
                            "an integer from 1 to 1000000");
             else
                 m->procs_per_node = (int)k;
+        } else if (key->kind == TF_WORD &&
+                   strcmp(key->text, "collective") == 0) {
+            read_collective(&r, m);
         } else {
             diag_error(d, tf_loc(&r, key), "unknown record '%s' (expected "
-                       "name, regime, eager or procs-per-node)", key->text);
+                       "name, regime, eager, procs-per-node or collective)",
+                       key->text);
         }
     }
     if (d->errors == errors && (m->regimes.len == 0 ||
@@ -196,4 +234,8 @@ void net_model_write(FILE *fp, const net_model *m)
     }
     if (m->procs_per_node > 0)
         fprintf(fp, "procs-per-node %d\n", m->procs_per_node);
+    for (int k = 0; k < SIM_COLL_KINDS; k++)
+        if (m->coll[k] != COLL_LINEAR)
+            fprintf(fp, "collective %s %s\n", coll_kind_names[k],
+                    coll_algo_names[m->coll[k]]);
 }

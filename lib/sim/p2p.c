@@ -78,10 +78,15 @@ void p2p_free(proc *p)
     free(p->wait.ids.items);
 }
 
+/* The tag of collectives' messages (coll.c): above every tag a program
+ * may use, and not admitted by any_tag, so that they match only each
+ * other, as MPI's collectives live in a context of their own. */
+#define COLL_TAG (SIM_TAG_MAX + 1)
+
 static int admits(const request *r, int src, int tag)
 {
     return (r->partner == SIM_ANY_SOURCE || r->partner == src) &&
-           (r->tag == SIM_ANY_TAG || r->tag == tag);
+           (r->tag == SIM_ANY_TAG ? tag != COLL_TAG : r->tag == tag);
 }
 
 /* ----------------------------------------------------------------- waits */
@@ -653,6 +658,35 @@ void sim_wait(sim *s, int rank, const double *ids, int n, int line)
     if (!sim_failed(s))
         wait_on(s, rank, live.items, live.len, 1, line);
     free(live.items);
+}
+
+int p2p_coll_start(sim *s, int rank, int to, int from, double bytes,
+                   int line)
+{
+    if (!kernel_count_event(s, rank, line))
+        return 0;
+    int id = req_new(s, rank, to >= 0, line);
+    if (!id)
+        return 0;
+    proc *p = &s->procs[rank];
+    request *r = req_at(p, id);
+    r->tag = COLL_TAG;
+    if (to >= 0) {
+        r->partner = to;
+        r->bytes = bytes;
+        offer(s, to, (message){rank, id, COLL_TAG, bytes, r->posted});
+    } else {
+        r->partner = from;
+        PUSH_ONE(&p->recvs, id);
+        p->changed++;
+        seek(s, rank, p->recvs.len - 1);
+    }
+    return id;
+}
+
+void p2p_coll_wait(sim *s, int rank, const int *ids, int n, int line)
+{
+    wait_on(s, rank, ids, (size_t)n, 0, line);
 }
 
 /* ----------------------------------------------------------- reporting */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/rng_core.h"
+#include "sim/coll.h"
 #include "sim/kernel.h"
 #include "sim/timeline_core.h"
 
@@ -311,8 +312,9 @@ static void phase_shape(const sim *s, const collective *c, int *root,
     (void)s;
 }
 
-/* Posts the process's next message of its collective, or ends it. */
-static void advance_collective(sim *s, int rank)
+/* Posts the process's next message of its linear collective; 0 when it
+ * has none left. */
+static int linear_next(sim *s, int rank)
 {
     proc *p = &s->procs[rank];
     collective *c = &p->coll;
@@ -334,11 +336,22 @@ static void advance_collective(sim *s, int rank)
             } else {
                 post_recv(s, rank, root, c->line);
             }
-            return;
+            return 1;
         }
         c->phase++;
         c->step = 0;
     }
+    return 0;
+}
+
+/* Posts the process's next message (or round) of its collective, or ends
+ * it. */
+static void advance_collective(sim *s, int rank)
+{
+    proc *p = &s->procs[rank];
+    collective *c = &p->coll;
+    if (c->algo == COLL_LINEAR ? linear_next(s, rank) : coll_next(s, rank))
+        return;
     c->active = 0;
     int partner = c->kind == SIM_OP_ALL_GATHER || c->kind == SIM_OP_ALL_TO_ALL
                   || c->kind == SIM_OP_ALL_REDUCE || c->kind == SIM_OP_BARRIER
@@ -367,7 +380,9 @@ void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
     }
     if ((bytes = kernel_checked_size(s, rank, line, bytes)) < 0)
         return;
-    p->coll = (collective){1, kind, r, bytes, p->clock, 0, 0, line};
+    p->coll = (collective){1, kind, r, bytes, p->clock, 0, 0, line,
+                           coll_choose(s->net, kind, bytes, s->opt.nprocs),
+                           p->recv_source, p->recv_tag};
     kernel_runnable(s, rank);   /* the scheduler advances it */
 }
 
@@ -406,7 +421,7 @@ static void report_deadlock(sim *s)
         shown++;
         const pending *op = &p->op;
         char what[160];
-        if (p->coll.active) {
+        if (p->coll.active && p->coll.algo == COLL_LINEAR) {
             if (op->kind == PEND_SEND)
                 snprintf(what, sizeof what, "send to %d", op->partner);
             else
@@ -415,6 +430,15 @@ static void report_deadlock(sim *s)
                       "rank %d waits in %s (%s of its %s), since %.9f s", r,
                       kind_name(p->coll.kind), what, kind_name(p->coll.kind),
                       op->posted / 1e6);
+        } else if (p->coll.active) {
+            double since;
+            int line;
+            p2p_describe(s, r, what, sizeof what, &since, &line);
+            diag_note(s->d, (srcloc){s->file, p->coll.line, 0},
+                      "rank %d waits in %s (%s of its %s %s), since %.9f s",
+                      r, kind_name(p->coll.kind), what,
+                      coll_algo_names[p->coll.algo], kind_name(p->coll.kind),
+                      since / 1e6);
         } else {
             double since;
             int line;

@@ -17,9 +17,9 @@
  * both are posted; a receive from any_source takes the message posted
  * earliest in simulated time (ties: lowest rank), resolved when no process
  * can run and nothing earlier can be posted any more (match.c,
- * resolve_any_source). Collectives are linear, root-serial schedules in
- * ascending rank order, made of point-to-point messages that only match
- * each other.
+ * resolve_any_source). Collectives are by default linear, root-serial
+ * schedules in ascending rank order, made of point-to-point messages that
+ * only match each other; the model may select other algorithms (coll.h).
  *
  * The network model (formats/net-model.md) is kept apart from the kernel:
  * the kernel asks it the cost of a message. */
@@ -35,6 +35,10 @@
 
 typedef enum { NET_LE, NET_LT, NET_ANY } net_bound_kind;
 
+/* bcast, gather, scatter, reduce, all_gather, all_to_all, all_reduce,
+ * barrier: the collectives, whose algorithm a model may select. */
+#define SIM_COLL_KINDS 8
+
 typedef struct {
     net_bound_kind bound;   /* sizes d <= limit, d < limit, or any size */
     double limit;           /* bytes */
@@ -48,6 +52,9 @@ typedef struct {
     double eager_limit;        /* sends of d <= eager_limit do not wait for
                                   the receiver; < 0: off */
     int procs_per_node;        /* > 0: ranks share one link per node */
+    unsigned char coll[SIM_COLL_KINDS];   /* per collective (bcast first,
+                                  sim_op_kind's order), its coll_algo
+                                  (lib/sim/coll.h); 0: linear */
 } net_model;
 
 /* The K6-III cluster of Piola 2002, Table 5.1: the default model. */

@@ -1,17 +1,19 @@
 /* libFuzzer target: any bytes through the prototype front end, the checks
  * and both C emitters; a program it accepts is then run by the interpreter
  * on 3 simulated processes, every parameter 1, within a budget of steps
- * and loop iterations. Bad input must give diagnostics and NULL, never a
+ * and loop iterations, then on 5 with each collective's algorithm chosen
+ * by the input's first bytes (lib/sim/coll.c). Bad input must give diagnostics and NULL, never a
  * crash, a leak or undefined behaviour (make fuzz: ASan and UBSan). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "proto/proto.h"
+#include "sim/coll.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-enum { PROCS = 3, MAX_STEPS = 500, MAX_LOOP = 100 };
+enum { MAX_STEPS = 500, MAX_LOOP = 100 };
 
 /* proto_vm_step, stopped after MAX_STEPS steps of the whole run: a
  * program that communicates forever must not hang the fuzzer. */
@@ -30,7 +32,8 @@ static int bounded_step(sim *s, int rank, void *program)
     return proto_vm_step(s, rank, &b->st);
 }
 
-static void run(const proto_program *p, FILE *sink)
+static void run(const proto_program *p, FILE *sink, int PROCS,
+                const uint8_t *pick, size_t npick)
 {
     proto_runnable r = {p->file, (int)p->slot_names.len, p->nvars,
                         (const char *const *)p->slot_names.items,
@@ -52,6 +55,14 @@ static void run(const proto_program *p, FILE *sink)
     diag_init(&d, "fuzz", sink);
     net_model net;
     net_model_default(&net);
+    for (size_t k = 0; k < SIM_COLL_KINDS && npick; k++) {
+        const char *const *algos = coll_algos_of((int)k);
+        int n = 0;
+        while (algos[n])
+            n++;
+        net.coll[k] = (unsigned char)coll_algo_of(
+            (int)k, algos[pick[k % npick] % n]);
+    }
     sim_options opt = {.nprocs = PROCS, .seed = 1, .keep_ops = 1,
                        .max_loop = MAX_LOOP};   /* max_events: default */
     sim *s = sim_new(&opt, &net, &d, p->file);
@@ -75,7 +86,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (p) {
         proto_emit_sim(sink, p);
         proto_emit_mpi(sink, p);
-        run(p, sink);
+        run(p, sink, 3, NULL, 0);
+        run(p, sink, 5, data, size);
     }
     proto_program_free(p);
     return 0;

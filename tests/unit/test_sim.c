@@ -2,11 +2,14 @@
  * hands it a value the prototype language can no longer produce (every
  * value a prototype computes is checked finite first), so that a future
  * caller gets a located error and the right words, never "-nan" or a NaN
- * counted as a negative size. */
+ * counted as a negative size; and the collectives' schedules (coll.c),
+ * whose sends and receives must pair up and move what each collective
+ * promises, at every P, not only the few the Bats tests time. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "sim/coll.h"
 #include "sim/sim.h"
 #include "unit.h"
 
@@ -90,8 +93,106 @@ static void test_size_not_finite(void)
     }
 }
 
+/* Sends and receives of one schedule, per ordered pair (a, b): a's sends
+ * to b and b's receives from a must be as many (each pair's messages match
+ * in order); the bytes each rank receives are summed. 0 when they match. */
+static int schedule_pairs(sim_op_kind kind, coll_algo algo, int p, int root,
+                          double bytes, double *received)
+{
+    int *sends = calloc((size_t)p * p, sizeof *sends);
+    int *recvs = calloc((size_t)p * p, sizeof *recvs);
+    double *sent_bytes = calloc((size_t)p * p, sizeof *sent_bytes);
+    for (int r = 0; r < p; r++) {
+        coll_round c;
+        for (int step = 0; coll_schedule(kind, algo, p, r, root, bytes, step,
+                                         &c); step++) {
+            if (c.to >= 0) {
+                sends[r * p + c.to]++;
+                sent_bytes[r * p + c.to] += c.bytes;
+            }
+            if (c.from >= 0)
+                recvs[c.from * p + r]++;
+            if (c.to == r || c.from == r || step > 4 * p + 64)
+                return free(sends), free(recvs), free(sent_bytes), -1;
+        }
+    }
+    int bad = 0;
+    for (int i = 0; i < p * p; i++)
+        bad |= sends[i] != recvs[i];
+    for (int b = 0; b < p; b++) {
+        received[b] = 0;
+        for (int a = 0; a < p; a++)
+            received[b] += sent_bytes[a * p + b];
+    }
+    free(sends);
+    free(recvs);
+    free(sent_bytes);
+    return bad;
+}
+
+static void test_schedules_pair_up(void)
+{
+    static const struct { sim_op_kind kind; coll_algo algo; } all[] = {
+        {SIM_OP_BCAST, COLL_BINOMIAL}, {SIM_OP_BCAST, COLL_SCATTER_ALLGATHER},
+        {SIM_OP_GATHER, COLL_BINOMIAL}, {SIM_OP_SCATTER, COLL_BINOMIAL},
+        {SIM_OP_REDUCE, COLL_BINOMIAL},
+        {SIM_OP_ALL_GATHER, COLL_RING}, {SIM_OP_ALL_GATHER, COLL_BRUCK},
+        {SIM_OP_ALL_GATHER, COLL_RECURSIVE_DOUBLING},
+        {SIM_OP_ALL_TO_ALL, COLL_PAIRWISE}, {SIM_OP_ALL_TO_ALL, COLL_BRUCK},
+        {SIM_OP_ALL_REDUCE, COLL_RECURSIVE_DOUBLING},
+        {SIM_OP_ALL_REDUCE, COLL_RING}, {SIM_OP_BARRIER, COLL_DISSEMINATION},
+    };
+    double *got = malloc(70 * sizeof *got);
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        for (int p = 1; p <= 70; p++)
+            for (int root = 0; root < p; root += p / 3 + 1) {
+                sim_op_kind k = all[i].kind;
+                coll_algo a = all[i].algo;
+                /* all_gather's recursive doubling is Bruck's off powers
+                 * of two (coll_choose). */
+                if (a == COLL_RECURSIVE_DOUBLING && k == SIM_OP_ALL_GATHER &&
+                    (p & (p - 1)))
+                    a = COLL_BRUCK;
+                CHECK_INT(schedule_pairs(k, a, p, root, 8, got), 0);
+                for (int r = 0; r < p; r++) {
+                    /* What reaches each rank: every other rank's block
+                     * (all_gather, pairwise all_to_all); the P-1 blocks
+                     * at the root of a gather; the vector once at each
+                     * non-root of a binomial bcast. */
+                    if (k == SIM_OP_ALL_GATHER ||
+                        (k == SIM_OP_ALL_TO_ALL && a == COLL_PAIRWISE))
+                        CHECK(got[r] == 8.0 * (p - 1));
+                    if (k == SIM_OP_GATHER && r == root)
+                        CHECK(got[r] == 8.0 * (p - 1));
+                    if (k == SIM_OP_BCAST && a == COLL_BINOMIAL)
+                        CHECK(got[r] == (r == root ? 0 : 8));
+                }
+            }
+    free(got);
+}
+
+static void test_auto_and_names(void)
+{
+    net_model m = {0};
+    m.coll[SIM_OP_BCAST - SIM_OP_BCAST] = COLL_AUTO;
+    m.coll[SIM_OP_ALL_GATHER - SIM_OP_BCAST] = COLL_RECURSIVE_DOUBLING;
+    CHECK_INT(coll_choose(&m, SIM_OP_BCAST, 12287, 64), COLL_BINOMIAL);
+    CHECK_INT(coll_choose(&m, SIM_OP_BCAST, 12288, 64), COLL_SCATTER_ALLGATHER);
+    CHECK_INT(coll_choose(&m, SIM_OP_BCAST, 1e6, 7), COLL_BINOMIAL);
+    CHECK_INT(coll_choose(&m, SIM_OP_ALL_GATHER, 8, 8), COLL_RECURSIVE_DOUBLING);
+    CHECK_INT(coll_choose(&m, SIM_OP_ALL_GATHER, 8, 6), COLL_BRUCK);
+    CHECK_INT(coll_choose(&m, SIM_OP_GATHER, 8, 6), COLL_LINEAR);
+    CHECK_INT(coll_kind_index("allreduce"), SIM_OP_ALL_REDUCE - SIM_OP_BCAST);
+    CHECK_INT(coll_kind_index("broadcast"), 0);
+    CHECK_INT(coll_kind_index("scan"), -1);
+    CHECK_INT(coll_algo_of(7, "dissemination"), COLL_DISSEMINATION);
+    CHECK_INT(coll_algo_of(7, "ring"), -1);
+}
+
 int main(void)
 {
+    RUN(test_schedules_pair_up);
+    RUN(test_auto_and_names);
     RUN(test_compute_not_finite);
     RUN(test_size_not_finite);
     return unit_done();
