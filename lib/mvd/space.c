@@ -88,19 +88,27 @@ static void not_finite(diag *dg, const desc *d, const char *what, int func,
 }
 
 /* The reachability function's states by depth-first search over the
- * automata in index order (automaton 0 first): at each node, with the
- * automata before it fixed, the function's bounds over the states below
- * (desc_eval_bounds) either exclude 0 (every state below is reachable:
- * one range), or are 0 (none is), or say nothing, and the search goes
- * one automaton deeper; a leaf is evaluated. The states come out
- * ascending, the same as evaluating every product state in order, with
- * the same first error (a subtree skipped has no non-finite value), in a
- * time that follows the reachable states and the boundary of the set
- * rather than the product space (issue 12). */
+ * automata: at each node, with the automata of the levels above fixed,
+ * the function's bounds over the states below (desc_eval_bounds) either
+ * exclude 0 (every state below is reachable), or are 0 (none is), or say
+ * nothing, and the search goes one level deeper; the last level's states
+ * are evaluated together (desc_eval_each). The levels take the automata
+ * largest first (ties in index order): a function that compares a count
+ * with a counter automaton (nb P busy == st R) is decided as soon as the
+ * counter is fixed and the count's range excludes it, where the counter
+ * last left every bound open down to the leaves (issue 12's counter
+ * model: 2^21 leaves' parents, 4 M undecided nodes). The states are
+ * sorted at the end; the first error in index order is found again, in
+ * index order, when there is one. The time follows the reachable states
+ * and the boundary of the set rather than the product space. */
 typedef struct {
     const desc *d;
     const desc_func *f;
     int lo[DESC_MAX_AUTOMATA], hi[DESC_MAX_AUTOMATA];
+    int perm[DESC_MAX_AUTOMATA];   /* level -> automaton */
+    uint64_t span[DESC_MAX_AUTOMATA + 1];   /* states below a level */
+    int permuted;
+    int quiet;        /* errors not reported: the index-order search will */
     uint64_t max_states;
     VEC(uint64_t) v;
     diag *dg;
@@ -109,11 +117,25 @@ typedef struct {
 static int reach_add(reach_search *r, uint64_t first, uint64_t count)
 {
     if (r->v.len + count > r->max_states) {
-        too_many(r->dg, r->d, r->max_states, "reachability function");
+        if (!r->quiet)
+            too_many(r->dg, r->d, r->max_states, "reachability function");
         return -1;
     }
     for (uint64_t i = 0; i < count; i++)
         VEC_PUSH(&r->v, first + i);
+    return 0;
+}
+
+/* Every state below level k (all reachable): one range in index order,
+ * else each combination of the levels' automata. */
+static int reach_all(reach_search *r, int k, uint64_t base)
+{
+    if (!r->permuted || k == r->d->naut)
+        return reach_add(r, base, k == r->d->naut ? 1 : r->span[k]);
+    int a = r->perm[k];
+    for (int s = 0; s < r->d->aut[a].order; s++)
+        if (reach_all(r, k + 1, base + (uint64_t)s * r->d->nright[a]) < 0)
+            return -1;
     return 0;
 }
 
@@ -123,57 +145,95 @@ static int reach_node(reach_search *r, int k, uint64_t base)
     if (k == d->naut) {
         double v = desc_eval(r->f, r->lo);
         if (!isfinite(v)) {
-            not_finite(r->dg, d, "reachability", d->reach, r->lo);
+            if (!r->quiet)
+                not_finite(r->dg, d, "reachability", d->reach, r->lo);
             return -1;
         }
         return v != 0 ? reach_add(r, base, 1) : 0;
     }
-    uint64_t below = k ? d->nright[k - 1] : d->nn;
+    int a = r->perm[k], order = d->aut[a].order;
+    /* The last level evaluates its states together (the code before its
+     * automaton's first read runs once), which costs less than the
+     * bounds (an interval evaluation of the whole code) and answers
+     * exactly: no bounds there. */
+    int last = k == d->naut - 1 && order <= DESC_MAX_ORDER_EACH;
     double blo, bhi;
-    if (below > 1 && desc_eval_bounds(r->f, r->lo, r->hi, &blo, &bhi)) {
+    if (!last && r->span[k] > 1 &&
+        desc_eval_bounds(r->f, r->lo, r->hi, &blo, &bhi)) {
         if (blo == 0 && bhi == 0)
             return 0;
         if (blo > 0 || bhi < 0)
-            return reach_add(r, base, below);
+            return reach_all(r, k, base);
     }
-    if (k == d->naut - 1) {   /* the leaves, the code before k's read once */
+    if (last) {
         double v[DESC_MAX_ORDER_EACH];
-        int order = d->aut[k].order;
-        if (order <= DESC_MAX_ORDER_EACH) {
-            desc_eval_each(d, r->f, k, r->lo, v);
-            for (int s = 0; s < order; s++) {
-                if (!isfinite(v[s])) {
-                    r->lo[k] = s;
+        desc_eval_each(d, r->f, a, r->lo, v);
+        for (int s = 0; s < order; s++) {
+            if (!isfinite(v[s])) {
+                r->lo[a] = s;
+                if (!r->quiet)
                     not_finite(r->dg, d, "reachability", d->reach, r->lo);
-                    return -1;
-                }
-                if (v[s] != 0 && reach_add(r, base + (uint64_t)s, 1) < 0)
-                    return -1;
+                return -1;
             }
-            r->lo[k] = 0;
-            return 0;
+            if (v[s] != 0 &&
+                reach_add(r, base + (uint64_t)s * d->nright[a], 1) < 0)
+                return -1;
         }
+        return 0;
     }
-    for (int s = 0; s < d->aut[k].order; s++) {
-        r->lo[k] = r->hi[k] = s;
-        if (reach_node(r, k + 1, base + (uint64_t)s * d->nright[k]) < 0)
+    for (int s = 0; s < order; s++) {
+        r->lo[a] = r->hi[a] = s;
+        if (reach_node(r, k + 1, base + (uint64_t)s * d->nright[a]) < 0)
             return -1;
     }
-    r->lo[k] = 0;
-    r->hi[k] = d->aut[k].order - 1;
+    r->lo[a] = 0;
+    r->hi[a] = order - 1;
     return 0;
+}
+
+/* The search in the given level order (permuted: largest automata
+ * first), errors to dg. */
+static int search_function(reach_search *r, int permuted)
+{
+    const desc *d = r->d;
+    r->v.len = 0;
+    r->permuted = 0;
+    for (int a = 0; a < d->naut; a++) {
+        r->lo[a] = 0;
+        r->hi[a] = d->aut[a].order - 1;
+        r->perm[a] = a;
+    }
+    for (int i = 1; i < d->naut && permuted; i++) {   /* stable, largest first */
+        int a = r->perm[i], j = i;
+        for (; j > 0 && d->aut[r->perm[j - 1]].order < d->aut[a].order; j--)
+            r->perm[j] = r->perm[j - 1];
+        r->perm[j] = a;
+    }
+    for (int i = 0; i < d->naut; i++)
+        r->permuted |= r->perm[i] != i;
+    r->span[d->naut] = 1;
+    for (int k = d->naut - 1; k >= 0; k--)
+        r->span[k] = r->span[k + 1] * (uint64_t)d->aut[r->perm[k]].order;
+    return reach_node(r, 0, 0);
 }
 
 static int by_function(mvd_space *sp, const desc *d, uint64_t max_states,
                        diag *dg)
 {
     reach_search r = {.d = d, .f = &d->funcs.items[d->reach],
-                      .max_states = max_states, .dg = dg};
-    for (int a = 0; a < d->naut; a++) {
-        r.lo[a] = 0;
-        r.hi[a] = d->aut[a].order - 1;
+                      .max_states = max_states, .dg = dg, .quiet = 1};
+    /* A failure of the permuted search is not reported: the first error
+     * in index order is the one to report, found by the search in that
+     * order. */
+    int status = search_function(&r, 1);
+    if (status < 0 || !r.permuted) {
+        r.quiet = 0;
+        if (status < 0)
+            status = search_function(&r, 0);
+    } else {
+        qsort(r.v.items, r.v.len, sizeof *r.v.items, cmp_u64);
     }
-    if (reach_node(&r, 0, 0) < 0) {
+    if (status < 0) {
         free(r.v.items);
         return -1;
     }
