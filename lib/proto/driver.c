@@ -33,6 +33,8 @@ static void usage(FILE *fp, const char *prog, int compiled)
 "      --clamp-negative   count negative compute draws as 0 s (default: a\n"
 "                         negative draw moves the clock back, as printed)\n"
 "      --summary          leave out the per-operation records\n"
+"      --summary-only     leave out the per-operation and per-process\n"
+"                         records: the summary alone\n"
 "      --max-loop=N       fail after N loop iterations of one process\n"
 "                         without communicating (default %u)\n"
 "      --max-events=N     fail after N operations of all processes\n"
@@ -123,7 +125,7 @@ static void read_net(const char *prog, const char *path, net_model *net)
 }
 
 enum { OPT_NET = 256, OPT_PRINT_NET, OPT_SEED, OPT_CLAMP, OPT_SUMMARY,
-       OPT_MAX_LOOP, OPT_MAX_EVENTS, OPT_ALL_BLOCKED };
+       OPT_MAX_LOOP, OPT_MAX_EVENTS, OPT_ALL_BLOCKED, OPT_SUMMARY_ONLY };
 
 int proto_run_main(int argc, char **argv, const char *prog,
                    const proto_runnable *compiled)
@@ -136,6 +138,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
         {"seed", required_argument, NULL, OPT_SEED},
         {"clamp-negative", no_argument, NULL, OPT_CLAMP},
         {"summary", no_argument, NULL, OPT_SUMMARY},
+        {"summary-only", no_argument, NULL, OPT_SUMMARY_ONLY},
         {"max-loop", required_argument, NULL, OPT_MAX_LOOP},
         {"max-events", required_argument, NULL, OPT_MAX_EVENTS},
         {"all-blocked", no_argument, NULL, OPT_ALL_BLOCKED},
@@ -147,7 +150,8 @@ int proto_run_main(int argc, char **argv, const char *prog,
     uint64_t nprocs = 2, seed = 1, max_loop = DEFAULT_MAX_LOOP,
              max_events = SIM_DEFAULT_MAX_EVENTS;
     const char *net_path = NULL, *output = NULL;
-    int print_net = 0, clamp = 0, summary = 0, all_blocked = 0;
+    int print_net = 0, clamp = 0, summary = 0, summary_only = 0,
+        all_blocked = 0;
     const char *sim_opt = NULL;   /* the last option only a simulation uses */
     definitions defs = {0};
     set_program_name(prog);
@@ -178,6 +182,10 @@ int proto_run_main(int argc, char **argv, const char *prog,
             break;
         case OPT_CLAMP: clamp = 1; sim_opt = "--clamp-negative"; break;
         case OPT_SUMMARY: summary = 1; sim_opt = "--summary"; break;
+        case OPT_SUMMARY_ONLY:
+            summary = summary_only = 1;
+            sim_opt = "--summary-only";
+            break;
         case OPT_MAX_LOOP:
             sim_opt = "--max-loop";
             max_loop = option_u64(prog, "--max-loop", optarg, 1, UINT64_MAX);
@@ -268,15 +276,20 @@ int proto_run_main(int argc, char **argv, const char *prog,
     diag d;
     diag_init(&d, prog, stderr);
     sim_options opt = {(int)nprocs, seed, clamp, !summary, max_loop,
-                       max_events, all_blocked};
+                       max_events, all_blocked, summary_only};
     sim *s = sim_new(&opt, &net, &d, run->source);
     int status = EXIT_OK;
+    /* The timeline is written as the run goes (sim_timeline_begin): a
+     * failed run's output file is removed, and on stdout the held-back
+     * part of its timeline is dropped. */
+    outfile out;
+    out_open_or_die(&out, prog, output);
+    sim_timeline_begin(s, out.fp, run->source);
     if (sim_run(s, run->step, &st) != 0) {
         status = EXIT_RUNTIME;
+        out_abort(&out);
     } else {
-        outfile out;
-        out_open_or_die(&out, prog, output);
-        sim_write_timeline(s, out.fp, run->source);
+        sim_timeline_end(s);
         status = out_commit_status(&out, prog, output);
     }
     sim_free(s);

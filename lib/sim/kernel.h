@@ -27,9 +27,20 @@ typedef struct {
 typedef struct {
     sim_op_kind kind;
     int partner;         /* -1: none */
+    int done;            /* its END is known: it may be written */
     double bytes, tag;   /* tag NAN: none */
     double start, end;   /* microseconds */
 } op_record;
+
+/* A process's op records not yet written (timeline.c), a ring: each is
+ * written once it and every earlier one of its process are done, so this
+ * holds only the process's operations still in flight (its requests not
+ * yet complete, and what it did after starting them). */
+typedef struct {
+    op_record *items;
+    uint32_t cap, head, len;   /* cap: a power of two, or 0 */
+    uint64_t first;            /* the record number of items[head] */
+} op_window;
 
 /* A point-to-point request (p2p.c): a nonblocking send or receive, or
  * the one a blocking send or receive waits for at once. */
@@ -89,7 +100,7 @@ typedef struct {
     collective coll;
     double recv_source, recv_tag;
     rng stream;
-    VEC(op_record) ops;
+    op_window ops;
     VEC(request) reqs;   /* by id - 1 */
     size_t first_free;   /* no free request below this index */
     int live;            /* requests not free */
@@ -124,6 +135,7 @@ struct sim {
     int done, failed;
     uint64_t events;     /* operations so far, against opt.max_events */
     uint64_t messages, negative_sizes, negative_computes;
+    struct timeline_stream *tl;   /* timeline.c; NULL: no timeline */
 };
 
 static inline int node_of(const sim *s, int rank)
@@ -138,8 +150,6 @@ void kernel_complete(sim *s, int from, int to);
 /* The start of a message between from and to ready at `start`, after the
  * links of procs-per-node (which it then occupies for `cost`). */
 double kernel_link_start(sim *s, int from, int to, double start, double cost);
-size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
-                     double bytes, double tag, double start, double end);
 int kernel_count_event(sim *s, int rank, int line);
 int kernel_finite_time(sim *s, int rank, int line, double t, const char *what,
                        double amount, const char *unit);
@@ -147,6 +157,18 @@ void kernel_runnable(sim *s, int rank);
 int kernel_check_rank(sim *s, int rank, double other, const char *what,
                       int line);
 double kernel_checked_size(sim *s, int rank, int line, double bytes);
+
+/* timeline.c */
+/* A new op record of process p: its number, SIZE_MAX when op records are
+ * not written (--summary). A record whose end is not NAN is done. */
+size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
+                     double bytes, double tag, double start, double end);
+/* Record number `rec` of p, to be filled in before kernel_record_done. */
+op_record *kernel_op(proc *p, size_t rec);
+/* Record `rec` of p is done (its END known): written when its turn
+ * comes. */
+void kernel_record_done(sim *s, proc *p, size_t rec);
+void timeline_free(struct timeline_stream *tl);
 
 /* p2p.c */
 /* The two requests of a point-to-point message transfer, now (after the

@@ -153,8 +153,10 @@ static void try_finish_wait(sim *s, int rank)
         p->recv_source = r->partner;
         p->recv_tag = r->tag;
     }
-    if (w->rec != SIZE_MAX)
-        p->ops.items[w->rec].end = end;
+    if (w->rec != SIZE_MAX) {
+        kernel_op(p, w->rec)->end = end;
+        kernel_record_done(s, p, w->rec);
+    }
     for (size_t i = 0; i < w->ids.len; i++)
         req_free(p, w->ids.items[i]);
     w->active = 0;
@@ -169,11 +171,12 @@ static void req_done(sim *s, int rank, int id)
     request *r = req_at(p, id);
     r->state = REQ_DONE;
     if (r->rec != SIZE_MAX) {
-        op_record *o = &p->ops.items[r->rec];
+        op_record *o = kernel_op(p, r->rec);
         o->partner = r->partner;
         o->bytes = r->bytes;
         o->tag = r->tag;
         o->end = r->end;
+        kernel_record_done(s, p, r->rec);
     }
     try_finish_wait(s, rank);
 }
@@ -191,7 +194,7 @@ static void wait_on(sim *s, int rank, const int *ids, size_t n,
         PUSH_ONE(&w->ids, ids[i]);
     w->line = line;
     w->rec = explicit_wait ? kernel_record(s, p, SIM_OP_WAIT, -1, NAN, NAN,
-                                           p->clock, p->clock)
+                                           p->clock, NAN)
                            : SIZE_MAX;
     p->state = P_BLOCKED;
     try_finish_wait(s, rank);
@@ -318,11 +321,12 @@ static void probe_sees(sim *s, int to, size_t i)
     b->recv_source = m->src;
     b->recv_tag = m->tag;
     if (q->rec != SIZE_MAX) {
-        op_record *o = &b->ops.items[q->rec];
+        op_record *o = kernel_op(b, q->rec);
         o->partner = m->src;
         o->bytes = m->bytes;
         o->tag = m->tag;
         o->end = end;
+        kernel_record_done(s, b, q->rec);
     }
     q->state = REQ_FREE;
     b->changed++;
