@@ -62,10 +62,12 @@ typedef struct {
 } request;
 
 typedef struct {
-    int src, id;         /* id: the sender's request; 0: eager, sent */
+    int src, id;         /* id: the sender's request; 0: eager, sent;
+                            src and id -1: taken (unexpected.c) */
     int tag;
     double bytes;
     double time;         /* rendezvous: posted; eager: arrival */
+    uint64_t seq;        /* increasing in post order (unexpected.c) */
 } message;   /* a send that no receive has taken yet, at its receiver */
 
 typedef struct {
@@ -107,7 +109,12 @@ typedef struct {
     int wild;            /* receives from any_source not yet matched */
     VEC(int) recvs;      /* receives not yet matched, in post order */
     VEC(message) unexpected;   /* sends to this rank not yet taken, in
-                                  post order */
+                                  post order, with the taken ones among
+                                  them (unexpected.c) */
+    uint32_t unexpected_taken; /* taken ones in unexpected */
+    uint32_t sweeps;           /* times they were swept out */
+    int32_t waiting_sends;     /* its sends in others' unexpected lists */
+    struct by_time *by_time;   /* unexpected.c; NULL until needed */
     waiting wait;
     request probe;       /* a probe's selectors (state REQ_POSTED while it
                             waits), not a request of the process */
@@ -130,6 +137,7 @@ struct sim {
     VEC(int) any_armed;  /* ranks with a receive from any_source that may
                             have a message to take: only those can match */
     uint64_t scan;       /* p2p.c: the current scan's mark */
+    uint64_t next_seq;   /* unexpected.c: the next message's seq */
     double *link_free;   /* per node, with procs_per_node */
     VEC(transfer) transfers;   /* matched, not yet given their links */
     int done, failed;
@@ -157,6 +165,39 @@ void kernel_runnable(sim *s, int rank);
 int kernel_check_rank(sim *s, int rank, double other, const char *what,
                       int line);
 double kernel_checked_size(sim *s, int rank, int line, double bytes);
+
+/* Room for one more item in a process's list, starting from one item, not
+ * VEC_PUSH's eight: a blocking program needs one request and one message
+ * at a time per process, and 10^7 processes are run (issue 14: eight of
+ * each took 1.5 KB per process, against 0.4 KB before requests). */
+#define PUSH_ONE(vec, value)                                                  \
+    do {                                                                      \
+        if ((vec)->len == (vec)->cap) {                                       \
+            size_t cap_ = (vec)->cap ? 2 * (vec)->cap : 1;                    \
+            (vec)->items = xrealloc((vec)->items,                             \
+                                    cap_ * sizeof *(vec)->items);             \
+            (vec)->cap = cap_;                                                \
+        }                                                                     \
+        (vec)->items[(vec)->len++] = (value);                                 \
+    } while (0)
+
+/* unexpected.c */
+/* The messages of b not yet taken. */
+static inline size_t unexpected_live(const proc *b)
+{
+    return b->unexpected.len - b->unexpected_taken;
+}
+/* Queues message m (from m.src) at b, last in post order. */
+void unexpected_push(sim *s, proc *b, message m);
+/* The message at index k of b's unexpected is taken. Indices of later
+ * messages may change. */
+void unexpected_take(sim *s, proc *b, size_t k);
+/* Of b's messages, the earliest in simulated time (ties: eager first,
+ * then lowest sender): its index when its sender has no other message
+ * waiting anywhere (so that it is its sender's first here); SIZE_MAX when
+ * that is not known (the caller scans) or there is none. */
+size_t unexpected_earliest(sim *s, proc *b);
+void unexpected_free(proc *b);
 
 /* timeline.c */
 /* A new op record of process p: its number, SIZE_MAX when op records are

@@ -23,21 +23,6 @@
 
 static request *req_at(proc *p, int id) { return &p->reqs.items[id - 1]; }
 
-/* Room for one more item in a process's list, starting from one item, not
- * VEC_PUSH's eight: a blocking program needs one request and one message
- * at a time per process, and 10^7 processes are run (issue 14: eight of
- * each took 1.5 KB per process, against 0.4 KB before requests). */
-#define PUSH_ONE(vec, value)                                                  \
-    do {                                                                      \
-        if ((vec)->len == (vec)->cap) {                                       \
-            size_t cap_ = (vec)->cap ? 2 * (vec)->cap : 1;                    \
-            (vec)->items = xrealloc((vec)->items,                             \
-                                    cap_ * sizeof *(vec)->items);             \
-            (vec)->cap = cap_;                                                \
-        }                                                                     \
-        (vec)->items[(vec)->len++] = (value);                                 \
-    } while (0)
-
 /* A new request of `rank`, at the lowest free id (so ids are the same in
  * the MPI target, which allocates them the same way); 0 after failing. */
 static int req_new(sim *s, int rank, int send, int line)
@@ -74,13 +59,14 @@ void p2p_free(proc *p)
 {
     free(p->reqs.items);
     free(p->recvs.items);
-    free(p->unexpected.items);
+    unexpected_free(p);
     free(p->wait.ids.items);
 }
 
+/* A taken message (src -1, unexpected.c) is admitted by none. */
 static int admits(const request *r, int src, int tag)
 {
-    return (r->partner == SIM_ANY_SOURCE || r->partner == src) &&
+    return src >= 0 && (r->partner == SIM_ANY_SOURCE || r->partner == src) &&
            (r->tag == SIM_ANY_TAG || r->tag == tag);
 }
 
@@ -252,13 +238,6 @@ static void remove_recv(proc *b, size_t k)
     b->recvs.len--;
 }
 
-static void remove_message(proc *b, size_t k)
-{
-    b->changed++;
-    memmove(&b->unexpected.items[k], &b->unexpected.items[k + 1],
-            (b->unexpected.len - k - 1) * sizeof(message));
-    b->unexpected.len--;
-}
 
 /* Whether a receive of b posted before position k (a receive from
  * any_source, or one waiting behind one) admits message m: then the
@@ -285,7 +264,7 @@ static int seek(sim *s, int to, size_t k)
             continue;
         if (earlier_admits(b, k, &msg))
             return 0;
-        remove_message(b, m);
+        unexpected_take(s, b, m);
         remove_recv(b, k);
         take(s, to, rid, msg);
         return 1;
@@ -378,8 +357,7 @@ static void offer(sim *s, int to, message m)
         return;
     }
 queue:
-    PUSH_ONE(&b->unexpected, m);
-    b->changed++;
+    unexpected_push(s, b, m);
     if (b->wild || probing_any(b))
         match_arm(s, to);
     probe_check(s, to);
@@ -404,6 +382,13 @@ static size_t first_wild(proc *b)
 static size_t choice(sim *s, int to, const request *w, size_t k)
 {
     proc *b = &s->procs[to];
+    if (k == 0 && w->tag == SIM_ANY_TAG) {
+        /* No earlier receive, every message admitted: the earliest
+         * message in time, in O(log n), when its sender's first. */
+        size_t m = unexpected_earliest(s, b);
+        if (m != SIZE_MAX)
+            return m;
+    }
     size_t best = SIZE_MAX;
     uint64_t mark = ++s->scan;
     for (size_t i = 0; i < b->unexpected.len; i++) {
@@ -469,7 +454,7 @@ void p2p_any_take(sim *s, int to)
     }
     message msg = b->unexpected.items[m];
     int rid = b->recvs.items[wild];
-    remove_message(b, m);
+    unexpected_take(s, b, m);
     remove_recv(b, wild);
     b->wild--;
     take(s, to, rid, msg);
@@ -505,7 +490,7 @@ static int start_send(sim *s, int rank, double dest, double bytes,
     x->tag = t;
     x->bytes = bytes;
     x->rec = kernel_record(s, a, rec_kind, to, bytes, t, a->clock, NAN);
-    message m = {rank, id, t, bytes, x->posted};
+    message m = {rank, id, t, bytes, x->posted, 0};   /* seq: when queued */
     if (s->net->eager_limit >= 0 && bytes <= s->net->eager_limit) {
         /* Eager: sent without the receiver, arriving after its cost. */
         double cost = net_cost(s->net, bytes);
@@ -550,7 +535,7 @@ static int start_recv(sim *s, int rank, const double *source,
     b->changed++;
     if (from == SIM_ANY_SOURCE) {
         b->wild++;
-        if (b->unexpected.len)
+        if (unexpected_live(b))
             match_arm(s, rank);   /* resolved when all block */
     } else {
         seek(s, rank, b->recvs.len - 1);
@@ -621,7 +606,7 @@ void sim_probe(sim *s, int rank, const double *source, const double *tag,
                                  tag ? t : NAN, b->clock, NAN);
     b->state = P_BLOCKED;
     if (from == SIM_ANY_SOURCE) {
-        if (b->unexpected.len)
+        if (unexpected_live(b))
             match_arm(s, rank);   /* resolved when all block */
     } else {
         probe_check(s, rank);

@@ -138,3 +138,29 @@ Try 'netsim --help'."
     netsim -n 2 long.proto | cmp - long.timeline
     [ "$(tail -1 long.timeline)" = "end 60000 2" ]
 }
+
+@test "any_source at scale: 300 workers ready in the reverse of their post order are taken latest-rank first" {
+    cd "$BATS_TEST_TMPDIR"
+    # Rank r sends after (P - r) ms, but the kernel runs (and posts) rank 1
+    # first: the receives must follow simulated time, not post order,
+    # through the holes each take leaves.
+    printf 'if (rank == 0) { for (i, P-1) { receive(any_source); }; } else { compute((P - rank) / 1000, 0); send(0, (8, 0)); };\n' > rev.proto
+    run bash -c "netsim -n 301 rev.proto | awk '\$1 == \"op\" && \$2 == 0 { print \$4 }' | tr '\n' ' '"
+    assert_success
+    assert_output "$(seq -s ' ' 300 -1 1) "
+}
+
+@test "any_source: a sender with two messages waiting, the earlier in time posted later, is taken in post order (MPI's non-overtaking)" {
+    cd "$BATS_TEST_TMPDIR"
+    # Under eager, rank 1's first message (10^6 bytes) arrives after its
+    # second (8 bytes), and rank 2's arrives in between: any_source takes
+    # rank 1's messages in the order they were sent, each when it is its
+    # sender's first, so rank 2's comes first.
+    printf 'if (rank == 0) { compute(1, 0); receive(any_source); receive(any_source); receive(any_source); }\nelse { if (rank == 1) { a = isend(0, (1000000, 0)); b = isend(0, (8, 0)); waitall(a, b); } else { compute(0.01, 0); send(0, (8, 0)); }; };\n' > order.proto
+    printf 'net-model 1\nname "eager all"\nregime any 100 1\neager 10000000\n' > eager.net
+    run bash -c "netsim -n 3 --net eager.net order.proto | awk '\$1 == \"op\" && \$2 == 0 && \$3 == \"recv\" { print \$4, \$5 }'"
+    assert_success
+    assert_output "2 8
+1 1000000
+1 8"
+}
