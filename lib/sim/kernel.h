@@ -28,6 +28,8 @@ typedef struct {
     sim_op_kind kind;
     int partner;         /* -1: none */
     int done;            /* its END is known: it may be written */
+    int hidden;          /* for the trace only: a blocking operation's
+                            wait, which the timeline does not show */
     double bytes, tag;   /* tag NAN: none */
     double start, end;   /* microseconds */
 } op_record;
@@ -144,6 +146,7 @@ struct sim {
     uint64_t events;     /* operations so far, against opt.max_events */
     uint64_t messages, negative_sizes, negative_computes;
     struct timeline_stream *tl;   /* timeline.c; NULL: no timeline */
+    struct trace_out *trace;      /* trace.c; NULL: no trace */
 };
 
 static inline int node_of(const sim *s, int rank)
@@ -204,12 +207,26 @@ void unexpected_free(proc *b);
  * not written (--summary). A record whose end is not NAN is done. */
 size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
                      double bytes, double tag, double start, double end);
+/* A wait's record: shown in the timeline (a wait statement), or hidden,
+ * for the trace only (a blocking operation's wait); SIZE_MAX when neither
+ * wants it. */
+size_t kernel_record_wait(sim *s, proc *p, int shown);
 /* Record number `rec` of p, to be filled in before kernel_record_done. */
 op_record *kernel_op(proc *p, size_t rec);
 /* Record `rec` of p is done (its END known): written when its turn
  * comes. */
 void kernel_record_done(sim *s, proc *p, size_t rec);
 void timeline_free(struct timeline_stream *tl);
+
+/* trace.c */
+/* An op record, as the timeline writes it (each rank's in program
+ * order). */
+void trace_op(sim *s, int rank, const op_record *o);
+/* The wait of p now done waited for the request from src to dst with
+ * tag (one call per request), then trace_wait_done. */
+void trace_wait_request(sim *s, proc *p, int src, int dst, int tag);
+void trace_wait_done(sim *s, proc *p);
+void trace_free(struct trace_out *t, int nprocs);
 
 /* p2p.c */
 /* The two requests of a point-to-point message transfer, now (after the

@@ -140,6 +140,12 @@ static void try_finish_wait(sim *s, int rank)
         p->recv_tag = r->tag;
     }
     if (w->rec != SIZE_MAX) {
+        for (size_t i = 0; i < w->ids.len; i++) {
+            const request *r = req_at(p, w->ids.items[i]);
+            trace_wait_request(s, p, r->send ? rank : r->partner,
+                               r->send ? r->partner : rank, r->tag);
+        }
+        trace_wait_done(s, p);
         kernel_op(p, w->rec)->end = end;
         kernel_record_done(s, p, w->rec);
     }
@@ -179,9 +185,7 @@ static void wait_on(sim *s, int rank, const int *ids, size_t n,
     for (size_t i = 0; i < n; i++)
         PUSH_ONE(&w->ids, ids[i]);
     w->line = line;
-    w->rec = explicit_wait ? kernel_record(s, p, SIM_OP_WAIT, -1, NAN, NAN,
-                                           p->clock, NAN)
-                           : SIZE_MAX;
+    w->rec = kernel_record_wait(s, p, explicit_wait);
     p->state = P_BLOCKED;
     try_finish_wait(s, rank);
 }

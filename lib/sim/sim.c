@@ -78,6 +78,7 @@ void sim_free(sim *s)
     free(s->link_free);
     free(s->transfers.items);
     timeline_free(s->tl);
+    trace_free(s->trace, s->opt.nprocs);
     free(s);
 }
 

@@ -180,6 +180,14 @@ uint64_t sim_max_loop(const sim *s);
 #define SIM_TIMELINE_HELD ((size_t)1 << 20)
 void sim_timeline_begin(sim *s, FILE *fp, const char *source);
 void sim_timeline_end(sim *s);
+
+/* A trace of the run for other tools (formats/trace.md), beside the
+ * timeline (sim_timeline_begin first): SimGrid's time-independent trace,
+ * written as the run goes, or a Paje trace, kept and written in time
+ * order by sim_trace_end after a successful run. */
+enum { SIM_TRACE_TI, SIM_TRACE_PAJE };
+void sim_trace_begin(sim *s, FILE *fp, int format);
+void sim_trace_end(sim *s);
 uint64_t sim_messages(const sim *s);   /* point-to-point messages moved */
 
 #endif

@@ -93,10 +93,14 @@ void timeline_free(struct timeline_stream *tl)
 static void write_op(sim *s, const proc *p, const op_record *o)
 {
     struct timeline_stream *tl = s->tl;
+    int rank = (int)(p - s->procs);
+    if (s->trace)
+        trace_op(s, rank, o);
+    if (o->hidden || !tl || !s->opt.keep_ops)
+        return;
     char *at = tl_room(tl);
-    tl->len += timeline_op_text(at, (int)(p - s->procs), (int)o->kind,
-                                o->partner, o->bytes, o->tag, o->start / 1e6,
-                                o->end / 1e6);
+    tl->len += timeline_op_text(at, rank, (int)o->kind, o->partner, o->bytes,
+                                o->tag, o->start / 1e6, o->end / 1e6);
     tl->ops++;
 }
 
@@ -112,12 +116,15 @@ static void drain(sim *s, proc *p)
     }
 }
 
-size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
-                     double bytes, double tag, double start, double end)
+/* Records go to the timeline's op records (with a timeline, unless
+ * --summary) and to the trace. */
+static int recording(const sim *s)
 {
-    if (!s->tl || !s->opt.keep_ops)
-        return SIZE_MAX;
-    op_record r = {kind, partner, !isnan(end), bytes, tag, start, end};
+    return (s->tl && s->opt.keep_ops) || s->trace;
+}
+
+static size_t record(sim *s, proc *p, op_record r)
+{
     op_window *w = &p->ops;
     if (r.done && !w->len) {   /* the usual case: nothing to wait for */
         write_op(s, p, &r);
@@ -137,6 +144,23 @@ size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
     }
     w->items[(w->head + w->len++) & (w->cap - 1)] = r;
     return (size_t)(w->first + w->len - 1);
+}
+
+size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
+                     double bytes, double tag, double start, double end)
+{
+    if (!recording(s))
+        return SIZE_MAX;
+    op_record r = {kind, partner, !isnan(end), 0, bytes, tag, start, end};
+    return record(s, p, r);
+}
+
+size_t kernel_record_wait(sim *s, proc *p, int shown)
+{
+    if (!recording(s) || (!shown && !s->trace))
+        return SIZE_MAX;
+    op_record r = {SIM_OP_WAIT, -1, 0, !shown, NAN, NAN, p->clock, NAN};
+    return record(s, p, r);
 }
 
 op_record *kernel_op(proc *p, size_t rec)

@@ -56,8 +56,11 @@ static void run(const proto_program *p, FILE *sink)
                        .max_loop = MAX_LOOP};   /* max_events: default */
     sim *s = sim_new(&opt, &net, &d, p->file);
     sim_timeline_begin(s, sink, p->file);
-    if (sim_run(s, bounded_step, &b) == 0)
+    sim_trace_begin(s, sink, SIM_TRACE_TI);
+    if (sim_run(s, bounded_step, &b) == 0) {
         sim_timeline_end(s);
+        sim_trace_end(s);
+    }
     sim_free(s);
     net_model_free(&net);
     free(b.st.pc);
