@@ -97,10 +97,15 @@ static inline char *timeline_put_time(char *o, double t)
         *o++ = '-';
     o = timeline_put_uint(o, n / 1000000000u);
     *o++ = '.';
-    unsigned long long frac = n % 1000000000u;
-    for (int k = 8; k >= 0; k--) {
-        o[k] = (char)('0' + frac % 10);
-        frac /= 10;
+    /* Nine digits, two at a time (a division per pair, not per digit). */
+    unsigned frac = (unsigned)(n % 1000000000u);
+    o[8] = (char)('0' + frac % 10);
+    frac /= 10;
+    for (int k = 6; k >= 0; k -= 2) {
+        unsigned pair = frac % 100;
+        frac /= 100;
+        o[k] = (char)('0' + pair / 10);
+        o[k + 1] = (char)('0' + pair % 10);
     }
     return o + 9;
 }
