@@ -35,17 +35,30 @@ static inline void timeline_header(FILE *fp, const char *quoted_source,
  * text is byte for byte what printf writes. */
 #define TIMELINE_LINE_MAX 256
 
+/* "00" to "99": two digits per division. */
+static const char timeline_pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
 static inline char *timeline_put_uint(char *o, unsigned long long x)
 {
     char tmp[24];
-    int n = 0;
-    do {
-        tmp[n++] = (char)('0' + x % 10);
-        x /= 10;
-    } while (x);
-    while (n)
-        *o++ = tmp[--n];
-    return o;
+    int n = 24;
+    while (x >= 100) {
+        unsigned pair = (unsigned)(x % 100);
+        x /= 100;
+        tmp[--n] = timeline_pairs[2 * pair + 1];
+        tmp[--n] = timeline_pairs[2 * pair];
+    }
+    if (x >= 10) {
+        tmp[--n] = timeline_pairs[2 * x + 1];
+        tmp[--n] = timeline_pairs[2 * x];
+    } else {
+        tmp[--n] = (char)('0' + x);
+    }
+    memcpy(o, tmp + n, (size_t)(24 - n));
+    return o + (24 - n);
 }
 
 static inline char *timeline_put_int(char *o, long long x)
@@ -97,15 +110,15 @@ static inline char *timeline_put_time(char *o, double t)
         *o++ = '-';
     o = timeline_put_uint(o, n / 1000000000u);
     *o++ = '.';
-    /* Nine digits, two at a time (a division per pair, not per digit). */
+    /* Nine digits, two at a time. */
     unsigned frac = (unsigned)(n % 1000000000u);
     o[8] = (char)('0' + frac % 10);
     frac /= 10;
     for (int k = 6; k >= 0; k -= 2) {
         unsigned pair = frac % 100;
         frac /= 100;
-        o[k] = (char)('0' + pair / 10);
-        o[k + 1] = (char)('0' + pair % 10);
+        o[k] = timeline_pairs[2 * pair];
+        o[k + 1] = timeline_pairs[2 * pair + 1];
     }
     return o + 9;
 }
