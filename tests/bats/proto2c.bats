@@ -111,7 +111,7 @@ shape() { awk '$1 == "op" { print $2, $3, $4, $5, $6 }'; }
     done
 }
 
-@test "mpi and sim targets: --summary-only writes the header, the summary and the end" {
+@test "mpi and sim targets: --summary-only writes the header, the summary and the end; the sim target's traces are netsim's" {
     build_mpi ring
     build_sim ring
     mpi_run -n 3 ./ring-mpi --summary-only > measured
@@ -120,6 +120,11 @@ shape() { awk '$1 == "op" { print $2, $3, $4, $5, $6 }'; }
     grep -q '^end 0 3$' measured
     grep -q '^summary [0-9.]* [0-9.]* 3$' measured
     diff <(./ring -n 3 --summary-only) <(netsim -n 3 --summary-only "$P/ring.proto")
+    # The sim target's traces are netsim's (one driver).
+    for format in ti paje; do
+        diff <(./ring -n 3 --summary-only --trace - --trace-format "$format" -o /dev/null) \
+             <(netsim -n 3 --summary-only --trace - --trace-format "$format" -o /dev/null "$P/ring.proto")
+    done
 }
 
 @test "mpi target: bad usage and missing parameters exit 2 with a message" {
