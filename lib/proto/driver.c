@@ -34,6 +34,11 @@ static void usage(FILE *fp, const char *prog, int compiled)
 "      --clamp-negative   count negative compute draws as 0 s (default: a\n"
 "                         negative draw moves the clock back, as printed)\n"
 "      --summary          leave out the per-operation records\n"
+"      --summary-only     leave out the per-operation and per-process\n"
+"                         records: the summary alone\n"
+"      --trace=FILE       also write a trace of the run to FILE\n"
+"      --trace-format=ti|paje  SimGrid's time-independent trace (ti, the\n"
+"                         default) or a Paje trace for Vite and pajeng\n"
 "      --max-loop=N       fail after N loop iterations of one process\n"
 "                         without communicating (default %u)\n"
 "      --max-events=N     fail after N operations of all processes\n"
@@ -130,7 +135,11 @@ static void read_net(const char *prog, const char *path, net_model *net)
 }
 
 enum { OPT_NET = 256, OPT_PRINT_NET, OPT_SEED, OPT_CLAMP, OPT_SUMMARY,
-       OPT_MAX_LOOP, OPT_MAX_EVENTS, OPT_ALL_BLOCKED, OPT_COLL };
+       OPT_MAX_LOOP, OPT_MAX_EVENTS, OPT_ALL_BLOCKED, OPT_COLL,
+       OPT_SUMMARY_ONLY, OPT_TRACE, OPT_TRACE_FORMAT };
+
+/* --trace-format's words, in the order of SIM_TRACE_*. */
+static const char *const trace_formats[] = {"ti", "paje", NULL};
 
 int proto_run_main(int argc, char **argv, const char *prog,
                    const proto_runnable *compiled)
@@ -143,6 +152,9 @@ int proto_run_main(int argc, char **argv, const char *prog,
         {"seed", required_argument, NULL, OPT_SEED},
         {"clamp-negative", no_argument, NULL, OPT_CLAMP},
         {"summary", no_argument, NULL, OPT_SUMMARY},
+        {"summary-only", no_argument, NULL, OPT_SUMMARY_ONLY},
+        {"trace", required_argument, NULL, OPT_TRACE},
+        {"trace-format", required_argument, NULL, OPT_TRACE_FORMAT},
         {"max-loop", required_argument, NULL, OPT_MAX_LOOP},
         {"max-events", required_argument, NULL, OPT_MAX_EVENTS},
         {"all-blocked", no_argument, NULL, OPT_ALL_BLOCKED},
@@ -154,9 +166,12 @@ int proto_run_main(int argc, char **argv, const char *prog,
     };
     uint64_t nprocs = 2, seed = 1, max_loop = DEFAULT_MAX_LOOP,
              max_events = SIM_DEFAULT_MAX_EVENTS;
-    const char *net_path = NULL, *output = NULL;
+    const char *net_path = NULL, *output = NULL, *trace = NULL,
+               *trace_format = NULL;
     VEC(const char *) colls = {0};   /* --coll, applied over the model */
-    int print_net = 0, clamp = 0, summary = 0, all_blocked = 0;
+    int trace_kind = SIM_TRACE_TI;
+    int print_net = 0, clamp = 0, summary = 0, summary_only = 0,
+        all_blocked = 0;
     const char *sim_opt = NULL;   /* the last option only a simulation uses */
     definitions defs = {0};
     set_program_name(prog);
@@ -187,6 +202,10 @@ int proto_run_main(int argc, char **argv, const char *prog,
             break;
         case OPT_CLAMP: clamp = 1; sim_opt = "--clamp-negative"; break;
         case OPT_SUMMARY: summary = 1; sim_opt = "--summary"; break;
+        case OPT_SUMMARY_ONLY:
+            summary = summary_only = 1;
+            sim_opt = "--summary-only";
+            break;
         case OPT_MAX_LOOP:
             sim_opt = "--max-loop";
             max_loop = option_u64(prog, "--max-loop", optarg, 1, UINT64_MAX);
@@ -201,6 +220,17 @@ int proto_run_main(int argc, char **argv, const char *prog,
             sim_opt = "--all-blocked";
             break;
         case OPT_COLL: VEC_PUSH(&colls, optarg); break;
+        case OPT_TRACE:
+            if (!*optarg)
+                usage_error(prog, "--trace wants a file name");
+            trace = optarg;
+            sim_opt = "--trace";
+            break;
+        case OPT_TRACE_FORMAT:
+            trace_kind = option_word(prog, "--trace-format", optarg,
+                                     trace_formats);
+            trace_format = optarg;
+            break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout, prog, compiled != NULL); return EXIT_OK;
         case 'V': print_version(prog); return EXIT_OK;
@@ -212,6 +242,13 @@ int proto_run_main(int argc, char **argv, const char *prog,
 
     option_applies(prog, sim_opt, !print_net,
                    "when simulating, not with --print-net");
+    if (trace_format && !trace)
+        usage_error(prog, "--trace-format %s: there is no --trace FILE to "
+                    "write", trace_format);
+    if (trace && strcmp(trace, output ? output : "-") == 0)
+        usage_error(prog, "--trace %s: the timeline goes there already; "
+                    "give the timeline (-o) and the trace different files",
+                    trace);
     if (print_net && optind < argc)
         usage_error(prog, "--print-net writes the network model only, "
                     "not '%s'", argv[optind]);
@@ -281,16 +318,33 @@ int proto_run_main(int argc, char **argv, const char *prog,
     diag d;
     diag_init(&d, prog, stderr);
     sim_options opt = {(int)nprocs, seed, clamp, !summary, max_loop,
-                       max_events, all_blocked};
+                       max_events, all_blocked, summary_only};
     sim *s = sim_new(&opt, &net, &d, run->source);
     int status = EXIT_OK;
+    /* The timeline is written as the run goes (sim_timeline_begin): a
+     * failed run's output file is removed, and on stdout the held-back
+     * part of its timeline is dropped. */
+    outfile out, trace_out;
+    out_open_or_die(&out, prog, output);
+    sim_timeline_begin(s, out.fp, run->source);
+    if (trace) {
+        out_open_or_die(&trace_out, prog, trace);
+        sim_trace_begin(s, trace_out.fp, trace_kind);
+    }
     if (sim_run(s, run->step, &st) != 0) {
         status = EXIT_RUNTIME;
+        out_abort(&out);
+        if (trace)
+            out_abort(&trace_out);
     } else {
-        outfile out;
-        out_open_or_die(&out, prog, output);
-        sim_write_timeline(s, out.fp, run->source);
+        sim_timeline_end(s);
         status = out_commit_status(&out, prog, output);
+        if (trace) {
+            sim_trace_end(s);
+            int traced = out_commit_status(&trace_out, prog, trace);
+            if (status == EXIT_OK)
+                status = traced;
+        }
     }
     sim_free(s);
     free(st.pc);

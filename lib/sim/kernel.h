@@ -27,9 +27,22 @@ typedef struct {
 typedef struct {
     sim_op_kind kind;
     int partner;         /* -1: none */
+    int done;            /* its END is known: it may be written */
+    int hidden;          /* for the trace only: a blocking operation's
+                            wait, which the timeline does not show */
     double bytes, tag;   /* tag NAN: none */
     double start, end;   /* microseconds */
 } op_record;
+
+/* A process's op records not yet written (timeline.c), a ring: each is
+ * written once it and every earlier one of its process are done, so this
+ * holds only the process's operations still in flight (its requests not
+ * yet complete, and what it did after starting them). */
+typedef struct {
+    op_record *items;
+    uint32_t cap, head, len;   /* cap: a power of two, or 0 */
+    uint64_t first;            /* the record number of items[head] */
+} op_window;
 
 /* A point-to-point request (p2p.c): a nonblocking send or receive, or
  * the one a blocking send or receive waits for at once. */
@@ -51,10 +64,12 @@ typedef struct {
 } request;
 
 typedef struct {
-    int src, id;         /* id: the sender's request; 0: eager, sent */
+    int src, id;         /* id: the sender's request; 0: eager, sent;
+                            src and id -1: taken (unexpected.c) */
     int tag;
     double bytes;
     double time;         /* rendezvous: posted; eager: arrival */
+    uint64_t seq;        /* increasing in post order (unexpected.c) */
 } message;   /* a send that no receive has taken yet, at its receiver */
 
 typedef struct {
@@ -92,14 +107,19 @@ typedef struct {
     collective coll;
     double recv_source, recv_tag;
     rng stream;
-    VEC(op_record) ops;
+    op_window ops;
     VEC(request) reqs;   /* by id - 1 */
     size_t first_free;   /* no free request below this index */
     int live;            /* requests not free */
     int wild;            /* receives from any_source not yet matched */
     VEC(int) recvs;      /* receives not yet matched, in post order */
     VEC(message) unexpected;   /* sends to this rank not yet taken, in
-                                  post order */
+                                  post order, with the taken ones among
+                                  them (unexpected.c) */
+    uint32_t unexpected_taken; /* taken ones in unexpected */
+    uint32_t sweeps;           /* times they were swept out */
+    int32_t waiting_sends;     /* its sends in others' unexpected lists */
+    struct by_time *by_time;   /* unexpected.c; NULL until needed */
     waiting wait;
     request probe;       /* a probe's selectors (state REQ_POSTED while it
                             waits), not a request of the process */
@@ -122,11 +142,14 @@ struct sim {
     VEC(int) any_armed;  /* ranks with a receive from any_source that may
                             have a message to take: only those can match */
     uint64_t scan;       /* p2p.c: the current scan's mark */
+    uint64_t next_seq;   /* unexpected.c: the next message's seq */
     double *link_free;   /* per node, with procs_per_node */
     VEC(transfer) transfers;   /* matched, not yet given their links */
     int done, failed;
     uint64_t events;     /* operations so far, against opt.max_events */
     uint64_t messages, negative_sizes, negative_computes;
+    struct timeline_stream *tl;   /* timeline.c; NULL: no timeline */
+    struct trace_out *trace;      /* trace.c; NULL: no trace */
 };
 
 static inline int node_of(const sim *s, int rank)
@@ -141,8 +164,6 @@ void kernel_complete(sim *s, int from, int to);
 /* The start of a message between from and to ready at `start`, after the
  * links of procs-per-node (which it then occupies for `cost`). */
 double kernel_link_start(sim *s, int from, int to, double start, double cost);
-size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
-                     double bytes, double tag, double start, double end);
 int kernel_count_event(sim *s, int rank, int line);
 int kernel_finite_time(sim *s, int rank, int line, double t, const char *what,
                        double amount, const char *unit);
@@ -150,6 +171,65 @@ void kernel_runnable(sim *s, int rank);
 int kernel_check_rank(sim *s, int rank, double other, const char *what,
                       int line);
 double kernel_checked_size(sim *s, int rank, int line, double bytes);
+
+/* Room for one more item in a process's list, starting from one item, not
+ * VEC_PUSH's eight: a blocking program needs one request and one message
+ * at a time per process, and 10^7 processes are run (issue 14: eight of
+ * each took 1.5 KB per process, against 0.4 KB before requests). */
+#define PUSH_ONE(vec, value)                                                  \
+    do {                                                                      \
+        if ((vec)->len == (vec)->cap) {                                       \
+            size_t cap_ = (vec)->cap ? 2 * (vec)->cap : 1;                    \
+            (vec)->items = xrealloc((vec)->items,                             \
+                                    cap_ * sizeof *(vec)->items);             \
+            (vec)->cap = cap_;                                                \
+        }                                                                     \
+        (vec)->items[(vec)->len++] = (value);                                 \
+    } while (0)
+
+/* unexpected.c */
+/* The messages of b not yet taken. */
+static inline size_t unexpected_live(const proc *b)
+{
+    return b->unexpected.len - b->unexpected_taken;
+}
+/* Queues message m (from m.src) at b, last in post order. */
+void unexpected_push(sim *s, proc *b, message m);
+/* The message at index k of b's unexpected is taken. Indices of later
+ * messages may change. */
+void unexpected_take(sim *s, proc *b, size_t k);
+/* Of b's messages, the earliest in simulated time (ties: eager first,
+ * then lowest sender): its index when its sender has no other message
+ * waiting anywhere (so that it is its sender's first here); SIZE_MAX when
+ * that is not known (the caller scans) or there is none. */
+size_t unexpected_earliest(sim *s, proc *b);
+void unexpected_free(proc *b);
+
+/* timeline.c */
+/* A new op record of process p: its number, SIZE_MAX when op records are
+ * not written (--summary). A record whose end is not NAN is done. */
+size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
+                     double bytes, double tag, double start, double end);
+/* A wait's record: shown in the timeline (a wait statement), or hidden,
+ * for the trace only (a blocking operation's wait); SIZE_MAX when neither
+ * wants it. */
+size_t kernel_record_wait(sim *s, proc *p, int shown);
+/* Record number `rec` of p, to be filled in before kernel_record_done. */
+op_record *kernel_op(proc *p, size_t rec);
+/* Record `rec` of p is done (its END known): written when its turn
+ * comes. */
+void kernel_record_done(sim *s, proc *p, size_t rec);
+void timeline_free(struct timeline_stream *tl);
+
+/* trace.c */
+/* An op record, as the timeline writes it (each rank's in program
+ * order). */
+void trace_op(sim *s, int rank, const op_record *o);
+/* The wait of p now done waited for the request from src to dst with
+ * tag (one call per request), then trace_wait_done. */
+void trace_wait_request(sim *s, proc *p, int src, int dst, int tag);
+void trace_wait_done(sim *s, proc *p);
+void trace_free(struct trace_out *t, int nprocs);
 
 /* p2p.c */
 /* The two requests of a point-to-point message transfer, now (after the

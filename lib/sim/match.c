@@ -93,7 +93,7 @@ static void resolve_any_source(sim *s, double bound)
          * to choose from: looked at again in the next sweep. */
         b->armed = (b->wild || (b->probe.state == REQ_POSTED &&
                                 b->probe.partner == SIM_ANY_SOURCE)) &&
-                   b->unexpected.len;
+                   unexpected_live(b);
         if (b->armed)
             s->any_armed.items[keep++] = to;
     }

@@ -23,21 +23,6 @@
 
 static request *req_at(proc *p, int id) { return &p->reqs.items[id - 1]; }
 
-/* Room for one more item in a process's list, starting from one item, not
- * VEC_PUSH's eight: a blocking program needs one request and one message
- * at a time per process, and 10^7 processes are run (issue 14: eight of
- * each took 1.5 KB per process, against 0.4 KB before requests). */
-#define PUSH_ONE(vec, value)                                                  \
-    do {                                                                      \
-        if ((vec)->len == (vec)->cap) {                                       \
-            size_t cap_ = (vec)->cap ? 2 * (vec)->cap : 1;                    \
-            (vec)->items = xrealloc((vec)->items,                             \
-                                    cap_ * sizeof *(vec)->items);             \
-            (vec)->cap = cap_;                                                \
-        }                                                                     \
-        (vec)->items[(vec)->len++] = (value);                                 \
-    } while (0)
-
 /* A new request of `rank`, at the lowest free id (so ids are the same in
  * the MPI target, which allocates them the same way); 0 after failing. */
 static int req_new(sim *s, int rank, int send, int line)
@@ -74,18 +59,19 @@ void p2p_free(proc *p)
 {
     free(p->reqs.items);
     free(p->recvs.items);
-    free(p->unexpected.items);
+    unexpected_free(p);
     free(p->wait.ids.items);
 }
 
 /* The tag of collectives' messages (coll.c): above every tag a program
  * may use, and not admitted by any_tag, so that they match only each
- * other, as MPI's collectives live in a context of their own. */
+ * other, as MPI's collectives live in a context of their own. A taken
+ * message (src -1, unexpected.c) is admitted by none. */
 #define COLL_TAG (SIM_TAG_MAX + 1)
 
 static int admits(const request *r, int src, int tag)
 {
-    return (r->partner == SIM_ANY_SOURCE || r->partner == src) &&
+    return src >= 0 && (r->partner == SIM_ANY_SOURCE || r->partner == src) &&
            (r->tag == SIM_ANY_TAG ? tag != COLL_TAG : r->tag == tag);
 }
 
@@ -158,8 +144,16 @@ static void try_finish_wait(sim *s, int rank)
         p->recv_source = r->partner;
         p->recv_tag = r->tag;
     }
-    if (w->rec != SIZE_MAX)
-        p->ops.items[w->rec].end = end;
+    if (w->rec != SIZE_MAX) {
+        for (size_t i = 0; i < w->ids.len; i++) {
+            const request *r = req_at(p, w->ids.items[i]);
+            trace_wait_request(s, p, r->send ? rank : r->partner,
+                               r->send ? r->partner : rank, r->tag);
+        }
+        trace_wait_done(s, p);
+        kernel_op(p, w->rec)->end = end;
+        kernel_record_done(s, p, w->rec);
+    }
     for (size_t i = 0; i < w->ids.len; i++)
         req_free(p, w->ids.items[i]);
     w->active = 0;
@@ -174,11 +168,12 @@ static void req_done(sim *s, int rank, int id)
     request *r = req_at(p, id);
     r->state = REQ_DONE;
     if (r->rec != SIZE_MAX) {
-        op_record *o = &p->ops.items[r->rec];
+        op_record *o = kernel_op(p, r->rec);
         o->partner = r->partner;
         o->bytes = r->bytes;
         o->tag = r->tag;
         o->end = r->end;
+        kernel_record_done(s, p, r->rec);
     }
     try_finish_wait(s, rank);
 }
@@ -195,9 +190,7 @@ static void wait_on(sim *s, int rank, const int *ids, size_t n,
     for (size_t i = 0; i < n; i++)
         PUSH_ONE(&w->ids, ids[i]);
     w->line = line;
-    w->rec = explicit_wait ? kernel_record(s, p, SIM_OP_WAIT, -1, NAN, NAN,
-                                           p->clock, p->clock)
-                           : SIZE_MAX;
+    w->rec = kernel_record_wait(s, p, explicit_wait);
     p->state = P_BLOCKED;
     try_finish_wait(s, rank);
 }
@@ -254,13 +247,6 @@ static void remove_recv(proc *b, size_t k)
     b->recvs.len--;
 }
 
-static void remove_message(proc *b, size_t k)
-{
-    b->changed++;
-    memmove(&b->unexpected.items[k], &b->unexpected.items[k + 1],
-            (b->unexpected.len - k - 1) * sizeof(message));
-    b->unexpected.len--;
-}
 
 /* Whether a receive of b posted before position k (a receive from
  * any_source, or one waiting behind one) admits message m: then the
@@ -287,7 +273,7 @@ static int seek(sim *s, int to, size_t k)
             continue;
         if (earlier_admits(b, k, &msg))
             return 0;
-        remove_message(b, m);
+        unexpected_take(s, b, m);
         remove_recv(b, k);
         take(s, to, rid, msg);
         return 1;
@@ -323,11 +309,12 @@ static void probe_sees(sim *s, int to, size_t i)
     b->recv_source = m->src;
     b->recv_tag = m->tag;
     if (q->rec != SIZE_MAX) {
-        op_record *o = &b->ops.items[q->rec];
+        op_record *o = kernel_op(b, q->rec);
         o->partner = m->src;
         o->bytes = m->bytes;
         o->tag = m->tag;
         o->end = end;
+        kernel_record_done(s, b, q->rec);
     }
     q->state = REQ_FREE;
     b->changed++;
@@ -379,8 +366,7 @@ static void offer(sim *s, int to, message m)
         return;
     }
 queue:
-    PUSH_ONE(&b->unexpected, m);
-    b->changed++;
+    unexpected_push(s, b, m);
     if (b->wild || probing_any(b))
         match_arm(s, to);
     probe_check(s, to);
@@ -405,6 +391,15 @@ static size_t first_wild(proc *b)
 static size_t choice(sim *s, int to, const request *w, size_t k)
 {
     proc *b = &s->procs[to];
+    if (k == 0 && w->tag == SIM_ANY_TAG) {
+        /* No earlier receive, every message but a collective's admitted:
+         * the earliest message in time, in O(log n), when its sender's
+         * first and a program's. */
+        size_t m = unexpected_earliest(s, b);
+        if (m != SIZE_MAX && admits(w, b->unexpected.items[m].src,
+                                    b->unexpected.items[m].tag))
+            return m;   /* (a collective's message is not: the scan) */
+    }
     size_t best = SIZE_MAX;
     uint64_t mark = ++s->scan;
     for (size_t i = 0; i < b->unexpected.len; i++) {
@@ -470,7 +465,7 @@ void p2p_any_take(sim *s, int to)
     }
     message msg = b->unexpected.items[m];
     int rid = b->recvs.items[wild];
-    remove_message(b, m);
+    unexpected_take(s, b, m);
     remove_recv(b, wild);
     b->wild--;
     take(s, to, rid, msg);
@@ -506,7 +501,7 @@ static int start_send(sim *s, int rank, double dest, double bytes,
     x->tag = t;
     x->bytes = bytes;
     x->rec = kernel_record(s, a, rec_kind, to, bytes, t, a->clock, NAN);
-    message m = {rank, id, t, bytes, x->posted};
+    message m = {rank, id, t, bytes, x->posted, 0};   /* seq: when queued */
     if (s->net->eager_limit >= 0 && bytes <= s->net->eager_limit) {
         /* Eager: sent without the receiver, arriving after its cost. */
         double cost = net_cost(s->net, bytes);
@@ -551,7 +546,7 @@ static int start_recv(sim *s, int rank, const double *source,
     b->changed++;
     if (from == SIM_ANY_SOURCE) {
         b->wild++;
-        if (b->unexpected.len)
+        if (unexpected_live(b))
             match_arm(s, rank);   /* resolved when all block */
     } else {
         seek(s, rank, b->recvs.len - 1);
@@ -622,7 +617,7 @@ void sim_probe(sim *s, int rank, const double *source, const double *tag,
                                  tag ? t : NAN, b->clock, NAN);
     b->state = P_BLOCKED;
     if (from == SIM_ANY_SOURCE) {
-        if (b->unexpected.len)
+        if (unexpected_live(b))
             match_arm(s, rank);   /* resolved when all block */
     } else {
         probe_check(s, rank);
@@ -674,7 +669,7 @@ int p2p_coll_start(sim *s, int rank, int to, int from, double bytes,
     if (to >= 0) {
         r->partner = to;
         r->bytes = bytes;
-        offer(s, to, (message){rank, id, COLL_TAG, bytes, r->posted});
+        offer(s, to, (message){rank, id, COLL_TAG, bytes, r->posted, 0});
     } else {
         r->partner = from;
         PUSH_ONE(&p->recvs, id);

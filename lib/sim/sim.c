@@ -10,7 +10,7 @@
 #include "common/rng_core.h"
 #include "sim/coll.h"
 #include "sim/kernel.h"
-#include "sim/timeline_core.h"
+#include "sim/timeline_core.h"   /* timeline_kinds */
 
 /* ----------------------------------------------------------- randomness */
 
@@ -78,6 +78,8 @@ void sim_free(sim *s)
     free(s->any_armed.items);
     free(s->link_free);
     free(s->transfers.items);
+    timeline_free(s->tl);
+    trace_free(s->trace, s->opt.nprocs);
     free(s);
 }
 
@@ -130,16 +132,6 @@ void kernel_runnable(sim *s, int rank)
         return;
     p->queued = 1;
     s->queue[(s->head + s->count++) % (size_t)s->opt.nprocs] = rank;
-}
-
-size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
-                     double bytes, double tag, double start, double end)
-{
-    if (!s->opt.keep_ops)
-        return SIZE_MAX;
-    op_record r = {kind, partner, bytes, tag, start, end};
-    VEC_PUSH(&p->ops, r);
-    return p->ops.len - 1;
 }
 
 /* One more operation of `rank`; 0 after reporting that the run has
@@ -504,50 +496,4 @@ int sim_run(sim *s, sim_step_fn step, void *program)
                      (unsigned long long)s->negative_sizes,
                      s->negative_sizes == 1 ? " was" : "s were");
     return 0;
-}
-
-/* ------------------------------------------------------------- timeline */
-
-void sim_write_timeline(const sim *s, FILE *fp, const char *source)
-{
-    int n = s->opt.nprocs;
-    strbuf quoted_source = {0}, quoted_network = {0};
-    sb_put_quoted(&quoted_source, source);
-    sb_put_quoted(&quoted_network, s->net->name);
-    timeline_header(fp, sb_str(&quoted_source), sb_str(&quoted_network),
-                    (unsigned long long)s->opt.seed, n, s->opt.keep_ops);
-    sb_free(&quoted_source);
-    sb_free(&quoted_network);
-    uint64_t ops = 0;
-    for (int r = 0; r < n && s->opt.keep_ops; r++) {
-        const proc *p = &s->procs[r];
-        for (size_t i = 0; i < p->ops.len; i++) {
-            const op_record *o = &p->ops.items[i];
-            timeline_op(fp, r, (int)o->kind, o->partner, o->bytes, o->tag,
-                        o->start / 1e6, o->end / 1e6);
-        }
-        ops += p->ops.len;
-    }
-    timeline_processes_head(fp);
-    double max = -INFINITY, sum = 0;
-    for (int r = 0; r < n; r++) {
-        const proc *p = &s->procs[r];
-        timeline_process(fp, r, p->clock / 1e6, p->compute / 1e6,
-                         p->comm / 1e6, p->idle / 1e6);
-        if (p->clock > max)
-            max = p->clock;
-        sum += p->clock;
-    }
-    double mean = sum / n;
-    if (!isfinite(mean)) {
-        /* Every clock is finite (finite_time), but their sum may not be:
-         * clocks near DBL_MAX. Averaging the scaled clocks cannot overflow;
-         * the sum first keeps the published means' last digits. */
-        mean = 0;
-        for (int r = 0; r < n; r++)
-            mean += s->procs[r].clock / n;
-    }
-    timeline_summary(fp, max / 1e6, mean / 1e6,
-                     (unsigned long long)s->messages,
-                     (unsigned long long)ops, n);
 }

@@ -96,7 +96,7 @@ typedef struct {
     int nprocs;
     uint64_t seed;
     int clamp_negative;    /* negative compute draws count as 0 */
-    int keep_ops;          /* record every operation for the timeline */
+    int keep_ops;          /* write every operation to the timeline */
     uint64_t max_loop;     /* loop iterations without blocking, per step */
     uint64_t max_events;   /* operations of all processes together: compute,
                               send, receive, collective, and the send and
@@ -105,14 +105,14 @@ typedef struct {
     int all_blocked;       /* a deadlock report names every blocked
                               process, not only the first
                               SIM_BLOCKED_SHOWN */
+    int summary_only;      /* the timeline without its process records */
 } sim_options;
 
 /* A deadlock report names this many blocked processes, then counts the
  * rest in one line: 10^7 processes would be 10^7 lines. */
 #define SIM_BLOCKED_SHOWN 20
 
-/* Bounds a run that never ends, and with it the operations kept for the
- * timeline (one record of 40 bytes each at most per event: 400 MB). */
+/* Bounds a run that never ends. */
 #define SIM_DEFAULT_MAX_EVENTS 10000000u
 
 sim *sim_new(const sim_options *opt, const net_model *net, diag *d,
@@ -175,9 +175,26 @@ uint64_t sim_max_loop(const sim *s);
 
 /* --- results --- */
 
-/* The timeline format: header (source = the prototype's name), operations
- * (when kept), per-process totals and the summary. */
-void sim_write_timeline(const sim *s, FILE *fp, const char *source);
+/* The timeline format (formats/timeline.md), streamed: called before
+ * sim_run, sim_timeline_begin writes the header (source = the prototype's
+ * name); sim_run writes each op record once it and every earlier one of
+ * its process are complete (keep_ops); after a successful run,
+ * sim_timeline_end writes the process records (unless summary_only), the
+ * summary and the end. Memory stays O(P) whatever the number of
+ * operations. The first SIM_TIMELINE_HELD bytes are held back in memory,
+ * so a run that fails before (every small one) writes nothing to fp;
+ * after them, the output goes to fp as it comes. */
+#define SIM_TIMELINE_HELD ((size_t)1 << 20)
+void sim_timeline_begin(sim *s, FILE *fp, const char *source);
+void sim_timeline_end(sim *s);
+
+/* A trace of the run for other tools (formats/trace.md), beside the
+ * timeline (sim_timeline_begin first): SimGrid's time-independent trace,
+ * written as the run goes, or a Paje trace, kept and written in time
+ * order by sim_trace_end after a successful run. */
+enum { SIM_TRACE_TI, SIM_TRACE_PAJE };
+void sim_trace_begin(sim *s, FILE *fp, int format);
+void sim_trace_end(sim *s);
 uint64_t sim_messages(const sim *s);   /* point-to-point messages moved */
 
 #endif

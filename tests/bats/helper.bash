@@ -77,3 +77,13 @@ san_run() {
     shift
     run san2desc "$@" bad.san
 }
+
+# ulimit_v KB: "ulimit -v KB;" for a `bash -c` that proves memory stays
+# bounded; nothing under AddressSanitizer, whose shadow memory is reserved
+# virtual memory.
+ulimit_v() {
+    case "${PERFPIPE_CFLAGS:-}" in
+    *sanitize=address*) ;;
+    *) echo "ulimit -v $1;" ;;
+    esac
+}

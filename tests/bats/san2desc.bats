@@ -235,16 +235,6 @@ san_error() {
     assert_line "end 1 0 0"
 }
 
-# ulimit_v KB: "ulimit -v KB;" for a `bash -c` that proves memory stays
-# bounded; nothing under AddressSanitizer, whose shadow memory is reserved
-# virtual memory.
-ulimit_v() {
-    case "${PERFPIPE_CFLAGS:-}" in
-    *sanitize=address*) ;;
-    *) echo "ulimit -v $1;" ;;
-    esac
-}
-
 # doubling N: identifiers f1 = f0 + f0 ... fN = fN-1 + fN-1 (fk expands to
 # 2^(k+1) - 1 nodes), one per line from line 3.
 doubling() {

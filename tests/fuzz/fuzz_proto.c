@@ -66,8 +66,12 @@ static void run(const proto_program *p, FILE *sink, int PROCS,
     sim_options opt = {.nprocs = PROCS, .seed = 1, .keep_ops = 1,
                        .max_loop = MAX_LOOP};   /* max_events: default */
     sim *s = sim_new(&opt, &net, &d, p->file);
-    if (sim_run(s, bounded_step, &b) == 0)
-        sim_write_timeline(s, sink, p->file);
+    sim_timeline_begin(s, sink, p->file);
+    sim_trace_begin(s, sink, SIM_TRACE_TI);
+    if (sim_run(s, bounded_step, &b) == 0) {
+        sim_timeline_end(s);
+        sim_trace_end(s);
+    }
     sim_free(s);
     net_model_free(&net);
     free(b.st.pc);

@@ -2,15 +2,19 @@
  * hands it a value the prototype language can no longer produce (every
  * value a prototype computes is checked finite first), so that a future
  * caller gets a located error and the right words, never "-nan" or a NaN
- * counted as a negative size; and the collectives' schedules (coll.c),
+ * counted as a negative size; the collectives' schedules (coll.c),
  * whose sends and receives must pair up and move what each collective
- * promises, at every P, not only the few the Bats tests time. */
+ * promises, at every P, not only the few the Bats tests time; and the
+ * timeline's number formatting. */
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim/coll.h"
 #include "sim/sim.h"
+#include "sim/timeline_core.h"
 #include "unit.h"
 
 /* A two-process kernel whose diagnostics go to memory. */
@@ -30,7 +34,7 @@ static void kernel_open(kernel *k)
     k->fp = open_memstream(&k->buf, &k->size);
     diag_init(&k->d, "test", k->fp);
     net_model_default(&k->net);
-    sim_options opt = {2, 1, 0, 1, 1000, 0, 0};
+    sim_options opt = {2, 1, 0, 1, 1000, 0, 0, 0};
     k->s = sim_new(&opt, &k->net, &k->d, "t.proto");
 }
 
@@ -189,11 +193,80 @@ static void test_auto_and_names(void)
     CHECK_INT(coll_algo_of(7, "ring"), -1);
 }
 
+/* The timeline's hand-made number formatting (timeline_core.h) writes what
+ * printf writes: " %.9f" for times, " %.17g" for sizes and tags. */
+static void check_time(double t)
+{
+    char want[64], got[64];
+    snprintf(want, sizeof want, fabs(t) < TIMELINE_FIXED_BELOW ? " %.9f"
+                                                              : " %.17g", t);
+    *timeline_put_time(got, t) = '\0';
+    if (strcmp(want, got) != 0)
+        fprintf(stderr, "time %.17g: want '%s', got '%s'\n", t, want, got);
+    CHECK_STR(got, want);
+}
+
+static void check_field(double x)
+{
+    char want[64], got[64];
+    if (isnan(x))
+        snprintf(want, sizeof want, " -");
+    else
+        snprintf(want, sizeof want, " %.17g", x);
+    *timeline_put_field(got, x) = '\0';
+    CHECK_STR(got, want);
+}
+
+static void test_timeline_numbers(void)
+{
+    /* Ties at the ninth decimal (k/1024 s, k odd: the 10th digit is a 5
+     * and nothing follows) round to even, as glibc's printf does; values
+     * next to them (one ulp away) do not tie. */
+    for (int k = -4099; k <= 4099; k += 2) {
+        double t = k / 1024.0;
+        check_time(t);
+        check_time(nextafter(t, INFINITY));
+        check_time(nextafter(t, -INFINITY));
+    }
+    const double special[] = {0.0, -0.0, 1e-10, -1e-10, 5e-10, 4.9999999999e-10,
+                              0.001190000, 0.003173333, 3999999.9999999995,
+                              4e6, 4e6 + 0.5, -4e6, 1e15, -1e15, 1e300,
+                              2.5e-9, 1.5e-9, 0.0000000005, 123456.7890123455};
+    for (size_t i = 0; i < sizeof special / sizeof *special; i++)
+        check_time(special[i]);
+    /* Clocks as the kernel makes them: microseconds, divided by 1e6. */
+    uint64_t x = 88172645463325252ull;
+    for (int i = 0; i < 200000; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        double scale = ldexp(1.0, (int)(x % 64) - 30);   /* 2^-30..2^33 us */
+        double us = (double)(x >> 11) / 9007199254740992.0 * scale;
+        check_time((i & 1 ? -us : us) / 1e6);
+        check_time((double)(x % 100000000) / 1e6);   /* whole microseconds */
+    }
+    const double fields[] = {NAN, 0.0, -0.0, 10000, 8192, -3, 2.5, 1e15,
+                             999999999999999, 1e17, 1e-300, 32767};
+    for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
+        check_field(fields[i]);
+    char line[TIMELINE_LINE_MAX];
+    size_t n = timeline_op_text(line, 12, 1, 3, 10000, 0, 0.00119, 0.00238);
+    line[n] = '\0';
+    CHECK_STR(line, "op 12 send 3 10000 0 0.001190000 0.002380000\n");
+    n = timeline_op_text(line, 0, 0, -1, NAN, NAN, -0.5, 1e300);
+    line[n] = '\0';
+    CHECK_STR(line, "op 0 compute - - - -0.500000000 1.0000000000000001e+300\n");
+    n = timeline_process_text(line, 7, 1, 0.25, 0.5, NAN);
+    line[n] = '\0';
+    CHECK_STR(line, "process 7 1.000000000 0.250000000 0.500000000 -\n");
+}
+
 int main(void)
 {
     RUN(test_schedules_pair_up);
     RUN(test_auto_and_names);
     RUN(test_compute_not_finite);
     RUN(test_size_not_finite);
+    RUN(test_timeline_numbers);
     return unit_done();
 }
