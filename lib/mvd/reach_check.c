@@ -1,0 +1,154 @@
+/* reach_check.c — the checks a reach plan makes through its tables
+ * (reach.h, mvd.h): the signs of the functional rates, and whether the
+ * chain is irreducible (two searches, forwards and backwards). */
+#include "mvd/reach.h"
+
+/* Whether a transition out of state k is negative. */
+static int has_negative(const struct reach_plan *r, size_t k,
+                        const unsigned char *st)
+{
+    for (size_t t = 0; t < r->nterm; t++) {
+        uint32_t lo, hi;
+        row_of(r, &r->term[t], st, &lo, &hi);
+        for (uint32_t e = lo; e < hi; e++) {
+            if (rate(r, &r->entries.items[e], k) < 0)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+int mvd_reach_check_rates(const mvd_plan *p, diag *dg, srcloc at)
+{
+    const struct reach_plan *r = p->reach;
+    const desc *d = p->d;
+    int state[DESC_MAX_AUTOMATA];
+    unsigned char st[DESC_MAX_AUTOMATA];
+    if (r->slots.len == 0)
+        return 0;   /* constant rates: as mvd_check_rates, nothing to do */
+    for (size_t k = 0; k < p->sp->len; k++) {
+        desc_decode(d, p->sp->idx[k], state);
+        for (int a = 0; a < d->naut; a++)
+            st[a] = (unsigned char)state[a];
+        /* The entries one by one are a sufficient test; the terms'
+         * entries summed per target (as the other algorithms check) only
+         * where one is negative. */
+        if (has_negative(r, k, st) &&
+            mvd_check_rates_state(d, state, dg, at) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ----------------------------------------------------- irreducibility */
+
+/* out[k]: the sum of the positive rates out of state k into the space,
+ * as mvd_classes_find's graph sums them. */
+static void outflows(const mvd_plan *p, double *out)
+{
+    const struct reach_plan *r = p->reach;
+    const mvd_space *sp = p->sp;
+    unsigned char st[DESC_MAX_AUTOMATA];
+    for (size_t k = 0; k < sp->len; k++) {
+        if (k == 0)
+            digits_at(p, k, st);
+        else
+            advance(p->d, st, sp->idx[k - 1], sp->idx[k]);
+        double sum = 0;
+        for (size_t t = 0; t < r->nterm; t++) {
+            uint32_t lo, hi;
+            row_of(r, &r->term[t], st, &lo, &hi);
+            for (uint32_t e = lo; e < hi; e++) {
+                double v = rate(r, &r->entries.items[e], k);
+                uint64_t j = position(r->word, sp->len,
+                                      sp->idx[k] +
+                                      (uint64_t)r->entries.items[e].off);
+                if (j < sp->len && v > 0)
+                    sum += v;
+            }
+        }
+        out[k] = sum;
+    }
+}
+
+/* Breadth-first search from position 0 over the strong transitions
+ * (rate > 0 and not below theta times the source's outflow), forwards or
+ * backwards (by the transposed tables), level by level: each level's
+ * states are taken from a bitmap in index order, so that their digits
+ * are stepped from the previous one's rather than decoded. The states
+ * reached. */
+static size_t search(const mvd_plan *p, const double *out, double theta,
+                     int backwards, uint64_t *seen, uint64_t *front,
+                     uint64_t *next)
+{
+    const struct reach_plan *r = p->reach;
+    const mvd_space *sp = p->sp;
+    size_t n = sp->len, words = (n + 63) / 64, found = 1;
+    unsigned char st[DESC_MAX_AUTOMATA];
+    memset(seen, 0, words * sizeof *seen);
+    memset(front, 0, words * sizeof *front);
+    seen[0] = front[0] = 1;
+    for (int more = 1; more;) {
+        memset(next, 0, words * sizeof *next);
+        more = 0;
+        uint64_t prev = UINT64_MAX;
+        for (size_t w = 0; w < words; w++)
+            for (uint64_t bits = front[w]; bits; bits &= bits - 1) {
+                size_t k = w * 64 + (size_t)__builtin_ctzll(bits);
+                if (prev == UINT64_MAX)
+                    digits_at(p, k, st);
+                else
+                    advance(p->d, st, prev, sp->idx[k]);
+                prev = sp->idx[k];
+                for (size_t t = 0; t < r->nterm; t++) {
+                    const rc_term *rt = &r->term[t];
+                    if (!rt->moves)
+                        continue;
+                    uint32_t c = combination(rt, st);
+                    const uint32_t *ptr = backwards ? r->tptr.items + rt->tbase
+                                                    : r->ptr.items + rt->base;
+                    const rc_entry *en = backwards ? r->tentries.items
+                                                   : r->entries.items;
+                    for (uint32_t e = ptr[c]; e < ptr[c + 1]; e++) {
+                        uint64_t s = sp->idx[k] +
+                                     (uint64_t)(backwards ? -en[e].off
+                                                          : en[e].off);
+                        uint64_t j = position(r->word, n, s);
+                        if (j == n || (seen[j >> 6] >> (j & 63)) & 1)
+                            continue;
+                        size_t from = backwards ? j : k;   /* the source */
+                        double v = rate(r, &en[e], from);
+                        if (!(v > 0) || v < theta * out[from])
+                            continue;
+                        seen[j >> 6] |= UINT64_C(1) << (j & 63);
+                        next[j >> 6] |= UINT64_C(1) << (j & 63);
+                        found++;
+                        more = 1;
+                    }
+                }
+            }
+        uint64_t *swap = front;
+        front = next;
+        next = swap;
+    }
+    return found;
+}
+
+int mvd_reach_irreducible(const mvd_plan *p, double theta)
+{
+    size_t n = p->sp->len, words = (n + 63) / 64;
+    if (n == 0)
+        return 0;
+    double *out = xmalloc(n * sizeof *out);
+    uint64_t *seen = xmalloc(words * sizeof *seen);
+    uint64_t *front = xmalloc(words * sizeof *front);
+    uint64_t *next = xmalloc(words * sizeof *next);
+    outflows(p, out);
+    int all = search(p, out, theta, 0, seen, front, next) == n &&
+              search(p, out, theta, 1, seen, front, next) == n;
+    free(out);
+    free(seen);
+    free(front);
+    free(next);
+    return all;
+}
