@@ -95,6 +95,12 @@ static double parse_positive(const char *opt, const char *text)
     return x;
 }
 
+/* --method's words in the order --help gives them. */
+static const char *const method_names[] = {"auto", "gth", "gmres", "power",
+                                           "jor", NULL};
+static const mvd_method methods[] = {MVD_AUTO, MVD_GTH, MVD_GMRES, MVD_POWER,
+                                     MVD_JOR};
+
 static void parse_options(int argc, char **argv, options *op)
 {
     static const struct option longopts[] = {
@@ -133,9 +139,8 @@ static void parse_options(int argc, char **argv, options *op)
             break;
         case 'm':
             solve_opt = "--method";
-            if (mvd_method_parse(optarg, &op->solve.method) < 0)
-                usage_error(prog, "--method wants auto, gth, gmres, power "
-                            "or jor, not '%s'", optarg);
+            op->solve.method = methods[option_word(prog, "--method", optarg,
+                                                   method_names)];
             break;
         case 't':
             solve_opt = "--tol";
