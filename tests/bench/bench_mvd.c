@@ -1,10 +1,12 @@
 /* bench_mvd — the MVD figures of `make bench` (issue: per-iteration time
- * and memory of shuffle, slice and sparse on generated models of 10^5 to
+ * and memory of shuffle, slice, sparse and reach on generated models of 10^5 to
  * 10^7 states, beside the machine's streaming bandwidth measured in the
  * same run).
  *
  *   bench_mvd [-f] [N...]   N automata of order 10: 10^N states (default
- *                           5 6 7); -f adds the faithful kernels (mvd.h)
+ *                           5 6 7); -f adds the faithful kernels (mvd.h);
+ *                           reach runs on compact vectors of the same
+ *                           (every) state
  *   bench_mvd -t            the triad bandwidth alone, in GB/s (for
  *                           pipelines/san-sharing)
  *
@@ -229,7 +231,10 @@ static int term_factors(const desc *d, size_t t)
  *            its slice of y (24 bytes per element of the last factor's
  *            order), plus the AUNF itself (24 bytes).
  * Sparse: each non-zero's value and column (12 bytes), x and the row
- * pointers once (16 bytes a row), y read and written (16 nn). */
+ * pointers once (16 bytes a row), y read and written (16 nn).
+ * Reach: x, the diagonal, the state index and y once (32 nn), and y read
+ * and written at each transition's target (16 bytes; the tables and the
+ * bitmap's words are cache-sized on these models). */
 static double traffic(const desc *d, const mvd_plan *p, mvd_algo algo,
                       int faithful, uint64_t nnz)
 {
@@ -237,6 +242,9 @@ static double traffic(const desc *d, const mvd_plan *p, mvd_algo algo,
     int last = d->naut - 1;
     if (algo == MVD_SPARSE)
         return 12.0 * (double)nnz + 16 * nn + 16 * nn;
+    if (algo == MVD_REACH)   /* x, diagonal, index, y written; each
+                                transition's y read and written */
+        return 32 * nn + 16.0 * ((double)mvd_plan_mults(p) - nn);
     if (faithful) {
         for (size_t t = 0; t < d->terms.len; t++) {
             if (algo == MVD_SHUFFLE)
@@ -359,10 +367,13 @@ int main(int argc, char **argv)
             mvd_space sp;
             if (mvd_space_build(&sp, &d, d.nn, &dg) < 0)
                 return 1;
-            double *x = xmalloc(d.nn * sizeof *x);
-            double *y = xmalloc(d.nn * sizeof *y);
-            for (uint64_t i = 0; i < d.nn; i++)
+            /* one entry more: reach's compact vectors have a spare one */
+            double *x = xmalloc((d.nn + 1) * sizeof *x);
+            double *y = xmalloc((d.nn + 1) * sizeof *y);
+            for (uint64_t i = 0; i <= d.nn; i++)
                 x[i] = 1.0 / (double)d.nn;
+            mvd_space compact = sp;   /* the same states, compact vectors */
+            mvd_space_compact(&compact);
             double sparse_time = 0;
             uint64_t sparse_nnz = 0;
             const mvd_algo algos[] = {MVD_SPARSE, MVD_SHUFFLE, MVD_SLICE};
@@ -371,6 +382,8 @@ int main(int argc, char **argv)
                 for (int k = f; k < 3; k++)
                     bench_one(model, &d, &sp, algos[k], f, bw, x, y,
                               &sparse_time, &sparse_nnz);
+            bench_one(model, &d, &compact, MVD_REACH, 0, bw, x, y,
+                      &sparse_time, &sparse_nnz);
             free(x);
             free(y);
             mvd_space_free(&sp);
