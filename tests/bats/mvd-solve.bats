@@ -210,11 +210,14 @@ mm1k() {
     # p(n) = rho^n (1 - rho) / (1 - rho^62), rho = 0.9: the exact mean.
     mean=$(awk 'BEGIN { r = 0.9; z = 0; s = 0
         for (n = 0; n <= 61; n++) { z += r^n; s += n * r^n }; printf "%.15f", s / z }')
-    # GMRES(30) stagnates here at 1e-12 (the balance B stays at 4e-12):
-    # exit 1, said so. GMRES(60) gets there.
+    # GMRES(30) stagnated here at 1e-12 while its cycles stopped where
+    # their own estimate met tol (the balance B stayed at 4e-12, exit 1
+    # after 3000 iterations); since cycles refused by the rule aim lower,
+    # it gets there in 511.
     run mvd-solve --method gmres --tol 1e-12 --max-iter 3000 mm1k.desc
-    assert_failure 1
-    assert_output "mvd-solve: mm1k.desc: error: gmres did not converge in 3000 iterations: residual 2.07e-13, balance 4.42e-12, estimate 0; tol 1e-12"
+    assert_success
+    assert_line "iterations 511"
+    near "$(field result 3)" "$mean" 1e-6
     for method in power jor "gmres --restart 60"; do
         run mvd-solve --method $method --tol 1e-12 mm1k.desc
         assert_success
