@@ -324,9 +324,7 @@ static int fill_states(struct reach_plan *r, const desc *d,
     int state[DESC_MAX_AUTOMATA];
     unsigned char st[DESC_MAX_AUTOMATA];
     for (size_t k = 0; k < sp->len; k++) {
-        desc_decode(d, sp->idx[k], state);
-        for (int a = 0; a < d->naut; a++)
-            st[a] = (unsigned char)state[a];
+        step_state(d, sp, k, st, state);
         if (fill_state(r, d, k, state, st, dg) < 0)
             return -1;
     }
@@ -519,7 +517,8 @@ void mvd_reach_multiply(mvd_plan *p, const double *x, double *y)
             st[a] = (unsigned char)first[a];
         for (size_t i = 1; i < bn; i++) {
             unsigned char *s = st + i * (size_t)naut;
-            memcpy(s, s - naut, (size_t)naut);
+            for (int a = 0; a < naut; a++)   /* short: no library call */
+                s[a] = s[a - naut];
             advance(p->d, s, sp->idx[b0 + i - 1], sp->idx[b0 + i]);
         }
         for (size_t t = 0; t < r->nterm; t++) {

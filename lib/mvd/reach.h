@@ -136,6 +136,22 @@ static inline uint32_t combination(const rc_term *rt, const unsigned char *st)
 #define REACH_HW_POPCNT 1
 #endif
 
+/* The digits of the state at position k in st (bytes) and state (ints),
+ * stepped from position k - 1's, which they must hold (decoded at 0). */
+static inline void step_state(const desc *d, const mvd_space *sp, size_t k,
+                              unsigned char *st, int *state)
+{
+    if (k == 0) {
+        desc_decode(d, sp->idx[0], state);
+        for (int a = 0; a < d->naut; a++)
+            st[a] = (unsigned char)state[a];
+        return;
+    }
+    advance(d, st, sp->idx[k - 1], sp->idx[k]);
+    for (int a = 0; a < d->naut; a++)
+        state[a] = st[a];
+}
+
 /* The digits of the state at position k. */
 static inline void digits_at(const mvd_plan *p, size_t k, unsigned char *st)
 {

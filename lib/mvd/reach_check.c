@@ -27,9 +27,7 @@ int mvd_reach_check_rates(const mvd_plan *p, diag *dg, srcloc at)
     if (r->slots.len == 0)
         return 0;   /* constant rates: as mvd_check_rates, nothing to do */
     for (size_t k = 0; k < p->sp->len; k++) {
-        desc_decode(d, p->sp->idx[k], state);
-        for (int a = 0; a < d->naut; a++)
-            st[a] = (unsigned char)state[a];
+        step_state(d, p->sp, k, st, state);
         /* The entries one by one are a sufficient test; the terms'
          * entries summed per target (as the other algorithms check) only
          * where one is negative. */

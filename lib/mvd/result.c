@@ -101,6 +101,35 @@ static void put_state(FILE *fp, const desc *d, uint64_t idx, double p,
 }
 
 /* The state records; returns how many. */
+/* Keeps in heap[0..*len) the best (first by by_probability) of the
+ * states offered, at most keep of them; heap[0] is the worst kept. */
+static void keep_best(ranked *heap, size_t *len, size_t keep, ranked x)
+{
+    size_t n = *len, i;
+    if (n < keep) {   /* sift up: a parent comes after its children */
+        for (i = n++; i > 0 && by_probability(&heap[(i - 1) / 2], &x) < 0;
+             i = (i - 1) / 2)
+            heap[i] = heap[(i - 1) / 2];
+        heap[i] = x;
+        *len = n;
+        return;
+    }
+    if (by_probability(&x, &heap[0]) >= 0)
+        return;   /* not better than the worst kept */
+    for (i = 0;;) {   /* sift the new one down from the root */
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && by_probability(&heap[c + 1], &heap[c]) > 0)
+            c++;
+        if (by_probability(&heap[c], &x) <= 0)
+            break;
+        heap[i] = heap[c];
+        i = c;
+    }
+    heap[i] = x;
+}
+
 static size_t put_states(FILE *fp, const desc *d, const mvd_space *sp,
                          const double *pi, uint64_t top)
 {
@@ -110,15 +139,18 @@ static size_t put_states(FILE *fp, const desc *d, const mvd_space *sp,
         for (size_t k = 0; k < n; k++)
             put_state(fp, d, sp->idx[k], pi[mvd_vec_at(sp, k)], state);
     } else {
-        ranked *r = xmalloc(sizeof *r * (n ? n : 1));
+        /* The top K by a heap of K, then sorted: O(n log K), not a sort
+         * of every state (1 M of them for --top 1). */
+        size_t keep = top < n ? (size_t)top : n, len = 0;
+        ranked *r = xmalloc(sizeof *r * (keep ? keep : 1));
         for (size_t k = 0; k < n; k++)
-            r[k] = (ranked){pi[mvd_vec_at(sp, k)], sp->idx[k]};
-        qsort(r, n, sizeof *r, by_probability);
-        if (top < n)
-            n = (size_t)top;
-        for (size_t k = 0; k < n; k++)
+            keep_best(r, &len, keep,
+                      (ranked){pi[mvd_vec_at(sp, k)], sp->idx[k]});
+        qsort(r, len, sizeof *r, by_probability);
+        for (size_t k = 0; k < len; k++)
             put_state(fp, d, r[k].idx, r[k].p, state);
         free(r);
+        n = len;
     }
     free(state);
     return n;

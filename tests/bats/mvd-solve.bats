@@ -180,6 +180,20 @@ Try 'mvd-solve --help'."
     [ "$(awk '$1 == "state" { print $2 }' <<< "$output" | paste -sd ' ')" = "0 1 2" ]
 }
 
+@test "--top K is the first K states of the whole distribution sorted by probability, ties by index (a model with many ties)" {
+    "$ROOT/pipelines/sharing-model" functional 9 4 | san2desc > share.desc
+    run mvd-solve --method gmres share.desc
+    assert_success
+    sorted=$(grep '^state ' <<< "$output" | sort -s -k3,3gr -k2,2n)
+    [ "$(wc -l <<< "$sorted")" -eq 256 ]
+    for k in 1 2 9 10 37 255 256 1000; do
+        run mvd-solve --method gmres --top "$k" share.desc
+        assert_success
+        [ "$(grep '^state ' <<< "$output")" = "$(head -n "$k" <<< "$sorted")" ]
+        assert_line "end $((k < 256 ? k : 256)) 6"
+    done
+}
+
 @test "--time adds the time record" {
     run mvd-solve --time two-procs.desc
     assert_success
