@@ -612,6 +612,15 @@ mvd-solve: one.desc: note: transient: 2 states (probability 0 in the long run), 
     assert_output "mvd-solve: cannot read 'missing.vec': No such file or directory"
 }
 
+@test "--algo reach refuses what its tables cannot hold, naming the limit: an automaton of more than 256 states" {
+    mm1k 300 0.9 1 > big1.desc
+    run mvd-solve --algo reach big1.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: big1.desc: error: reach keeps a state's digits in bytes: automaton Q has 301 states, more than 256; use --algo sparse"
+    run mvd-solve --algo sparse big1.desc
+    assert_success
+}
+
 @test "bad options: exact messages, exit 2" {
     run mvd-solve --algo foo two-procs.desc
     assert_failure 2
