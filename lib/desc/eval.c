@@ -347,9 +347,72 @@ static int ival_bin(desc_op op, ival a, ival b, ival *r)
     }
 }
 
+/* The bounds by the fast form: the same interval operations in the same
+ * order (st A k == is an interval ==, its fused + an interval +), in a
+ * quarter of the steps on sums of tests; the same answer. */
+static int bounds_fast(const struct desc_fast *fc, const int *lo,
+                       const int *hi, double *rlo, double *rhi)
+{
+    ival stack[DESC_MAX_STACK];
+    int sp = 0;
+    for (size_t i = 0; i < fc->len; i++) {
+        const fast_insn *in = &fc->code[i];
+        ival r;
+        switch (in->kind) {
+        case F_NUM: r = (ival){in->num, in->num}; break;
+        case F_ST: r = (ival){lo[in->aut], hi[in->aut]}; break;
+        case F_STEQ:
+        case F_ADDSTEQ: {
+            double a = lo[in->aut], b = hi[in->aut], k = in->num;
+            r = truth(a == b && a == k, b < k || k < a);
+            if (in->kind == F_ADDSTEQ) {
+                sp--;
+                r = (ival){stack[sp].lo + r.lo, stack[sp].hi + r.hi};
+            }
+            break;
+        }
+        case F_NEG: r = (ival){-stack[sp - 1].hi, -stack[sp - 1].lo};
+            sp--;
+            break;
+        case F_NOT: r = truth(zero(stack[sp - 1]), certain(stack[sp - 1]));
+            sp--;
+            break;
+        case F_ITE: {
+            ival c = stack[sp - 3], a = stack[sp - 2], b = stack[sp - 1];
+            sp -= 3;
+            if (certain(c))
+                r = a;
+            else if (zero(c))
+                r = b;
+            else
+                r = (ival){a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
+            break;
+        }
+        case F_BINK:
+            sp--;
+            if (!ival_bin(in->op, stack[sp], (ival){in->num, in->num}, &r))
+                return 0;
+            break;
+        default:   /* F_BIN */
+            sp -= 2;
+            if (!ival_bin(in->op, stack[sp], stack[sp + 1], &r))
+                return 0;
+            break;
+        }
+        if (!(r.lo >= -DBL_MAX && r.hi <= DBL_MAX))
+            return 0;
+        stack[sp++] = r;
+    }
+    *rlo = stack[0].lo;
+    *rhi = stack[0].hi;
+    return 1;
+}
+
 int desc_eval_bounds(const desc_func *f, const int *lo, const int *hi,
                      double *rlo, double *rhi)
 {
+    if (f->fast)
+        return bounds_fast(f->fast, lo, hi, rlo, rhi);
     ival stack[DESC_MAX_STACK];
     int sp = 0;
     for (size_t i = 0; i < f->code.len; i++) {
