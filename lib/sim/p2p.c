@@ -230,7 +230,7 @@ static void take(sim *s, int to, int rid, message m)
         return;
     }
     request *x = req_at(&s->procs[m.src], m.id);
-    if (s->link_free && node_of(s, m.src) != node_of(s, to)) {
+    if (contended(s, m.src, to)) {
         transfer t = {fmax(x->posted, y->posted), m.src, to, m.id, rid};
         x->state = y->state = REQ_MATCHED;
         VEC_PUSH(&s->transfers, t);

@@ -52,6 +52,8 @@ typedef struct {
     double eager_limit;        /* sends of d <= eager_limit do not wait for
                                   the receiver; < 0: off */
     int procs_per_node;        /* > 0: ranks share one link per node */
+    int backbone;              /* > 0: at most this many messages between
+                                  nodes at once */
     unsigned char coll[SIM_COLL_KINDS];   /* per collective (bcast first,
                                   sim_op_kind's order), its coll_algo
                                   (lib/sim/coll.h); 0: linear */
