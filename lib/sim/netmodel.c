@@ -135,6 +135,20 @@ static void read_collective(tf_reader *r, net_model *m)
     sb_free(&sb);
 }
 
+/* `eager BYTES [TS TW]`: TS and TW, the sender's own cost. */
+static void read_eager(tf_reader *r, net_model *m)
+{
+    size_t n = r->fields.len;
+    if ((n != 2 && n != 4) || number_field(r, 1, 0, &m->eager_limit) < 0 ||
+        (n == 4 && (number_field(r, 2, 0, &m->eager_ts) < 0 ||
+                    number_field(r, 3, 0, &m->eager_tw) < 0))) {
+        diag_error(r->d, tf_loc(r, &r->fields.items[0]),
+                   "expected: eager BYTES [TS TW]");
+        return;
+    }
+    m->eager_own = n == 4;
+}
+
 /* `KEY N`, N an integer from 1 to 1000000 (procs-per-node, backbone). */
 static void read_count(tf_reader *r, diag *d, int *out)
 {
@@ -182,8 +196,7 @@ int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
         } else if (key->kind == TF_WORD && strcmp(key->text, "regime") == 0) {
             read_regime(&r, m);
         } else if (key->kind == TF_WORD && strcmp(key->text, "eager") == 0) {
-            if (r.fields.len != 2 || number_field(&r, 1, 0, &m->eager_limit) < 0)
-                diag_error(d, tf_loc(&r, key), "expected: eager BYTES");
+            read_eager(&r, m);
         } else if (key->kind == TF_WORD &&
                    strcmp(key->text, "procs-per-node") == 0) {
             read_count(&r, d, &m->procs_per_node);
@@ -241,6 +254,12 @@ void net_model_write(FILE *fp, const net_model *m)
     if (m->eager_limit >= 0) {
         fputs("eager ", fp);
         tf_put_double(fp, m->eager_limit);
+        if (m->eager_own) {
+            fputc(' ', fp);
+            tf_put_double(fp, m->eager_ts);
+            fputc(' ', fp);
+            tf_put_double(fp, m->eager_tw);
+        }
         fputc('\n', fp);
     }
     if (m->procs_per_node > 0)

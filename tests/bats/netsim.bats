@@ -363,6 +363,11 @@ regime any 300 0.089'
 netsim: bad.net:3:1: error: expected: procs-per-node N, an integer from 1 to 1000000"
     check 'net-model 1\nregime any 1 1\nbackbone 0\n' "netsim: bad.net:3:10: error: expected a number >= 1
 netsim: bad.net:3:1: error: expected: backbone N, an integer from 1 to 1000000"
+    check 'net-model 1\nregime any 1 1\neager 10 1 -1\n' "netsim: bad.net:3:12: error: expected a number >= 0
+netsim: bad.net:3:1: error: expected: eager BYTES [TS TW]"
+    for rec in 'eager' 'eager 10 1' 'eager 10 1 2 3'; do
+        check "net-model 1\nregime any 1 1\n$rec\n" "netsim: bad.net:3:1: error: expected: eager BYTES [TS TW]"
+    done
     for rec in 'backbone x' 'backbone -1'; do
         check "net-model 1\nregime any 1 1\n$rec\n" "netsim: bad.net:3:10: error: expected a number >= 1
 netsim: bad.net:3:1: error: expected: backbone N, an integer from 1 to 1000000"
@@ -734,6 +739,57 @@ backbone 4'
     { cat k6.net; echo 'backbone 8'; } > k6b.net
     diff <(netsim -n 8 --net k6.net "$P/ring.proto" | grep -v '^network') \
          <(netsim -n 8 --net k6b.net "$P/ring.proto" | grep -v '^network')
+}
+
+@test "eager at a regime's limit is a per-regime threshold: eager messages cost their own regime's t_s and t_w" {
+    cd "$BATS_TEST_TMPDIR"
+    # As bench2model comm --regimes=auto fits around an MPI's eager limit:
+    # below it the eager protocol's line, above it the rendezvous's (a
+    # larger t_s for the handshake). The receiver posts at 1 ms.
+    printf 'net-model 1\nregime <= 4096 5 0.002\nregime any 40 0.001\neager 4096\n' > fit.net
+    printf 'if (rank == 0) { send(1, (D, 0)); };\nif (rank == 1) { compute(0.001, 0); receive(0); };\n' > late.proto
+    # 4096 B: eager, 5 + 0.002 x 4096 = 13.192 us from 0; the receive
+    # finds it arrived and completes at once.
+    run netsim -n 2 --net fit.net -D D=4096 late.proto
+    assert_success
+    assert_line "op 0 send 1 4096 0 0.000000000 0.000013192"
+    assert_line "op 1 recv 0 4096 0 0.001000000 0.001000000"
+    # 4097 B: rendezvous under the second regime, 40 + 4.097 us from 1 ms.
+    run netsim -n 2 --net fit.net -D D=4097 late.proto
+    assert_success
+    assert_line "op 0 send 1 4097 0 0.000000000 0.001044097"
+    assert_line "op 1 recv 0 4097 0 0.001000000 0.001044097"
+}
+
+@test "eager BYTES TS TW: the sender's own cost; 0 0 returns at once, the message still arrives after its cost" {
+    cd "$BATS_TEST_TMPDIR"
+    printf 'net-model 1\nregime <= 4096 5 0.002\nregime any 40 0.001\neager 4096 0 0\n' > fit0.net
+    printf 'if (rank == 0) { send(1, (4096, 0)); };\nif (rank == 1) { receive(0); };\n' > now.proto
+    run netsim -n 2 --net fit0.net now.proto
+    assert_success
+    assert_line "op 0 send 1 4096 0 0.000000000 0.000000000"
+    assert_line "op 1 recv 0 4096 0 0.000000000 0.000013192"
+    assert_line "process 0 0.000000000 0.000000000 0.000000000 0.000000000"
+    assert_line "process 1 0.000013192 0.000000000 0.000000000 0.000013192"
+    # 1 + 0.001 x 1000 = 2 us a send: the second leaves at 2 us and
+    # arrives at 22 (10 + 0.01 x 1000 = 20 us each); no contention.
+    printf 'net-model 1\nregime any 10 0.01\neager 1000 1 0.001\n' > eo.net
+    printf 'if (rank == 0) { send(1, (1000, 0)); send(1, (1000, 0)); compute(0.0001, 0); };\nif (rank == 1) { receive(0); receive(0); };\n' > two.proto
+    run netsim -n 2 --net eo.net two.proto
+    assert_success
+    assert_line "op 0 send 1 1000 0 0.000000000 0.000002000"
+    assert_line "op 0 send 1 1000 0 0.000002000 0.000004000"
+    assert_line "op 1 recv 0 1000 0 0.000000000 0.000020000"
+    assert_line "op 1 recv 0 1000 0 0.000020000 0.000022000"
+    assert_line "process 0 0.000104000 0.000100000 0.000004000 0.000000000"
+    run netsim --net eo.net --print-net
+    assert_line "eager 1000 1 0.001"
+    # Without TS TW, the message's cost, as before: 20 us each.
+    sed -i 's/^eager 1000 1 0.001$/eager 1000/' eo.net
+    run netsim -n 2 --net eo.net two.proto
+    assert_line "op 0 send 1 1000 0 0.000020000 0.000040000"
+    run netsim --net eo.net --print-net
+    assert_line "eager 1000"
 }
 
 @test "chained any_source under eager: an eager message counts at its arrival, after a send a freed process posts earlier" {
