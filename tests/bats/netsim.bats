@@ -721,6 +721,18 @@ PROTO
     assert_line "summary 0.000080000 0.000050000 4"
 }
 
+@test "backbone: examples/net/k6-backbone.net on the ring, P = 16: twice the time of k6.net" {
+    # 10000 B: 300 + 0.089 x 10000 = 1190 us. The even ranks' 8 sends,
+    # on 16 distinct links, go 4 at a time: [0, 1190], [1190, 2380]; the
+    # odd ranks' 8 then likewise: the last ends at 4 x 1190 = 4760 us
+    # (k6.net: 2 x 1190).
+    run netsim --summary -n 16 --net "$EXAMPLES/net/k6-backbone.net" "$P/ring.proto"
+    assert_success
+    assert_line --regexp '^summary 0.004760000 '
+    run netsim --summary -n 16 --net "$EXAMPLES/net/k6.net" "$P/ring.proto"
+    assert_line --regexp '^summary 0.002380000 '
+}
+
 @test "backbone: written by --print-net; off by default, so the default model's times do not change" {
     cd "$BATS_TEST_TMPDIR"
     printf 'net-model 1\nregime any 1 1\nbackbone 3\nbackbone 4\nprocs-per-node 2\n' > bb.net
