@@ -144,6 +144,8 @@ struct sim {
     uint64_t scan;       /* p2p.c: the current scan's mark */
     uint64_t next_seq;   /* unexpected.c: the next message's seq */
     double *link_free;   /* per node, with procs_per_node */
+    double *backbone;    /* with net->backbone: when each slot becomes free,
+                            in increasing order */
     VEC(transfer) transfers;   /* matched, not yet given their links */
     int done, failed;
     uint64_t events;     /* operations so far, against opt.max_events */
@@ -154,7 +156,16 @@ struct sim {
 
 static inline int node_of(const sim *s, int rank)
 {
-    return rank / s->net->procs_per_node;
+    /* Without procs-per-node, each rank is a node of its own. */
+    return s->net->procs_per_node > 0 ? rank / s->net->procs_per_node : rank;
+}
+
+/* Whether a rendezvous message from `from` to `to` contends for shared
+ * resources (node links, backbone slots): then it waits for the scheduler
+ * to grant them in simulated-time order (match.c). */
+static inline int contended(const sim *s, int from, int to)
+{
+    return (s->link_free || s->backbone) && node_of(s, from) != node_of(s, to);
 }
 
 /* sim.c */

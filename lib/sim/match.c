@@ -1,7 +1,8 @@
 /* match.c — when the pending matches move on: the bound before which
  * nothing more can be posted, the receives from any_source resolved before
  * it (which message each takes is p2p.c's), and the links of
- * procs-per-node granted in simulated-time order. See sim.h and formats/proto.md (Timing) for the rules. */
+ * procs-per-node and the slots of backbone granted in simulated-time
+ * order. See sim.h and formats/proto.md (Timing) for the rules. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -9,11 +10,11 @@
 #include "sim/kernel.h"
 
 /* A collective's send and its receive pair up. Between two nodes under
- * procs-per-node the message waits for the scheduler to grant the links in
+ * procs-per-node or backbone the message waits for the scheduler to grant the links in
  * simulated-time order (grant_links); otherwise it completes now. */
 void match_pair(sim *s, int from, int to)
 {
-    if (!s->link_free || node_of(s, from) == node_of(s, to)) {
+    if (!contended(s, from, to)) {
         kernel_complete(s, from, to);
         return;
     }

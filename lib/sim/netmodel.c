@@ -1,6 +1,6 @@
 /* netmodel.c — the network models of netsim: piecewise (t_s, t_w) size
- * regimes (formats/net-model.md), with the opt-in eager threshold and
- * per-node link sharing. */
+ * regimes (formats/net-model.md), with the opt-in eager threshold,
+ * per-node link sharing and a shared backbone. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -135,6 +135,33 @@ static void read_collective(tf_reader *r, net_model *m)
     sb_free(&sb);
 }
 
+/* `eager BYTES [TS TW]`: TS and TW, the sender's own cost. */
+static void read_eager(tf_reader *r, net_model *m)
+{
+    size_t n = r->fields.len;
+    if ((n != 2 && n != 4) || number_field(r, 1, 0, &m->eager_limit) < 0 ||
+        (n == 4 && (number_field(r, 2, 0, &m->eager_ts) < 0 ||
+                    number_field(r, 3, 0, &m->eager_tw) < 0))) {
+        diag_error(r->d, tf_loc(r, &r->fields.items[0]),
+                   "expected: eager BYTES [TS TW]");
+        return;
+    }
+    m->eager_own = n == 4;
+}
+
+/* `KEY N`, N an integer from 1 to 1000000 (procs-per-node, backbone). */
+static void read_count(tf_reader *r, diag *d, int *out)
+{
+    const tf_field *key = &r->fields.items[0];
+    double k;
+    if (r->fields.len != 2 || number_field(r, 1, 1, &k) < 0 ||
+        k != floor(k) || k > 1e6)
+        diag_error(d, tf_loc(r, key), "expected: %s N, an integer from 1 "
+                   "to 1000000", key->text);
+    else
+        *out = (int)k;
+}
+
 int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
 {
     memset(m, 0, sizeof *m);
@@ -169,23 +196,20 @@ int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
         } else if (key->kind == TF_WORD && strcmp(key->text, "regime") == 0) {
             read_regime(&r, m);
         } else if (key->kind == TF_WORD && strcmp(key->text, "eager") == 0) {
-            if (r.fields.len != 2 || number_field(&r, 1, 0, &m->eager_limit) < 0)
-                diag_error(d, tf_loc(&r, key), "expected: eager BYTES");
+            read_eager(&r, m);
         } else if (key->kind == TF_WORD &&
                    strcmp(key->text, "procs-per-node") == 0) {
-            double k;
-            if (r.fields.len != 2 || number_field(&r, 1, 1, &k) < 0 ||
-                k != floor(k) || k > 1e6)
-                diag_error(d, tf_loc(&r, key), "expected: procs-per-node N, "
-                           "an integer from 1 to 1000000");
-            else
-                m->procs_per_node = (int)k;
+            read_count(&r, d, &m->procs_per_node);
+        } else if (key->kind == TF_WORD &&
+                   strcmp(key->text, "backbone") == 0) {
+            read_count(&r, d, &m->backbone);
         } else if (key->kind == TF_WORD &&
                    strcmp(key->text, "collective") == 0) {
             read_collective(&r, m);
         } else {
             diag_error(d, tf_loc(&r, key), "unknown record '%s' (expected "
-                       "name, regime, eager, procs-per-node or collective)",
+                       "name, regime, eager, procs-per-node, backbone or "
+                       "collective)",
                        key->text);
         }
     }
@@ -230,10 +254,18 @@ void net_model_write(FILE *fp, const net_model *m)
     if (m->eager_limit >= 0) {
         fputs("eager ", fp);
         tf_put_double(fp, m->eager_limit);
+        if (m->eager_own) {
+            fputc(' ', fp);
+            tf_put_double(fp, m->eager_ts);
+            fputc(' ', fp);
+            tf_put_double(fp, m->eager_tw);
+        }
         fputc('\n', fp);
     }
     if (m->procs_per_node > 0)
         fprintf(fp, "procs-per-node %d\n", m->procs_per_node);
+    if (m->backbone > 0)
+        fprintf(fp, "backbone %d\n", m->backbone);
     for (int k = 0; k < SIM_COLL_KINDS; k++)
         if (m->coll[k] != COLL_LINEAR)
             fprintf(fp, "collective %s %s\n", coll_kind_names[k],

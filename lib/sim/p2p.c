@@ -230,7 +230,7 @@ static void take(sim *s, int to, int rid, message m)
         return;
     }
     request *x = req_at(&s->procs[m.src], m.id);
-    if (s->link_free && node_of(s, m.src) != node_of(s, to)) {
+    if (contended(s, m.src, to)) {
         transfer t = {fmax(x->posted, y->posted), m.src, to, m.id, rid};
         x->state = y->state = REQ_MATCHED;
         VEC_PUSH(&s->transfers, t);
@@ -503,16 +503,22 @@ static int start_send(sim *s, int rank, double dest, double bytes,
     x->rec = kernel_record(s, a, rec_kind, to, bytes, t, a->clock, NAN);
     message m = {rank, id, t, bytes, x->posted, 0};   /* seq: when queued */
     if (s->net->eager_limit >= 0 && bytes <= s->net->eager_limit) {
-        /* Eager: sent without the receiver, arriving after its cost. */
-        double cost = net_cost(s->net, bytes);
+        /* Eager: sent without the receiver, arriving after its cost; the
+         * sender busy for its own cost (eager TS TW), else the message's. */
+        const net_model *net = s->net;
+        double cost = net_cost(net, bytes),
+               own = net->eager_own ? net->eager_ts + net->eager_tw * bytes
+                                    : cost;
         if (!kernel_finite_time(s, rank, line, x->posted + cost, "message",
+                                bytes, "bytes") ||
+            !kernel_finite_time(s, rank, line, x->posted + own, "message",
                                 bytes, "bytes"))
             return 0;
         x->start = x->posted;
-        x->cost = cost;
-        x->end = x->posted + cost;
+        x->cost = own;
+        x->end = x->posted + own;
         m.id = 0;
-        m.time = x->end;
+        m.time = x->posted + cost;
         s->messages++;
         offer(s, to, m);
         req_done(s, rank, id);

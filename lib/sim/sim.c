@@ -62,6 +62,8 @@ sim *sim_new(const sim_options *opt, const net_model *net, diag *d,
     if (net->procs_per_node > 0)
         s->link_free = xcalloc((size_t)opt->nprocs / net->procs_per_node + 1,
                                sizeof *s->link_free);
+    if (net->backbone > 0)
+        s->backbone = xcalloc((size_t)net->backbone, sizeof *s->backbone);
     return s;
 }
 
@@ -77,6 +79,7 @@ void sim_free(sim *s)
     free(s->queue);
     free(s->any_armed.items);
     free(s->link_free);
+    free(s->backbone);
     free(s->transfers.items);
     timeline_free(s->tl);
     trace_free(s->trace, s->opt.nprocs);
@@ -175,14 +178,51 @@ void sim_compute(sim *s, int rank, double seconds, int line)
 
 /* ------------------------------------------------------------- messages */
 
+/* A backbone slot for a transfer that can start at `start` (its links
+ * free) and lasts `cost`; returns when it starts. The slots' free times
+ * are kept sorted. Of the slots free by `start` it takes the one freed last
+ * (best fit), so that the slots freed earlier stay for messages granted
+ * after it that are ready earlier (a message waiting for its links must
+ * not hold back a slot it does not use yet); if none is free, the one
+ * freed first, and starts then. */
+static double backbone_take(double *slot, int n, double start, double cost)
+{
+    int lo = 0, hi = n;   /* the first slot free after start */
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (slot[mid] <= start)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    int k = lo > 0 ? lo - 1 : 0;
+    start = fmax(start, slot[k]);
+    double end = start + cost;
+    /* slot[k] becomes `end`, which is >= every slot before it: move it up
+     * past the ones freed before `end`. */
+    int j = k;
+    while (j + 1 < n && slot[j + 1] < end) {
+        slot[j] = slot[j + 1];
+        j++;
+    }
+    slot[j] = end;
+    return start;
+}
+
 double kernel_link_start(sim *s, int from, int to, double start, double cost)
 {
-    if (s->link_free && node_of(s, from) != node_of(s, to)) {
-        double *la = &s->link_free[node_of(s, from)],
-               *lb = &s->link_free[node_of(s, to)];
+    if (!contended(s, from, to))
+        return start;
+    double *la = NULL, *lb = NULL;
+    if (s->link_free) {
+        la = &s->link_free[node_of(s, from)];
+        lb = &s->link_free[node_of(s, to)];
         start = fmax(start, fmax(*la, *lb));
-        *la = *lb = start + cost;
     }
+    if (s->backbone)
+        start = backbone_take(s->backbone, s->net->backbone, start, cost);
+    if (la)
+        *la = *lb = start + cost;
     return start;
 }
 

@@ -51,7 +51,13 @@ typedef struct {
     /* Opt-in extensions (0 = off). */
     double eager_limit;        /* sends of d <= eager_limit do not wait for
                                   the receiver; < 0: off */
+    int eager_own;             /* 1: an eager send costs its sender
+                                  eager_ts + eager_tw d (µs); 0: the
+                                  message's cost */
+    double eager_ts, eager_tw;
     int procs_per_node;        /* > 0: ranks share one link per node */
+    int backbone;              /* > 0: at most this many messages between
+                                  nodes at once */
     unsigned char coll[SIM_COLL_KINDS];   /* per collective (bcast first,
                                   sim_op_kind's order), its coll_algo
                                   (lib/sim/coll.h); 0: linear */

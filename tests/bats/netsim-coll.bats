@@ -193,6 +193,29 @@ collective all_gather ring'
     assert_line "process 3 0.000120000 0.000000000 0.000120000 0.000000000"
 }
 
+@test "backbone: an algorithm's messages share the backbone's slots (ring all_gather, P = 4)" {
+    # No procs-per-node: every message is between nodes. backbone 2: round
+    # 1's 0->1 and 1->2 [0,20], 2->3 and 3->0 [20,40]; all four ready again
+    # at 40 (ranks 0, 2, 3 end round 1 at 40), so each round takes 40 us.
+    printf 'net-model 1\nregime any 10 0.01\nbackbone 2\n' > b2.net
+    printf 'all_gather(1000, 0);\n' > ag.proto
+    run netsim -n 4 --net b2.net --coll all_gather=ring ag.proto
+    assert_success
+    assert_line --regexp '^process 0 0.000120000 '
+    assert_line --regexp '^process 1 0.000100000 '
+    assert_line --regexp '^process 2 0.000120000 '
+    assert_line --regexp '^process 3 0.000120000 '
+    # backbone 1: the 12 messages one after the other, 240 us; rank 1's
+    # last one (0->1) ends at 200 and rank 2's (2->3) at 220.
+    printf 'net-model 1\nregime any 10 0.01\nbackbone 1\n' > b1.net
+    run netsim -n 4 --net b1.net --coll all_gather=ring ag.proto
+    assert_success
+    assert_line --regexp '^process 0 0.000240000 '
+    assert_line --regexp '^process 1 0.000200000 '
+    assert_line --regexp '^process 2 0.000220000 '
+    assert_line --regexp '^process 3 0.000240000 '
+}
+
 @test "eager does not apply to a collective's messages: they stay rendezvous" {
     # Under eager, a binomial bcast's root would otherwise be free after
     # its sends' costs whatever the receivers; here rank 2 posts late

@@ -358,9 +358,23 @@ regime any 300 0.089'
     check 'net-model 1\nregime <= 10 1 1\nregime <= 5 1 1\nregime any 1 1\n' "netsim: bad.net:3:11: error: regime limits must increase: 5 after 10"
     check 'net-model 1\nregime any -1 0\n' "netsim: bad.net:2:12: error: expected a number >= 0"
     check 'net-model 1\nregime between 1 2\n' "netsim: bad.net:2:8: error: expected '<=', '<' or 'any' after 'regime'"
-    check 'net-model 1\nlatency 5\nregime any 1 1\n' "netsim: bad.net:2:1: error: unknown record 'latency' (expected name, regime, eager, procs-per-node or collective)"
+    check 'net-model 1\nlatency 5\nregime any 1 1\n' "netsim: bad.net:2:1: error: unknown record 'latency' (expected name, regime, eager, procs-per-node, backbone or collective)"
     check 'net-model 1\nregime any 1 1\nprocs-per-node 0\n' "netsim: bad.net:3:16: error: expected a number >= 1
 netsim: bad.net:3:1: error: expected: procs-per-node N, an integer from 1 to 1000000"
+    check 'net-model 1\nregime any 1 1\nbackbone 0\n' "netsim: bad.net:3:10: error: expected a number >= 1
+netsim: bad.net:3:1: error: expected: backbone N, an integer from 1 to 1000000"
+    check 'net-model 1\nregime any 1 1\neager 10 1 -1\n' "netsim: bad.net:3:12: error: expected a number >= 0
+netsim: bad.net:3:1: error: expected: eager BYTES [TS TW]"
+    for rec in 'eager' 'eager 10 1' 'eager 10 1 2 3'; do
+        check "net-model 1\nregime any 1 1\n$rec\n" "netsim: bad.net:3:1: error: expected: eager BYTES [TS TW]"
+    done
+    for rec in 'backbone x' 'backbone -1'; do
+        check "net-model 1\nregime any 1 1\n$rec\n" "netsim: bad.net:3:10: error: expected a number >= 1
+netsim: bad.net:3:1: error: expected: backbone N, an integer from 1 to 1000000"
+    done
+    for rec in 'backbone' 'backbone 2.5' 'backbone 2 3' 'backbone 1e7'; do
+        check "net-model 1\nregime any 1 1\n$rec\n" "netsim: bad.net:3:1: error: expected: backbone N, an integer from 1 to 1000000"
+    done
 }
 
 # ---------------------------------------------------------------- errors
@@ -639,6 +653,155 @@ PROTO
     assert_line "op 3 send 4 10000 0 0.001190000 0.003570000"
     assert_line "op 6 send 0 10000 0 0.000000000 0.003570000"
     assert_line "summary 0.004760000 0.003570000 7"
+}
+
+@test "backbone: at most N messages between nodes at once, the rest in ready order (P = 4 and 6, no procs-per-node)" {
+    cd "$BATS_TEST_TMPDIR"
+    # t(d) = 10 + 0.01 d us. Without procs-per-node each rank is a node of
+    # its own and has no link: only the backbone is shared.
+    printf 'if (rank < 2) { send(rank + 2, (1000, 0)); } else { receive(rank - 2); };\n' > half4.proto
+    printf 'net-model 1\nregime any 10 0.01\n' > h.net
+    run netsim -n 4 --net h.net half4.proto
+    assert_line "summary 0.000020000 0.000020000 2"
+    # backbone 1: 0->2 [0,20], then 1->3 [20,40] (lowest sender first).
+    printf 'net-model 1\nregime any 10 0.01\nbackbone 1\n' > b1.net
+    run netsim -n 4 --net b1.net half4.proto
+    assert_success
+    assert_line "op 0 send 2 1000 0 0.000000000 0.000020000"
+    assert_line "op 1 send 3 1000 0 0.000000000 0.000040000"
+    assert_line "process 3 0.000040000 0.000000000 0.000020000 0.000020000"
+    assert_line "summary 0.000040000 0.000030000 2"
+    # backbone 2, P = 6: 0->3 (1000 B, 20 us) and 1->4 (2000 B, 30 us) at
+    # once; 2->5 (500 B, 15 us) takes the slot freed first: [20,35].
+    printf 'if (rank == 0) { send(3, (1000, 0)); };\nif (rank == 1) { send(4, (2000, 0)); };\nif (rank == 2) { send(5, (500, 0)); };\nif (rank > 2) { receive(rank - 3); };\n' > three.proto
+    printf 'net-model 1\nregime any 10 0.01\nbackbone 2\n' > b2.net
+    run netsim -n 6 --net b2.net three.proto
+    assert_success
+    assert_line "op 0 send 3 1000 0 0.000000000 0.000020000"
+    assert_line "op 1 send 4 2000 0 0.000000000 0.000030000"
+    assert_line "op 2 send 5 500 0 0.000000000 0.000035000"
+    assert_line "summary 0.000035000 0.000028333 3"
+}
+
+@test "backbone with procs-per-node: messages inside a node and eager messages take no slot; one waiting for its links holds none (P = 8)" {
+    cd "$BATS_TEST_TMPDIR"
+    # Two ranks per node; inside a node, no backbone: both at [0,20].
+    printf 'if (rank %% 2 == 0) { send(rank + 1, (1000, 0)); } else { receive(rank - 1); };\n' > intra.proto
+    printf 'net-model 1\nregime any 10 0.01\nprocs-per-node 2\nbackbone 1\n' > p2b1.net
+    run netsim -n 4 --net p2b1.net intra.proto
+    assert_success
+    assert_line "summary 0.000020000 0.000020000 2"
+    # Eager messages use neither links nor the backbone.
+    printf 'if (rank < 2) { send(rank + 2, (1000, 0)); } else { receive(rank - 2); };\n' > half4.proto
+    printf 'net-model 1\nregime any 10 0.01\neager 1000\nbackbone 1\n' > eb1.net
+    run netsim -n 4 --net eb1.net half4.proto
+    assert_line "summary 0.000020000 0.000020000 2"
+    # i -> i + 4, i < 4: 0->4 and 1->5 share nodes 0 and 2, 2->6 and 3->7
+    # nodes 1 and 3. procs-per-node alone: [0,20] and [20,40] on each pair.
+    printf 'if (rank < 4) { send(rank + 4, (1000, 0)); } else { receive(rank - 4); };\n' > half8.proto
+    printf 'net-model 1\nregime any 10 0.01\nprocs-per-node 2\nbackbone 2\n' > p2b2.net
+    # backbone 2 changes nothing: 1->5, granted before 2->6 but waiting
+    # for its links until 20, takes the slot 0->4 frees at 20, and 2->6
+    # the other one at 0 (a slot taken by the earliest-freed rule would
+    # have put 2->6 at [20,40] and 3->7 at [40,60]).
+    run netsim -n 8 --net p2b2.net half8.proto
+    assert_success
+    assert_line "op 0 send 4 1000 0 0.000000000 0.000020000"
+    assert_line "op 1 send 5 1000 0 0.000000000 0.000040000"
+    assert_line "op 2 send 6 1000 0 0.000000000 0.000020000"
+    assert_line "op 3 send 7 1000 0 0.000000000 0.000040000"
+    assert_line "summary 0.000040000 0.000030000 4"
+    # backbone 1: one at a time, in grant order 0->4, 1->5, 2->6, 3->7.
+    run netsim -n 8 --net p2b1.net half8.proto
+    assert_success
+    assert_line "op 0 send 4 1000 0 0.000000000 0.000020000"
+    assert_line "op 1 send 5 1000 0 0.000000000 0.000040000"
+    assert_line "op 2 send 6 1000 0 0.000000000 0.000060000"
+    assert_line "op 3 send 7 1000 0 0.000000000 0.000080000"
+    assert_line "summary 0.000080000 0.000050000 4"
+}
+
+@test "backbone: examples/net/k6-backbone.net on the ring, P = 16: twice the time of k6.net" {
+    # 10000 B: 300 + 0.089 x 10000 = 1190 us. The even ranks' 8 sends,
+    # on 16 distinct links, go 4 at a time: [0, 1190], [1190, 2380]; the
+    # odd ranks' 8 then likewise: the last ends at 4 x 1190 = 4760 us
+    # (k6.net: 2 x 1190).
+    run netsim --summary -n 16 --net "$EXAMPLES/net/k6-backbone.net" "$P/ring.proto"
+    assert_success
+    assert_line --regexp '^summary 0.004760000 '
+    run netsim --summary -n 16 --net "$EXAMPLES/net/k6.net" "$P/ring.proto"
+    assert_line --regexp '^summary 0.002380000 '
+}
+
+@test "backbone: written by --print-net; off by default, so the default model's times do not change" {
+    cd "$BATS_TEST_TMPDIR"
+    printf 'net-model 1\nregime any 1 1\nbackbone 3\nbackbone 4\nprocs-per-node 2\n' > bb.net
+    run netsim --net bb.net --print-net
+    assert_success
+    assert_output 'net-model 1
+name "bb.net"
+regime any 1 1
+procs-per-node 2
+backbone 4'
+    run netsim --print-net
+    refute_output --partial backbone
+    # A backbone wider than the messages that can be in flight is no
+    # backbone: the same timeline, the network line aside.
+    netsim --print-net > k6.net
+    { cat k6.net; echo 'backbone 8'; } > k6b.net
+    diff <(netsim -n 8 --net k6.net "$P/ring.proto" | grep -v '^network') \
+         <(netsim -n 8 --net k6b.net "$P/ring.proto" | grep -v '^network')
+}
+
+@test "eager at a regime's limit is a per-regime threshold: eager messages cost their own regime's t_s and t_w" {
+    cd "$BATS_TEST_TMPDIR"
+    # As bench2model comm --regimes=auto fits around an MPI's eager limit:
+    # below it the eager protocol's line, above it the rendezvous's (a
+    # larger t_s for the handshake). The receiver posts at 1 ms.
+    printf 'net-model 1\nregime <= 4096 5 0.002\nregime any 40 0.001\neager 4096\n' > fit.net
+    printf 'if (rank == 0) { send(1, (D, 0)); };\nif (rank == 1) { compute(0.001, 0); receive(0); };\n' > late.proto
+    # 4096 B: eager, 5 + 0.002 x 4096 = 13.192 us from 0; the receive
+    # finds it arrived and completes at once.
+    run netsim -n 2 --net fit.net -D D=4096 late.proto
+    assert_success
+    assert_line "op 0 send 1 4096 0 0.000000000 0.000013192"
+    assert_line "op 1 recv 0 4096 0 0.001000000 0.001000000"
+    # 4097 B: rendezvous under the second regime, 40 + 4.097 us from 1 ms.
+    run netsim -n 2 --net fit.net -D D=4097 late.proto
+    assert_success
+    assert_line "op 0 send 1 4097 0 0.000000000 0.001044097"
+    assert_line "op 1 recv 0 4097 0 0.001000000 0.001044097"
+}
+
+@test "eager BYTES TS TW: the sender's own cost; 0 0 returns at once, the message still arrives after its cost" {
+    cd "$BATS_TEST_TMPDIR"
+    printf 'net-model 1\nregime <= 4096 5 0.002\nregime any 40 0.001\neager 4096 0 0\n' > fit0.net
+    printf 'if (rank == 0) { send(1, (4096, 0)); };\nif (rank == 1) { receive(0); };\n' > now.proto
+    run netsim -n 2 --net fit0.net now.proto
+    assert_success
+    assert_line "op 0 send 1 4096 0 0.000000000 0.000000000"
+    assert_line "op 1 recv 0 4096 0 0.000000000 0.000013192"
+    assert_line "process 0 0.000000000 0.000000000 0.000000000 0.000000000"
+    assert_line "process 1 0.000013192 0.000000000 0.000000000 0.000013192"
+    # 1 + 0.001 x 1000 = 2 us a send: the second leaves at 2 us and
+    # arrives at 22 (10 + 0.01 x 1000 = 20 us each); no contention.
+    printf 'net-model 1\nregime any 10 0.01\neager 1000 1 0.001\n' > eo.net
+    printf 'if (rank == 0) { send(1, (1000, 0)); send(1, (1000, 0)); compute(0.0001, 0); };\nif (rank == 1) { receive(0); receive(0); };\n' > two.proto
+    run netsim -n 2 --net eo.net two.proto
+    assert_success
+    assert_line "op 0 send 1 1000 0 0.000000000 0.000002000"
+    assert_line "op 0 send 1 1000 0 0.000002000 0.000004000"
+    assert_line "op 1 recv 0 1000 0 0.000000000 0.000020000"
+    assert_line "op 1 recv 0 1000 0 0.000020000 0.000022000"
+    assert_line "process 0 0.000104000 0.000100000 0.000004000 0.000000000"
+    run netsim --net eo.net --print-net
+    assert_line "eager 1000 1 0.001"
+    # Without TS TW, the message's cost, as before: 20 us each.
+    sed -i 's/^eager 1000 1 0.001$/eager 1000/' eo.net
+    run netsim -n 2 --net eo.net two.proto
+    assert_line "op 0 send 1 1000 0 0.000020000 0.000040000"
+    run netsim --net eo.net --print-net
+    assert_line "eager 1000"
 }
 
 @test "chained any_source under eager: an eager message counts at its arrival, after a send a freed process posts earlier" {
