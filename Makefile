@@ -34,7 +34,7 @@ CC      := $(if $(filter default,$(origin CC)),cc,$(CC))
 
 CPPFLAGS_ALL = -Ilib -I$(BUILD)/gen -D_POSIX_C_SOURCE=200809L
 CFLAGS_ALL   = -std=c11 -Wall -Wextra -Werror $(OPT) $(SAN) $(CFLAGS)
-LDLIBS_ALL   = -lm $(LDLIBS)
+LDLIBS_ALL   = -lm -pthread $(LDLIBS)
 
 PROGS := pasl2graph netsim proto2c san2desc mvd-solve gstr-sched bench2model
 # Programs that call MPI: compiled and linked with $(MPICC), which wraps

@@ -205,6 +205,9 @@ void mvd_diagonal(mvd_plan *p, double *diag);
  * as they are not built yet); mvd_plan_bytes reports what they hold. */
 size_t mvd_plan_bytes(const mvd_plan *p);
 mvd_algo mvd_plan_algo(const mvd_plan *p);
+/* The diagonal mvd_diagonal would write, held by the plan in the layout
+ * of its vectors (reach), or NULL (the others build it on request). */
+const double *mvd_plan_diagonal_view(const mvd_plan *p);
 uint64_t mvd_plan_mults(const mvd_plan *p);
 /* For traffic models (tests/bench/bench_mvd.c): the AUNFs a slice plan
  * stores, fused or not (0 for the others), and the order of its fused
@@ -300,6 +303,13 @@ int mvd_reach_check_rates(const mvd_plan *p, diag *dg, srcloc at);
  * and backwards, through the plan's tables: a bit and an index a state);
  * 0 when it cannot say (mvd_classes_find then). */
 int mvd_reach_irreducible(const mvd_plan *p, double theta);
+/* For a reach plan: multiply with `threads` threads (2 at most: each over
+ * half the moving terms, the second into a vector of its own, added at
+ * the end in a fixed order, so the product does not depend on the
+ * timing). Returns the bytes that vector takes (counted in
+ * mvd_plan_bytes), 0 when it stays one thread (threads < 2, or fewer
+ * than two moving terms). */
+size_t mvd_reach_threads(mvd_plan *p, int threads);
 
 /* "(A=I, B=U)": a global state with automaton and state names, for
  * diagnostics. */

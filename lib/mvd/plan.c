@@ -294,6 +294,11 @@ void mvd_diagonal(mvd_plan *p, double *diag)
 
 size_t mvd_plan_bytes(const mvd_plan *p) { return p->bytes; }
 mvd_algo mvd_plan_algo(const mvd_plan *p) { return p->algo; }
+
+const double *mvd_plan_diagonal_view(const mvd_plan *p)
+{
+    return p->algo == MVD_REACH ? mvd_reach_diagonal_view(p) : NULL;
+}
 uint64_t mvd_plan_mults(const mvd_plan *p) { return p->mults; }
 
 uint64_t mvd_plan_aunfs(const mvd_plan *p)

@@ -34,6 +34,8 @@
  * values must be finite there: the plan is refused otherwise, naming the
  * function and the state), never per multiplication; the rates' signs
  * are checked from the same tables (mvd_reach_check_rates). */
+#include <pthread.h>
+
 #include "mvd/reach.h"
 
 /* ------------------------------------------------------------ building */
@@ -402,8 +404,15 @@ void mvd_reach_free(mvd_plan *p)
     free(r->diag);
     free(r->fval);
     free(r->digit);
+    free(r->digit2);
+    free(r->y2);
     free(r);
     p->reach = NULL;
+}
+
+const double *mvd_reach_diagonal_view(const mvd_plan *p)
+{
+    return p->reach->diag;
 }
 
 void mvd_reach_diagonal(const mvd_plan *p, double *diag)
@@ -499,40 +508,107 @@ term_block_hw(const struct reach_plan *r, const mvd_space *sp,
 }
 #endif
 
-void mvd_reach_multiply(mvd_plan *p, const double *x, double *y)
+/* One share of the product: the moving terms [t0, t1) over every state,
+ * added into y (which holds x * diag(Q) or zeros), with its own block of
+ * digits. */
+typedef struct {
+    const mvd_plan *p;
+    const double *x;
+    double *y;
+    unsigned char *st;
+    size_t t0, t1;
+    int zero;          /* y starts at zero (the second share's buffer) */
+    uint64_t count;
+} share;
+
+static void run_share(share *w)
 {
-    const struct reach_plan *r = p->reach;
-    const mvd_space *sp = p->sp;
-    int naut = p->d->naut;
-    unsigned char *st = r->digit;
-    uint64_t count = sp->len;
-    for (size_t k = 0; k < sp->len; k++)
-        y[k] = r->diag[k] * x[k];
-    y[sp->len] = 0;   /* the spare entry: transitions out of the space */
+    const struct reach_plan *r = w->p->reach;
+    const mvd_space *sp = w->p->sp;
+    const desc *d = w->p->d;
+    int naut = d->naut;
+    unsigned char *st = w->st;
+    if (w->zero)
+        memset(w->y, 0, (sp->len + 1) * sizeof *w->y);
     for (size_t b0 = 0; b0 < sp->len; b0 += REACH_BLOCK) {
         size_t bn = sp->len - b0 < REACH_BLOCK ? sp->len - b0 : REACH_BLOCK;
         int first[DESC_MAX_AUTOMATA];
-        desc_decode(p->d, sp->idx[b0], first);
+        desc_decode(d, sp->idx[b0], first);
         for (int a = 0; a < naut; a++)
             st[a] = (unsigned char)first[a];
         for (size_t i = 1; i < bn; i++) {
             unsigned char *s = st + i * (size_t)naut;
             for (int a = 0; a < naut; a++)   /* short: no library call */
                 s[a] = s[a - naut];
-            advance(p->d, s, sp->idx[b0 + i - 1], sp->idx[b0 + i]);
+            advance(d, s, sp->idx[b0 + i - 1], sp->idx[b0 + i]);
         }
-        for (size_t t = 0; t < r->nterm; t++) {
+        for (size_t t = w->t0; t < w->t1; t++) {
             if (!r->term[t].moves)
                 continue;
 #ifdef REACH_HW_POPCNT
             if (r->hw_popcnt) {
-                count += term_block_hw(r, sp, &r->term[t], st, naut, b0, bn,
-                                       x, y);
+                w->count += term_block_hw(r, sp, &r->term[t], st, naut, b0,
+                                          bn, w->x, w->y);
                 continue;
             }
 #endif
-            count += term_block(r, sp, &r->term[t], st, naut, b0, bn, x, y);
+            w->count += term_block(r, sp, &r->term[t], st, naut, b0, bn,
+                                   w->x, w->y);
         }
     }
-    p->mults = count;
+}
+
+static void *share_thread(void *arg)
+{
+    run_share(arg);
+    return NULL;
+}
+
+void mvd_reach_multiply(mvd_plan *p, const double *x, double *y)
+{
+    struct reach_plan *r = p->reach;
+    const mvd_space *sp = p->sp;
+    for (size_t k = 0; k < sp->len; k++)
+        y[k] = r->diag[k] * x[k];
+    y[sp->len] = 0;   /* the spare entry: transitions out of the space */
+    share a = {p, x, y, r->digit, 0, r->nterm, 0, sp->len};
+    if (!r->y2) {
+        run_share(&a);
+        p->mults = a.count;
+        return;
+    }
+    /* Two threads, each over half the moving terms, the second into its
+     * own vector added at the end: the same sums in the same order
+     * whatever the timing. */
+    share b = {p, x, r->y2, r->digit2, r->split, r->nterm, 1, 0};
+    a.t1 = r->split;
+    pthread_t th;
+    int threaded = pthread_create(&th, NULL, share_thread, &b) == 0;
+    run_share(&a);
+    if (threaded)
+        pthread_join(th, NULL);
+    else
+        run_share(&b);
+    for (size_t k = 0; k < sp->len; k++)
+        y[k] += r->y2[k];
+    p->mults = a.count + b.count;
+}
+
+size_t mvd_reach_threads(mvd_plan *p, int threads)
+{
+    struct reach_plan *r = p->reach;
+    if (threads < 2 || r->y2)
+        return 0;
+    size_t moving = 0, half = 0;
+    for (size_t t = 0; t < r->nterm; t++)
+        moving += r->term[t].moves != 0;
+    if (moving < 2)
+        return 0;
+    for (r->split = 0; r->split < r->nterm && half < moving / 2; r->split++)
+        half += r->term[r->split].moves != 0;
+    size_t bytes = (p->sp->len + 1) * sizeof *r->y2;
+    r->y2 = xmalloc(bytes);
+    r->digit2 = xmalloc((size_t)REACH_BLOCK * (size_t)p->d->naut);
+    p->bytes += bytes;
+    return bytes;
 }

@@ -89,6 +89,7 @@ typedef struct {
     int updated;              /* step holds an update */
     double inner;             /* gmres: a cycle ends when its residual
                                  estimate is below inner tol Delta */
+    int shared_diag;          /* diag is the plan's (not ours to free) */
 } solver;
 
 /* Where the solver's diagnostics point: the input file. */
@@ -250,7 +251,20 @@ static int residual(solver *s, const double *pi)
  * -1 when a diagonal element is positive (not a generator). */
 static int setup_diagonal(solver *s)
 {
-    mvd_diagonal(s->plan, s->diag);
+    /* A plan that holds the diagonal in the vectors' layout (reach) lends
+     * it when no entry is 0 (only those are changed below): one vector of
+     * the reachable states less. */
+    const double *view = mvd_plan_diagonal_view(s->plan);
+    int zero = !view;
+    for (size_t k = 0; view && k < s->sp->len && !zero; k++)
+        zero = view[mvd_vec_at(s->sp, k)] == 0;
+    if (!zero) {
+        s->diag = (double *)view;
+        s->shared_diag = 1;
+    } else {
+        s->diag = xcalloc(s->nn, sizeof *s->diag);
+        mvd_diagonal(s->plan, s->diag);
+    }
     double m = 0;
     for (size_t k = 0; k < s->sp->len; k++) {
         double q = s->diag[mvd_vec_at(s->sp, k)];
@@ -490,8 +504,8 @@ int mvd_check_generator(mvd_plan *p, const desc *d, const mvd_space *sp,
 {
     mvd_solve_info info = {.method = mvd_method_for(o, sp->len, SIZE_MAX)};
     uint64_t nn = mvd_vec_len(d, sp);
-    solver s = {p, sp, o, &info, dg, nn, xcalloc(nn, sizeof(double)),
-                xcalloc(nn, sizeof(double)), 0, 0, 0, 0, 0, 1};
+    solver s = {p, sp, o, &info, dg, nn, xcalloc(nn, sizeof(double)), NULL,
+                0, 0, 0, 0, 0, 1, 0};
     int status = -1;
     if (setup_diagonal(&s) == 0) {
         memset(scratch, 0, sizeof *scratch * nn);
@@ -501,7 +515,8 @@ int mvd_check_generator(mvd_plan *p, const desc *d, const mvd_space *sp,
         status = check_generator(&s);
     }
     free(s.y);
-    free(s.diag);
+    if (!s.shared_diag)
+        free(s.diag);
     return status;
 }
 
@@ -514,8 +529,8 @@ static int solve_from(mvd_plan *p, const desc *d, const mvd_space *sp,
     *info = (mvd_solve_info){.method = mvd_method_for(o, sp->len,
                                                       SIZE_MAX)};
     uint64_t nn = mvd_vec_len(d, sp);
-    solver s = {p, sp, o, info, dg, nn, xcalloc(nn, sizeof(double)),
-                xcalloc(nn, sizeof(double)), 0, 0, 0, 0, 0, 1};
+    solver s = {p, sp, o, info, dg, nn, xcalloc(nn, sizeof(double)), NULL,
+                0, 0, 0, 0, 0, 1, 0};
     if (!warm)
         memset(pi, 0, sizeof *pi * nn);
     int status = -1;
@@ -533,7 +548,8 @@ static int solve_from(mvd_plan *p, const desc *d, const mvd_space *sp,
     }
     info->converged = status == 0;
     free(s.y);
-    free(s.diag);
+    if (!s.shared_diag)
+        free(s.diag);
     return status;
 }
 

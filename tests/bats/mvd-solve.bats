@@ -621,6 +621,25 @@ mvd-solve: one.desc: note: transient: 2 states (probability 0 in the long run), 
     assert_success
 }
 
+@test "--algo reach --threads 1 and 2: the same distribution to rounding, each the same bits run to run" {
+    "$ROOT/pipelines/sharing-model" sync 10 4 | san2desc > share.desc
+    mvd-solve --algo reach --method gmres --threads 1 share.desc > one.result
+    mvd-solve --algo reach --method gmres --threads 2 share.desc > two.result
+    mvd-solve --algo reach --method gmres --threads 2 share.desc > two-again.result
+    cmp two.result two-again.result
+    grep -qx "converged yes" one.result
+    grep -qx "converged yes" two.result
+    paste <(grep '^state ' one.result) <(grep '^state ' two.result) |
+        awk '{ d = $3 - $(3 + NF / 2); if (d < 0) d = -d; if (d > 1e-14) bad = 1; n++ }
+             END { exit bad || n != 386 }'
+    run mvd-solve --threads 3 share.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --threads wants an integer from 1 to 2, not '3'"
+    run mvd-solve --threads 2 share.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --threads applies only with --algo reach"
+}
+
 @test "bad options: exact messages, exit 2" {
     run mvd-solve --algo foo two-procs.desc
     assert_failure 2

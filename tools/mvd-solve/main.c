@@ -31,6 +31,8 @@ static void usage(FILE *fp)
 "\n"
 "  -a, --algo=ALGO        multiplication: shuffle, slice (default), sparse,\n"
 "                         reach (compact vectors, matrix-free; solving only)\n"
+"      --threads=N        reach: multiply with N threads, 1 (default) or 2\n"
+"                         (the last digits then differ from one thread's)\n"
 "  -m, --method=METHOD    solver: auto (default: gth up to %d states,\n"
 "                         gmres beyond), gth, gmres, power, jor\n"
 "  -t, --tol=TOL          the tolerance of the stopping rule and of the\n"
@@ -69,12 +71,13 @@ typedef struct {
     size_t rest;      /* bytes left for the plan and the checks */
     mvd_algo algo;
     mvd_solve_opts solve;
-    uint64_t top, max_memory;
+    uint64_t top, max_memory, threads;
+    const char *threads_opt;   /* given on the command line */
 } options;
 
 enum { OPT_MAX_ITER = 256, OPT_OMEGA, OPT_RESTART, OPT_TOP, OPT_PARTIAL,
        OPT_TIME, OPT_MVD, OPT_ONES, OPT_MAX_MEMORY, OPT_FAITHFUL,
-       OPT_FROM_INITIAL };
+       OPT_FROM_INITIAL, OPT_THREADS };
 
 static uint64_t default_memory(void)
 {
@@ -118,12 +121,14 @@ static void parse_options(int argc, char **argv, options *op)
         {"mvd", required_argument, NULL, OPT_MVD},
         {"ones", no_argument, NULL, OPT_ONES},
         {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
+        {"threads", required_argument, NULL, OPT_THREADS},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    *op = (options){.algo = MVD_SLICE, .max_memory = default_memory()};
+    *op = (options){.algo = MVD_SLICE, .max_memory = default_memory(),
+                    .threads = 1};
     mvd_solve_defaults(&op->solve);
     int c;
     /* The last option given that only a solve uses, and the two that only
@@ -178,6 +183,10 @@ static void parse_options(int argc, char **argv, options *op)
         case OPT_FAITHFUL: op->faithful = 1; break;
         case OPT_MVD: op->vector = optarg; break;
         case OPT_ONES: op->ones = 1; break;
+        case OPT_THREADS:
+            op->threads_opt = "--threads";
+            op->threads = option_u64(prog, "--threads", optarg, 1, 2);
+            break;
         case OPT_MAX_MEMORY:
             if (parse_u64(optarg, 1, UINT64_MAX, &op->max_memory) < 0)
                 usage_error(prog, "--max-memory wants a positive number of "
@@ -210,6 +219,8 @@ static void parse_options(int argc, char **argv, options *op)
     option_applies(prog, op->faithful ? "--faithful" : NULL,
                    op->algo == MVD_SHUFFLE || op->algo == MVD_SLICE,
                    "with --algo shuffle or slice");
+    option_applies(prog, op->threads_opt, op->algo == MVD_REACH,
+                   "with --algo reach");
     option_applies(prog, op->algo == MVD_REACH ? "--algo reach" : NULL,
                    !op->vector && !op->ones, "when solving (--mvd and "
                    "--ones multiply vectors over the product space)");
@@ -510,6 +521,10 @@ int main(int argc, char **argv)
                                       (srcloc){shown, 0, 0}) == 0) &&
           choose_method(&op, &d, &sp, shown, &vectors, &rest, &dg) == 0))) {
         plan = mvd_plan_new_mode(&d, &sp, op.algo, op.faithful, rest, &dg);
+        /* reach's second thread, when its vector fits the budget */
+        if (plan && compact && op.threads > 1 &&
+            mvd_plan_bytes(plan) + (sp.len + 1) * sizeof(double) <= rest)
+            mvd_reach_threads(plan, (int)op.threads);
         if (plan && compact && !multiply_only &&
             mvd_reach_check_rates(plan, &dg, (srcloc){shown, 0, 0}) < 0) {
             mvd_plan_free(plan);
