@@ -1,6 +1,8 @@
 /* reach_check.c — the checks a reach plan makes through its tables
  * (reach.h, mvd.h): the signs of the functional rates, and whether the
  * chain is irreducible (two searches, forwards and backwards). */
+#include <pthread.h>
+
 #include "mvd/reach.h"
 
 /* Whether a transition out of state k is negative. */
@@ -132,21 +134,47 @@ static size_t search(const mvd_plan *p, const double *out, double theta,
     return found;
 }
 
-int mvd_reach_irreducible(const mvd_plan *p, double theta)
+/* One direction's search, with its own bitmaps (a thread's work). */
+typedef struct {
+    const mvd_plan *p;
+    const double *out;
+    double theta;
+    int backwards;
+    size_t found;
+} direction;
+
+static void *search_direction(void *arg)
 {
-    size_t n = p->sp->len, words = (n + 63) / 64;
-    if (n == 0)
-        return 0;
-    double *out = xmalloc(n * sizeof *out);
+    direction *w = arg;
+    size_t words = (w->p->sp->len + 63) / 64;
     uint64_t *seen = xmalloc(words * sizeof *seen);
     uint64_t *front = xmalloc(words * sizeof *front);
     uint64_t *next = xmalloc(words * sizeof *next);
-    outflows(p, out);
-    int all = search(p, out, theta, 0, seen, front, next) == n &&
-              search(p, out, theta, 1, seen, front, next) == n;
-    free(out);
+    w->found = search(w->p, w->out, w->theta, w->backwards, seen, front,
+                      next);
     free(seen);
     free(front);
     free(next);
-    return all;
+    return NULL;
+}
+
+int mvd_reach_irreducible(const mvd_plan *p, double theta)
+{
+    size_t n = p->sp->len;
+    if (n == 0)
+        return 0;
+    double *out = xmalloc(n * sizeof *out);
+    outflows(p, out);
+    direction fwd = {p, out, theta, 0, 0}, bwd = {p, out, theta, 1, 0};
+    /* With two threads (mvd_reach_threads), both directions at once. */
+    pthread_t th;
+    int threaded = p->reach->y2 &&
+                   pthread_create(&th, NULL, search_direction, &bwd) == 0;
+    search_direction(&fwd);
+    if (threaded)
+        pthread_join(th, NULL);
+    else if (fwd.found == n)
+        search_direction(&bwd);
+    free(out);
+    return fwd.found == n && bwd.found == n;
 }

@@ -577,6 +577,27 @@ static int check_reach_on(const desc *d, const mvd_space *full,
             bad = 1;
         }
     }
+    /* Two threads: the same product to rounding, the same verdicts. */
+    mvd_plan *p2 = mvd_plan_new(d, &sp, MVD_REACH, BIG, &dg);
+    CHECK(p2 != NULL);
+    if (p2) {
+        mvd_reach_threads(p2, 2);
+        double *y2 = xmalloc((n + 1) * sizeof *y2);
+        mvd_multiply(p2, xc, y2);
+        if (!(rel_diff(y2, yc, n) <= 1e-13)) {
+            printf("# case %d reach, 2 threads: relative difference %g\n", c,
+                   rel_diff(y2, yc, n));
+            bad = 1;
+        }
+        for (int w = 0; w < 2; w++)
+            if (mvd_reach_irreducible(p2, w ? 0.2 : 0) !=
+                mvd_reach_irreducible(p, w ? 0.2 : 0)) {
+                printf("# case %d reach, 2 threads: irreducible differs\n", c);
+                bad = 1;
+            }
+        free(y2);
+        mvd_plan_free(p2);
+    }
     mvd_plan_free(p);
     free(xc);
     free(yc);
