@@ -230,7 +230,8 @@ static int by_function(mvd_space *sp, const desc *d, uint64_t max_states,
         r.quiet = 0;
         if (status < 0)
             status = search_function(&r, 0);
-    } else {
+    } else if (r.v.len > 1) {   /* (no states: no array, and qsort
+                                    takes none; found by fuzz_desc) */
         qsort(r.v.items, r.v.len, sizeof *r.v.items, cmp_u64);
     }
     if (status < 0) {

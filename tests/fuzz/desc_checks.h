@@ -2,8 +2,8 @@
  * one they got (fuzz_desc reads it, fuzz_san translates a SAN to it):
  * write it and read it back (what one program writes the next must read),
  * build its reachable space, check its rates, and multiply the ones vector
- * by it with every algorithm in both modes. Small descriptors only, so a
- * run stays fast. */
+ * by it with every algorithm in both modes, reach with one and two
+ * threads. Small descriptors only, so a run stays fast. */
 #ifndef FUZZ_DESC_CHECKS_H
 #define FUZZ_DESC_CHECKS_H
 
@@ -60,6 +60,27 @@ static void fuzz_desc_checks(const desc *d, diag *dg)
                 mvd_plan_free(p);
             }
         }
+    /* reach on compact vectors (one entry more), one and two threads,
+     * with its own checks; its products are compared with the dense
+     * definition by test_mvd, here only run. */
+    mvd_space csp = sp;
+    mvd_space_compact(&csp);
+    double *xc = xmalloc((sp.len + 1) * sizeof *xc);
+    double *yc = xmalloc((sp.len + 1) * sizeof *yc);
+    for (size_t k = 0; k <= sp.len; k++)
+        xc[k] = 1;
+    for (int threads = 1; threads <= 2; threads++) {
+        mvd_plan *p = mvd_plan_new(d, &csp, MVD_REACH, (size_t)1 << 24, dg);
+        if (!p)
+            break;
+        mvd_reach_threads(p, threads);
+        mvd_multiply(p, xc, yc);
+        (void)mvd_reach_check_rates(p, dg, (srcloc){"fuzz.desc", 0, 0});
+        (void)mvd_reach_irreducible(p, threads == 2 ? 1e-3 : 0);
+        mvd_plan_free(p);
+    }
+    free(xc);
+    free(yc);
     free(x);
     free(y);
     mvd_space_free(&sp);

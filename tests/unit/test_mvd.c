@@ -916,6 +916,26 @@ static void test_large_against_sparse(void)
         CHECK_STR((msg), want_);                                              \
     } while (0)
 
+/* A reachability function that is 0 everywhere, on automata of
+ * different orders (the search then takes them largest first and sorts
+ * what it finds): an empty space, not a sort of nothing (fuzz_desc found
+ * qsort given a null array under UBSan). */
+static void test_empty_space(void)
+{
+    desc d;
+    CHECK_INT(read_text(&d, "san-desc 1\n"
+                        "automaton A a b\nautomaton B x y z\n"
+                        "function never st A 1 == st A 0 == and\n"
+                        "reachability never\nend 2 1 0\n"), 0);
+    mvd_space sp;
+    char msg[256] = "";
+    CHECK_INT(space_msg(&sp, &d, 100, msg, sizeof msg), 0);
+    CHECK(sp.len == 0);
+    CHECK_STR(msg, "");
+    mvd_space_free(&sp);
+    desc_free(&d);
+}
+
 static void test_errors(void)
 {
     desc d;
@@ -1018,6 +1038,7 @@ int main(void)
     RUN(test_random_descriptors);
     RUN(test_diagonal_parts);
     RUN(test_large_against_sparse);
+    RUN(test_empty_space);
     RUN(test_errors);
     return unit_done();
 }
