@@ -133,6 +133,10 @@ static inline uint64_t mvd_vec_at(const mvd_space *sp, size_t k)
  * max_states). */
 int mvd_space_build(mvd_space *sp, const desc *d, uint64_t max_states,
                     diag *dg);
+/* The same with two threads for the search by the reachability function
+ * (threads > 1: the first level's states in two halves; the same set). */
+int mvd_space_build_threads(mvd_space *sp, const desc *d,
+                            uint64_t max_states, int threads, diag *dg);
 void mvd_space_free(mvd_space *sp);
 /* Makes vectors over sp compact: what --algo reach wants. They have one
  * entry more than the states, a spare one the solver never reads, where

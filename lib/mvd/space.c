@@ -2,6 +2,7 @@
  * function, by exploration from the initial state, or the whole product
  * space. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -193,7 +194,7 @@ static int reach_node(reach_search *r, int k, uint64_t base)
 
 /* The search in the given level order (permuted: largest automata
  * first), errors to dg. */
-static int search_function(reach_search *r, int permuted)
+static void search_order(reach_search *r, int permuted)
 {
     const desc *d = r->d;
     r->v.len = 0;
@@ -214,18 +215,81 @@ static int search_function(reach_search *r, int permuted)
     r->span[d->naut] = 1;
     for (int k = d->naut - 1; k >= 0; k--)
         r->span[k] = r->span[k + 1] * (uint64_t)d->aut[r->perm[k]].order;
+}
+
+static int search_function(reach_search *r, int permuted)
+{
+    search_order(r, permuted);
     return reach_node(r, 0, 0);
 }
 
+/* Every second state of the first level from `from` (below `to`)
+ * searched into r (a thread's share: r is its own copy, set up by
+ * search_order). */
+typedef struct {
+    reach_search r;
+    int from, to, status;
+} half;
+
+static void *search_half(void *arg)
+{
+    half *h = arg;
+    reach_search *r = &h->r;
+    const desc *d = r->d;
+    int a = r->perm[0];
+    h->status = 0;
+    for (int s = h->from; s < h->to && h->status == 0; s += 2) {
+        r->lo[a] = r->hi[a] = s;
+        h->status = reach_node(r, 1, (uint64_t)s * d->nright[a]);
+    }
+    return NULL;
+}
+
+/* The permuted search with two threads, each over every second state of
+ * the first level into a list of its own, joined after (both quiet: a failure
+ * goes to the search in index order, which reports it). 0, or -1. */
+static int search_split(reach_search *r)
+{
+    const desc *d = r->d;
+    search_order(r, 1);
+    int a = r->perm[0], order = d->aut[a].order;
+    double blo, bhi;
+    int decided = desc_eval_bounds(r->f, r->lo, r->hi, &blo, &bhi) &&
+                  ((blo == 0 && bhi == 0) || blo > 0 || bhi < 0);
+    if (order < 2 || !r->permuted || decided)
+        return reach_node(r, 0, 0);   /* decided at the root, or no split */
+    /* Alternate states, not halves: the work per state of a counter
+     * grows with it (the processes that can be busy). */
+    half h[2] = {{*r, 0, order, 0}, {*r, 1, order, 0}};
+    memset(&h[0].r.v, 0, sizeof h[0].r.v);   /* each its own list */
+    memset(&h[1].r.v, 0, sizeof h[1].r.v);
+    pthread_t th;
+    int threaded = pthread_create(&th, NULL, search_half, &h[1]) == 0;
+    search_half(&h[0]);
+    if (threaded)
+        pthread_join(th, NULL);
+    else
+        search_half(&h[1]);
+    int status = h[0].status < 0 || h[1].status < 0 ||
+                 h[0].r.v.len + h[1].r.v.len > r->max_states ? -1 : 0;
+    for (int k = 0; k < 2 && status == 0; k++)
+        for (size_t i = 0; i < h[k].r.v.len; i++)
+            VEC_PUSH(&r->v, h[k].r.v.items[i]);
+    free(h[0].r.v.items);
+    free(h[1].r.v.items);
+    return status;
+}
+
 static int by_function(mvd_space *sp, const desc *d, uint64_t max_states,
-                       diag *dg)
+                       int threads, diag *dg)
 {
     reach_search r = {.d = d, .f = &d->funcs.items[d->reach],
                       .max_states = max_states, .dg = dg, .quiet = 1};
     /* A failure of the permuted search is not reported: the first error
      * in index order is the one to report, found by the search in that
      * order. */
-    int status = search_function(&r, 1);
+    int status = threads > 1 && d->naut >= 2 ? search_split(&r)
+                                             : search_function(&r, 1);
     if (status < 0 || !r.permuted) {
         r.quiet = 0;
         if (status < 0)
@@ -310,10 +374,10 @@ static void space_index(mvd_space *sp, uint64_t nn)
 }
 
 static int space_build(mvd_space *sp, const desc *d, uint64_t max_states,
-                       diag *dg)
+                       int threads, diag *dg)
 {
     if (d->reach >= 0)
-        return by_function(sp, d, max_states, dg);
+        return by_function(sp, d, max_states, threads, dg);
     if (d->initial)
         return by_exploration(sp, d, max_states, dg);
     if (d->nn > max_states || d->nn > SIZE_MAX / sizeof *sp->idx) {
@@ -327,14 +391,20 @@ static int space_build(mvd_space *sp, const desc *d, uint64_t max_states,
     return 0;
 }
 
-int mvd_space_build(mvd_space *sp, const desc *d, uint64_t max_states,
-                    diag *dg)
+int mvd_space_build_threads(mvd_space *sp, const desc *d,
+                            uint64_t max_states, int threads, diag *dg)
 {
     *sp = (mvd_space){0};
-    if (space_build(sp, d, max_states, dg) < 0)
+    if (space_build(sp, d, max_states, threads, dg) < 0)
         return -1;
     space_index(sp, d->nn);
     return 0;
+}
+
+int mvd_space_build(mvd_space *sp, const desc *d, uint64_t max_states,
+                    diag *dg)
+{
+    return mvd_space_build_threads(sp, d, max_states, 1, dg);
 }
 
 void mvd_space_compact(mvd_space *sp)

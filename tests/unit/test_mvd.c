@@ -936,6 +936,57 @@ static void test_empty_space(void)
     desc_free(&d);
 }
 
+/* The search by the reachability function with two threads (the first
+ * level in halves) finds the same states in the same order as with one,
+ * on automata of different orders (so the search is permuted), for
+ * several bounds; and the same first error. */
+static void test_space_threads(void)
+{
+    for (int bound = 0; bound <= 9; bound++) {
+        char text[512];
+        snprintf(text, sizeof text, "san-desc 1\n"
+                 "automaton A a b\nautomaton B x y z\nautomaton C p q\n"
+                 "automaton D k l m n\n"
+                 "function r st A st B + st C + st D + %d <=\n"
+                 "reachability r\nend 4 1 0\n", bound);
+        desc d;
+        CHECK_INT(read_text(&d, text), 0);
+        diag dg;
+        diag_init(&dg, "test", stderr);
+        mvd_space one, two;
+        CHECK_INT(mvd_space_build_threads(&one, &d, 1000, 1, &dg), 0);
+        CHECK_INT(mvd_space_build_threads(&two, &d, 1000, 2, &dg), 0);
+        CHECK(one.len == two.len && one.len > 0);
+        for (size_t k = 0; k < one.len && k < two.len; k++)
+            if (one.idx[k] != two.idx[k]) {
+                CHECK(one.idx[k] == two.idx[k]);
+                break;
+            }
+        mvd_space_free(&one);
+        mvd_space_free(&two);
+        desc_free(&d);
+    }
+    /* 1 / (st D - 2) is not finite at D = m: the first such state in
+     * index order, whatever the threads. */
+    desc d;
+    CHECK_INT(read_text(&d, "san-desc 1\n"
+                        "automaton A a b\nautomaton D k l m n\n"
+                        "function r 1 st D 2 - /\n"
+                        "reachability r\nend 2 1 0\n"), 0);
+    for (int threads = 1; threads <= 2; threads++) {
+        char msg[256] = "";
+        FILE *err = fmemopen(msg, sizeof msg, "w");
+        diag dg;
+        diag_init(&dg, "test", err);
+        mvd_space sp;
+        CHECK_INT(mvd_space_build_threads(&sp, &d, 1000, threads, &dg), -1);
+        fclose(err);
+        CHECK_STR(msg, "test: t.desc: error: reachability function 'r' is "
+                       "not finite in state (A=a, D=m)\n");
+    }
+    desc_free(&d);
+}
+
 static void test_errors(void)
 {
     desc d;
@@ -1039,6 +1090,7 @@ int main(void)
     RUN(test_diagonal_parts);
     RUN(test_large_against_sparse);
     RUN(test_empty_space);
+    RUN(test_space_threads);
     RUN(test_errors);
     return unit_done();
 }

@@ -511,7 +511,8 @@ int main(int argc, char **argv)
     if ((compact ? compact_budget(&op, &d, nvec, shown, &max_states, &dg)
                  : memory_budget(&op, d.nn, nvec, shown, &vectors, &rest,
                                  &dg)) == 0 &&
-        mvd_space_build(&sp, &d, max_states, &dg) == 0 &&
+        mvd_space_build_threads(&sp, &d, max_states,
+                                compact ? (int)op.threads : 1, &dg) == 0 &&
         (!compact || (mvd_space_compact(&sp),
                       memory_budget(&op, sp.vlen, nvec, shown, &vectors,
                                     &rest, &dg) == 0)) &&
