@@ -308,11 +308,11 @@ int mvd_reach_check_rates(const mvd_plan *p, diag *dg, srcloc at);
  * 0 when it cannot say (mvd_classes_find then). */
 int mvd_reach_irreducible(const mvd_plan *p, double theta);
 /* For a reach plan: multiply with `threads` threads (2 at most: each over
- * half the moving terms, the second into a vector of its own, added at
- * the end in a fixed order, so the product does not depend on the
- * timing). Returns the bytes that vector takes (counted in
- * mvd_plan_bytes), 0 when it stays one thread (threads < 2, or fewer
- * than two moving terms). */
+ * half the reachable states, the second into a vector of its own, added
+ * at the end in a fixed order, so the product does not depend on the
+ * timing), and search the chain's structure in both directions at once.
+ * Returns the bytes that vector takes (counted in mvd_plan_bytes), 0
+ * when it stays one thread (threads < 2, or fewer than two states). */
 size_t mvd_reach_threads(mvd_plan *p, int threads);
 
 /* "(A=I, B=U)": a global state with automaton and state names, for

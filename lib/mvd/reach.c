@@ -508,15 +508,14 @@ term_block_hw(const struct reach_plan *r, const mvd_space *sp,
 }
 #endif
 
-/* One share of the product: the moving terms [t0, t1) over every state,
- * added into y (which holds x * diag(Q) or zeros), with its own block of
- * digits. */
+/* One share of the product: the states s0..s1-1, every term, added into y
+ * (which holds x * diag(Q) or zeros), with its own block of digits. */
 typedef struct {
     const mvd_plan *p;
     const double *x;
     double *y;
     unsigned char *st;
-    size_t t0, t1;
+    size_t s0, s1;     /* its states */
     int zero;          /* y starts at zero (the second share's buffer) */
     uint64_t count;
 } share;
@@ -530,8 +529,8 @@ static void run_share(share *w)
     unsigned char *st = w->st;
     if (w->zero)
         memset(w->y, 0, (sp->len + 1) * sizeof *w->y);
-    for (size_t b0 = 0; b0 < sp->len; b0 += REACH_BLOCK) {
-        size_t bn = sp->len - b0 < REACH_BLOCK ? sp->len - b0 : REACH_BLOCK;
+    for (size_t b0 = w->s0; b0 < w->s1; b0 += REACH_BLOCK) {
+        size_t bn = w->s1 - b0 < REACH_BLOCK ? w->s1 - b0 : REACH_BLOCK;
         int first[DESC_MAX_AUTOMATA];
         desc_decode(d, sp->idx[b0], first);
         for (int a = 0; a < naut; a++)
@@ -542,7 +541,7 @@ static void run_share(share *w)
                 s[a] = s[a - naut];
             advance(d, s, sp->idx[b0 + i - 1], sp->idx[b0 + i]);
         }
-        for (size_t t = w->t0; t < w->t1; t++) {
+        for (size_t t = 0; t < r->nterm; t++) {
             if (!r->term[t].moves)
                 continue;
 #ifdef REACH_HW_POPCNT
@@ -571,17 +570,18 @@ void mvd_reach_multiply(mvd_plan *p, const double *x, double *y)
     for (size_t k = 0; k < sp->len; k++)
         y[k] = r->diag[k] * x[k];
     y[sp->len] = 0;   /* the spare entry: transitions out of the space */
-    share a = {p, x, y, r->digit, 0, r->nterm, 0, sp->len};
+    share a = {p, x, y, r->digit, 0, sp->len, 0, sp->len};
     if (!r->y2) {
         run_share(&a);
         p->mults = a.count;
         return;
     }
-    /* Two threads, each over half the moving terms, the second into its
-     * own vector added at the end: the same sums in the same order
-     * whatever the timing. */
-    share b = {p, x, r->y2, r->digit2, r->split, r->nterm, 1, 0};
-    a.t1 = r->split;
+    /* Two threads, each over half the states (each steps only its own
+     * states' digits), the second into its own vector added at the end:
+     * the same sums in the same order whatever the timing. */
+    size_t half = sp->len / 2;
+    share b = {p, x, r->y2, r->digit2, half, sp->len, 1, 0};
+    a.s1 = half;
     pthread_t th;
     int threaded = pthread_create(&th, NULL, share_thread, &b) == 0;
     run_share(&a);
@@ -597,15 +597,8 @@ void mvd_reach_multiply(mvd_plan *p, const double *x, double *y)
 size_t mvd_reach_threads(mvd_plan *p, int threads)
 {
     struct reach_plan *r = p->reach;
-    if (threads < 2 || r->y2)
+    if (threads < 2 || r->y2 || p->sp->len < 2)
         return 0;
-    size_t moving = 0, half = 0;
-    for (size_t t = 0; t < r->nterm; t++)
-        moving += r->term[t].moves != 0;
-    if (moving < 2)
-        return 0;
-    for (r->split = 0; r->split < r->nterm && half < moving / 2; r->split++)
-        half += r->term[r->split].moves != 0;
     size_t bytes = (p->sp->len + 1) * sizeof *r->y2;
     r->y2 = xmalloc(bytes);
     r->digit2 = xmalloc((size_t)REACH_BLOCK * (size_t)p->d->naut);

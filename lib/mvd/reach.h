@@ -75,11 +75,10 @@ struct reach_plan {
     double *diag;         /* [len] q_ii */
     double *fval;         /* [len * nslots]: state k's at k * nslots */
     unsigned char *digit; /* [REACH_BLOCK * naut]: a block's states */
-    /* Two threads (mvd_reach_threads): the second's vector and digits,
-     * and the first term it takes; y2 NULL: one thread. */
+    /* Two threads (mvd_reach_threads): the second's vector and digits;
+     * y2 NULL: one thread. */
     double *y2;
     unsigned char *digit2;
-    size_t split;
     int hw_popcnt;        /* the processor counts bits (term_block_hw) */
 };
 
