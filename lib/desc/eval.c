@@ -234,7 +234,7 @@ void desc_eval_each(const desc *d, const desc_func *f, int a, int *state,
                     double *out)
 {
     int order = d->aut[a].order, keep = state[a];
-    if (f->table || !f->fast) {
+    if (f->table) {
         for (int s = 0; s < order; s++) {
             state[a] = s;
             out[s] = desc_eval(f, state);
@@ -347,9 +347,10 @@ static int ival_bin(desc_op op, ival a, ival b, ival *r)
     }
 }
 
-/* The bounds by the fast form: the same interval operations in the same
- * order (st A k == is an interval ==, its fused + an interval +), in a
- * quarter of the steps on sums of tests; the same answer. */
+/* The bounds by the fast form (every function has one: desc_add_func
+ * builds it): the same interval operations in the same order as on the
+ * postfix code (st A k == is an interval ==, its fused + an interval +),
+ * in a quarter of the steps on sums of tests. */
 static int bounds_fast(const struct desc_fast *fc, const int *lo,
                        const int *hi, double *rlo, double *rhi)
 {
@@ -411,47 +412,7 @@ static int bounds_fast(const struct desc_fast *fc, const int *lo,
 int desc_eval_bounds(const desc_func *f, const int *lo, const int *hi,
                      double *rlo, double *rhi)
 {
-    if (f->fast)
-        return bounds_fast(f->fast, lo, hi, rlo, rhi);
-    ival stack[DESC_MAX_STACK];
-    int sp = 0;
-    for (size_t i = 0; i < f->code.len; i++) {
-        const desc_insn *in = &f->code.items[i];
-        ival r;
-        switch (in->op) {
-        case DOP_NUM: r = (ival){in->num, in->num}; break;
-        case DOP_ST: r = (ival){lo[in->aut], hi[in->aut]}; break;
-        case DOP_NEG: r = (ival){-stack[sp - 1].hi, -stack[sp - 1].lo};
-            sp--;
-            break;
-        case DOP_NOT: r = truth(zero(stack[sp - 1]), certain(stack[sp - 1]));
-            sp--;
-            break;
-        case DOP_ITE: {
-            ival c = stack[sp - 3], a = stack[sp - 2], b = stack[sp - 1];
-            sp -= 3;
-            if (certain(c))
-                r = a;
-            else if (zero(c))
-                r = b;
-            else
-                r = (ival){a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
-            break;
-        }
-        default:
-            sp -= 2;
-            if (!ival_bin(in->op, stack[sp], stack[sp + 1], &r))
-                return 0;
-            break;
-        }
-        /* nan or an infinite bound: values there may not be finite */
-        if (!(r.lo >= -DBL_MAX && r.hi <= DBL_MAX))
-            return 0;
-        stack[sp++] = r;
-    }
-    *rlo = stack[0].lo;
-    *rhi = stack[0].hi;
-    return 1;
+    return bounds_fast(f->fast, lo, hi, rlo, rhi);
 }
 
 void desc_func_free_derived(desc_func *f)

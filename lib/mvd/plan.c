@@ -266,7 +266,7 @@ void mvd_diagonal(mvd_plan *p, double *diag)
     const desc *d = p->d;
     int state[DESC_MAX_AUTOMATA];
     if (p->algo == MVD_REACH) {   /* the plan holds it, compact */
-        mvd_reach_diagonal(p, diag);
+        memcpy(diag, mvd_reach_diagonal_view(p), p->sp->len * sizeof *diag);
         return;
     }
     memset(diag, 0, (size_t)d->nn * sizeof *diag);

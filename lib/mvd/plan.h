@@ -166,7 +166,6 @@ void mvd_sparse_multiply(mvd_plan *p, const double *x, double *y);
 int mvd_reach_new(mvd_plan *p, size_t max_bytes, diag *dg);
 void mvd_reach_multiply(mvd_plan *p, const double *x, double *y);
 void mvd_reach_free(mvd_plan *p);
-void mvd_reach_diagonal(const mvd_plan *p, double *diag);
 const double *mvd_reach_diagonal_view(const mvd_plan *p);
 /* y = x * Dr (fast mode's diagonal parts), or 0 */
 void mvd_init_y(const mvd_plan *p, const double *x, double *y);

@@ -161,7 +161,6 @@ static void single_entries(struct reach_plan *r, rc_term *rt,
         rc_entry e = {0, 0, -1};
         if (ptr[c + 1] > ptr[c])
             e = r->entries.items[ptr[c]];
-        rt->functional |= e.slot >= 0;
         VEC_PUSH(&r->single, e);
     }
 }
@@ -415,10 +414,6 @@ const double *mvd_reach_diagonal_view(const mvd_plan *p)
     return p->reach->diag;
 }
 
-void mvd_reach_diagonal(const mvd_plan *p, double *diag)
-{
-    memcpy(diag, p->reach->diag, p->sp->len * sizeof *diag);
-}
 
 /* ------------------------------------------------------------- product */
 

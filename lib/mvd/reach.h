@@ -41,9 +41,8 @@ typedef struct {
     int moves;         /* holds transitions: a term that moves, the
                           first of those with its automata (merge_terms) */
     /* At most one transition per combination (most terms): the one of
-     * combination c at single + c (val 0: none), and whether any has a
-     * function. */
-    int one, functional;
+     * combination c at single + c (val 0: none). */
+    int one;
     size_t single;
 } rc_term;
 

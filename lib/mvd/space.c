@@ -9,7 +9,7 @@
 #include "mvd/mvd.h"
 
 /* The largest last automaton whose leaves are evaluated together. */
-#define DESC_MAX_ORDER_EACH 4096
+#define LAST_LEVEL_MAX_ORDER 4096
 
 /* --------------------------------------------------- a set of indices */
 
@@ -157,7 +157,7 @@ static int reach_node(reach_search *r, int k, uint64_t base)
      * automaton's first read runs once), which costs less than the
      * bounds (an interval evaluation of the whole code) and answers
      * exactly: no bounds there. */
-    int last = k == d->naut - 1 && order <= DESC_MAX_ORDER_EACH;
+    int last = k == d->naut - 1 && order <= LAST_LEVEL_MAX_ORDER;
     double blo, bhi;
     if (!last && r->span[k] > 1 &&
         desc_eval_bounds(r->f, r->lo, r->hi, &blo, &bhi)) {
@@ -167,7 +167,7 @@ static int reach_node(reach_search *r, int k, uint64_t base)
             return reach_all(r, k, base);
     }
     if (last) {
-        double v[DESC_MAX_ORDER_EACH];
+        double v[LAST_LEVEL_MAX_ORDER];
         desc_eval_each(d, r->f, a, r->lo, v);
         for (int s = 0; s < order; s++) {
             if (!isfinite(v[s])) {
