@@ -11,8 +11,6 @@
 
 #include "mvd/plan.h"
 
-#include "mvd/plan.h"
-
 #define REACH_BLOCK 2048          /* states a block (mvd_reach_multiply) */
 #define REACH_MAX_COMBOS 65536    /* combinations a term may tabulate */
 

@@ -20,6 +20,21 @@ static int has_negative(const struct reach_plan *r, size_t k,
     return 0;
 }
 
+/* Whether some transition's rate may be negative: an entry's constant
+ * or a function's value (finite: fill_state checked) below 0. Without
+ * either, no state has one and the search per state is skipped (a pass
+ * over the tables and values instead of one over every transition). */
+static int may_be_negative(const struct reach_plan *r, size_t len)
+{
+    for (size_t e = 0; e < r->entries.len; e++)
+        if (r->entries.items[e].val < 0)
+            return 1;
+    for (size_t i = 0; i < len * r->slots.len; i++)
+        if (r->fval[i] < 0)
+            return 1;
+    return 0;
+}
+
 int mvd_reach_check_rates(const mvd_plan *p, diag *dg, srcloc at)
 {
     const struct reach_plan *r = p->reach;
@@ -28,6 +43,8 @@ int mvd_reach_check_rates(const mvd_plan *p, diag *dg, srcloc at)
     unsigned char st[DESC_MAX_AUTOMATA];
     if (r->slots.len == 0)
         return 0;   /* constant rates: as mvd_check_rates, nothing to do */
+    if (!may_be_negative(r, p->sp->len))
+        return 0;
     for (size_t k = 0; k < p->sp->len; k++) {
         step_state(d, p->sp, k, st, state);
         /* The entries one by one are a sufficient test; the terms'
@@ -71,9 +88,65 @@ static void outflows(const mvd_plan *p, double *out)
     }
 }
 
+/* Whether no transition can be weak: the least positive rate any entry
+ * can take is at least theta times a bound on every state's outflow
+ * (per term, its largest row of positive rates; the slots' extreme
+ * values over the states). Then the searches need no outflows: a pass
+ * over the values instead of one over every transition, and no vector. */
+static int no_weak_transitions(const struct reach_plan *r, size_t len,
+                               double theta)
+{
+    size_t ns = r->slots.len;
+    /* per slot: largest value, least positive, greatest negative, least */
+    double *ext = xmalloc((ns ? ns : 1) * 4 * sizeof *ext);
+    for (size_t s = 0; s < ns; s++) {
+        ext[4 * s] = -INFINITY;
+        ext[4 * s + 1] = INFINITY;
+        ext[4 * s + 2] = -INFINITY;
+        ext[4 * s + 3] = INFINITY;
+    }
+    for (size_t k = 0; k < len; k++)
+        for (size_t s = 0; s < ns; s++) {
+            double f = r->fval[k * ns + s], *e = ext + 4 * s;
+            e[0] = fmax(e[0], f);
+            e[3] = fmin(e[3], f);
+            if (f > 0)
+                e[1] = fmin(e[1], f);
+            if (f < 0)
+                e[2] = fmax(e[2], f);
+        }
+    double least = INFINITY, bound = 0;
+    for (size_t t = 0; t < r->nterm; t++) {
+        const rc_term *rt = &r->term[t];
+        double most = 0;
+        for (uint32_t c = 0; rt->moves && c < rt->combos; c++) {
+            double row = 0;
+            for (uint32_t i = r->ptr.items[rt->base + c];
+                 i < r->ptr.items[rt->base + c + 1]; i++) {
+                const rc_entry *en = &r->entries.items[i];
+                const double *e = en->slot >= 0 ? ext + 4 * en->slot : NULL;
+                double hi = !e ? en->val
+                          : en->val > 0 ? en->val * e[0] : en->val * e[3];
+                double lo = !e ? (en->val > 0 ? en->val : INFINITY)
+                          : en->val > 0 ? en->val * e[1]
+                          : en->val < 0 ? en->val * e[2] : INFINITY;
+                if (hi > 0)
+                    row += hi;
+                if (lo > 0)   /* INFINITY when it is never positive */
+                    least = fmin(least, lo);
+            }
+            most = fmax(most, row);
+        }
+        bound += most;
+    }
+    free(ext);
+    return least >= theta * bound;
+}
+
 /* Breadth-first search from position 0 over the strong transitions
- * (rate > 0 and not below theta times the source's outflow), forwards or
- * backwards (by the transposed tables), level by level: each level's
+ * (rate > 0 and not below theta times the source's outflow; out NULL:
+ * every positive one), forwards or backwards (by the transposed tables),
+ * level by level: each level's
  * states are taken from a bitmap in index order, so that their digits
  * are stepped from the previous one's rather than decoded. The states
  * reached. */
@@ -118,7 +191,7 @@ static size_t search(const mvd_plan *p, const double *out, double theta,
                             continue;
                         size_t from = backwards ? j : k;   /* the source */
                         double v = rate(r, &en[e], from);
-                        if (!(v > 0) || v < theta * out[from])
+                        if (!(v > 0) || (out && v < theta * out[from]))
                             continue;
                         seen[j >> 6] |= UINT64_C(1) << (j & 63);
                         next[j >> 6] |= UINT64_C(1) << (j & 63);
@@ -163,8 +236,11 @@ int mvd_reach_irreducible(const mvd_plan *p, double theta)
     size_t n = p->sp->len;
     if (n == 0)
         return 0;
-    double *out = xmalloc(n * sizeof *out);
-    outflows(p, out);
+    double *out = NULL;   /* none: no transition is weak */
+    if (theta > 0 && !no_weak_transitions(p->reach, n, theta)) {
+        out = xmalloc(n * sizeof *out);
+        outflows(p, out);
+    }
     direction fwd = {p, out, theta, 0, 0}, bwd = {p, out, theta, 1, 0};
     /* With two threads (mvd_reach_threads), both directions at once. */
     pthread_t th;

@@ -550,9 +550,10 @@ static int check_reach_on(const desc *d, const mvd_space *full,
     mvd_diagonal(p, dq);
     int bad = 0;
     /* The searches of mvd_reach_irreducible say what Tarjan's classes
-     * say, with and without the weak transitions. */
-    for (int w = 0; w < 2; w++) {
-        double theta = w ? 0.2 : 0;
+     * say, with and without the weak transitions; at 1e-9 no transition
+     * is weak by the bound the search takes before summing outflows. */
+    for (int w = 0; w < 3; w++) {
+        double theta = w == 2 ? 1e-9 : w ? 0.2 : 0;
         mvd_classes cl;
         CHECK_INT(mvd_classes_find(&cl, d, &sp, theta, BIG, &dg,
                                    (srcloc){0}), 0);
