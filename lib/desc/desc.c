@@ -235,6 +235,20 @@ void desc_decode(const desc *d, uint64_t idx, int *state)
     }
 }
 
+void desc_advance(const desc *d, int *state, uint64_t old, uint64_t new)
+{
+    uint64_t add = new - old;
+    for (int a = d->naut - 1; a >= 0 && add; a--) {
+        uint64_t o = (uint64_t)d->aut[a].order, s = (uint64_t)state[a] + add;
+        if (s < o) {
+            state[a] = (int)s;
+            return;
+        }
+        state[a] = (int)(s % o);
+        add = s / o;
+    }
+}
+
 uint64_t desc_encode(const desc *d, const int *state)
 {
     uint64_t idx = 0;

@@ -216,6 +216,11 @@ double desc_entry_value(const desc *d, const desc_entry *e, const int *state);
 /* Decodes a product-space index into local states (state[naut]). */
 void desc_decode(const desc *d, uint64_t idx, int *state);
 uint64_t desc_encode(const desc *d, const int *state);
+/* Steps state, the local states of index old, to those of index new >=
+ * old, from the last automaton: a division only where a digit carries,
+ * so that a walk over states in index order costs far less than a
+ * desc_decode each. */
+void desc_advance(const desc *d, int *state, uint64_t old, uint64_t new);
 /* Steps state to the next one in index order (the last automaton turns
  * fastest); 0 after the last state, which leaves state all zeros. */
 int desc_next_state(const desc *d, int *state);

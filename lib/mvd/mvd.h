@@ -478,10 +478,11 @@ int mvd_solve_chain(mvd_plan *p, const desc *d, const mvd_space *sp,
                     size_t max_bytes, double *pi, mvd_solve_info *info,
                     diag *dg);
 
-/* out[r] = sum over sp of pi(x) * f_r(x) for every result r of d. 0, or
- * -1 after a diagnostic (a function value that is not finite). */
+/* out[r] = sum over sp of pi(x) * f_r(x) for every result r of d, on
+ * threads 1 or 2 (two halves of the states). 0, or -1 after a diagnostic
+ * (a function value that is not finite). */
 int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
-                double *out, const char *file, diag *dg);
+                double *out, int threads, const char *file, diag *dg);
 
 /* What the san-result writer needs besides the solution. */
 typedef struct {

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,39 +15,88 @@
 
 /* ------------------------------------------------------------ results */
 
-/* State by state, each state decoded once for every result and the code
- * the results share run once (desc_evalset; the sums still run over the
- * states in order, one per result: the same bits as result by result); a
- * result that is not finite is reported at its first such state, the
- * first result first. */
-int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
-                double *out, const char *file, diag *dg)
+/* One stretch of states [k0, k1): sums into out, and per result the
+ * first state where it is not finite (bad, SIZE_MAX: none) and its
+ * value. */
+typedef struct {
+    const desc *d;
+    const mvd_space *sp;
+    const double *pi;
+    const desc_evalset *set;
+    size_t k0, k1;
+    double *out, *badf;
+    size_t *bad;
+} result_part;
+
+/* State by state, the digits stepped from the previous state's, the code
+ * the results share run once (desc_evalset); the sums run over the
+ * states in order, one per result. */
+static void *results_part(void *arg)
 {
+    const result_part *w = arg;
+    const desc *d = w->d;
     size_t nr = d->results.len;
     int state[DESC_MAX_AUTOMATA];
-    size_t *bad = xmalloc(sizeof *bad * (nr ? nr : 1));
-    double *badf = xmalloc(sizeof *badf * (nr ? nr : 1));
     double *val = xmalloc(sizeof *val * (nr ? nr : 1));
-    int *func = xmalloc(sizeof *func * (nr ? nr : 1));
     for (size_t r = 0; r < nr; r++) {
-        out[r] = 0;
-        bad[r] = SIZE_MAX;
-        func[r] = d->results.items[r].func;
+        w->out[r] = 0;
+        w->bad[r] = SIZE_MAX;
     }
-    desc_evalset *set = desc_evalset_new(d, func, nr);
-    for (size_t k = 0; k < sp->len && nr; k++) {
-        desc_decode(d, sp->idx[k], state);
-        double p = pi[mvd_vec_at(sp, k)];
-        desc_evalset_eval(set, state, val);
+    for (size_t k = w->k0; k < w->k1 && nr; k++) {
+        if (k == w->k0)
+            desc_decode(d, w->sp->idx[k], state);
+        else
+            desc_advance(d, state, w->sp->idx[k - 1], w->sp->idx[k]);
+        double p = w->pi[mvd_vec_at(w->sp, k)];
+        desc_evalset_eval(w->set, state, val);
         for (size_t r = 0; r < nr; r++) {
-            if (bad[r] != SIZE_MAX)
+            if (w->bad[r] != SIZE_MAX)
                 continue;
             double f = val[r];
             if (!isfinite(f)) {
-                bad[r] = k;
-                badf[r] = f;
+                w->bad[r] = k;
+                w->badf[r] = f;
             }
-            out[r] += p * f;
+            w->out[r] += p * f;
+        }
+    }
+    free(val);
+    return NULL;
+}
+
+/* A result that is not finite is reported at its first such state, the
+ * first result first. With two threads, each takes half of the states
+ * and the halves' sums are added in that order (the last digits then
+ * differ from one thread's, the same run to run). */
+int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
+                double *out, int threads, const char *file, diag *dg)
+{
+    size_t nr = d->results.len, m = nr ? nr : 1;
+    int state[DESC_MAX_AUTOMATA];
+    double *badf = xmalloc(sizeof *badf * 2 * m);
+    double *half = xmalloc(sizeof *half * m);
+    size_t *bad = xmalloc(sizeof *bad * 2 * m);
+    int *func = xmalloc(sizeof *func * m);
+    for (size_t r = 0; r < nr; r++)
+        func[r] = d->results.items[r].func;
+    desc_evalset *set = desc_evalset_new(d, func, nr);
+    size_t split = threads > 1 ? sp->len / 2 : sp->len;
+    result_part one = {d, sp, pi, set, 0, split, out, badf, bad},
+                two = {d, sp, pi, set, split, sp->len, half, badf + m, bad + m};
+    pthread_t th;
+    int threaded = split < sp->len &&
+                   pthread_create(&th, NULL, results_part, &two) == 0;
+    results_part(&one);
+    if (threaded)
+        pthread_join(th, NULL);
+    else if (split < sp->len)
+        results_part(&two);
+    for (size_t r = 0; r < nr; r++) {
+        if (split < sp->len)
+            out[r] += half[r];
+        if (bad[r] == SIZE_MAX && split < sp->len && bad[m + r] != SIZE_MAX) {
+            bad[r] = bad[m + r];
+            badf[r] = badf[m + r];
         }
     }
     int status = 0;
@@ -63,7 +113,7 @@ int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
         status = -1;
     }
     desc_evalset_free(set);
-    free(val);
+    free(half);
     free(func);
     free(bad);
     free(badf);

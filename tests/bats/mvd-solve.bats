@@ -592,6 +592,16 @@ mvd-solve: one.desc: note: transient: 2 states (probability 0 in the long run), 
     assert_failure 2
     assert_output "mvd-solve: inv.desc: error: result 'inv' is inf in state (A=a): not a finite number"
     [ ! -e inv.result ]
+    # With two threads each takes half of the states: the first state is
+    # still the one named, whichever half holds it.
+    for f in '1 st A 1 - /:(A=b)' '1 st A 0 * /:(A=a)'; do
+        sed "s|^function inv .*|function inv ${f%:*}|" inv.desc > two.desc
+        for algo in slice 'reach --threads 2'; do
+            run mvd-solve --algo $algo two.desc
+            assert_failure 2
+            assert_output "mvd-solve: two.desc: error: result 'inv' is inf in state ${f#*:}: not a finite number"
+        done
+    done
 }
 
 @test "malformed vectors: located errors, exit 2" {

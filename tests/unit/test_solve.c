@@ -133,9 +133,13 @@ static void check_mm1k(const model *m, int k, double rho)
     double r;
     diag dg;
     diag_init(&dg, "test", stderr);
-    CHECK_INT(mvd_results(&m->d, &m->sp, m->pi, &r, NULL, &dg), 0);
+    CHECK_INT(mvd_results(&m->d, &m->sp, m->pi, &r, 1, NULL, &dg), 0);
     /* Each p(n) within 1e-9, so the mean within 1e-9 * sum n. */
     CHECK_NEAR(r, mean, 1e-9 * k * (k + 1) / 2);
+    /* Two threads, two halves of the states: the same sum to rounding. */
+    double r2;
+    CHECK_INT(mvd_results(&m->d, &m->sp, m->pi, &r2, 2, NULL, &dg), 0);
+    CHECK_NEAR(r2, r, 1e-15 * k);
 }
 
 static void test_mm1k_every_method(void)
@@ -268,7 +272,7 @@ static void test_resource_sharing_product_form(void)
             double r;
             diag dg;
             diag_init(&dg, "test", stderr);
-            CHECK_INT(mvd_results(&m.d, &m.sp, m.pi, &r, NULL, &dg), 0);
+            CHECK_INT(mvd_results(&m.d, &m.sp, m.pi, &r, 1, NULL, &dg), 0);
             CHECK_NEAR(r, busy0 / total, 1e-9);
             unload(&m);
         }

@@ -437,7 +437,9 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
     int status = EXIT_OK;
     if (got < 0) {
         status = EXIT_BADINPUT;
-    } else if (mvd_results(d, sp, pi, results, shown, dg) < 0) {
+    } else if (mvd_results(d, sp, pi, results,
+                           op->algo == MVD_REACH ? (int)op->threads : 1,
+                           shown, dg) < 0) {
         status = EXIT_BADINPUT;
     } else {
         if (got == 1) {
