@@ -9,8 +9,12 @@
  *     st A, num k, ==        into  STEQ(A, k)       push (state[A] == k)
  *     STEQ(A, k), +          into  ADDSTEQ(A, k)    top += (state[A] == k)
  *     num k, OP (binary)     into  OP with the immediate k as its right
- * operand; each fused instruction computes what the sequence did, with
- * the same operations in the same order, so the values are the same bits.
+ * operand; then a run STEQ, ADDSTEQ, ... of three tests or more ("nb A
+ * s" over many automata) into COUNT followed by its (A, k) pairs, which
+ * pushes how many hold: one dispatch instead of one per automaton. Each
+ * fused instruction computes what the sequence did, with the same
+ * operations in the same order (a count: sums of 0s and 1s, exact in any
+ * order), so the values are the same bits.
  * A table holds the function's values over the states of the automata it
  * reads, computed by the interpreter: one look-up then replaces it. */
 #include <float.h>
@@ -23,6 +27,8 @@
 
 typedef enum {
     F_NUM, F_ST, F_STEQ, F_ADDSTEQ,
+    F_COUNT,   /* push how many of the aut following pairs hold */
+    F_PAIR,    /* data of a COUNT: state[aut] == num */
     F_NEG, F_NOT, F_ITE,
     F_BIN,     /* op on the two top values */
     F_BINK     /* op on the top value and the immediate num */
@@ -31,9 +37,17 @@ typedef enum {
 typedef struct {
     fast_kind kind;
     desc_op op;      /* F_BIN, F_BINK */
-    int aut;         /* F_ST, F_STEQ, F_ADDSTEQ */
-    double num;      /* F_NUM, F_STEQ, F_ADDSTEQ, F_BINK */
+    int aut;         /* F_ST, F_STEQ, F_ADDSTEQ, F_PAIR; F_COUNT: pairs */
+    double num;      /* F_NUM, F_STEQ, F_ADDSTEQ, F_BINK, F_PAIR */
 } fast_insn;
+
+/* The code slots instruction in takes (a COUNT: its pairs too). */
+static size_t insn_len(const fast_insn *in)
+{
+    return in->kind == F_COUNT ? 1 + (size_t)in->aut : 1;
+}
+
+#define COUNT_MIN 3   /* tests in a run worth a COUNT */
 
 struct desc_fast {
     size_t len;
@@ -91,6 +105,47 @@ static int is_binary(desc_op op)
            op != DOP_NOT && op != DOP_ITE;
 }
 
+/* The length of the run STEQ, ADDSTEQ... at code[i] (0: none). */
+static size_t run_at(const struct desc_fast *fc, size_t i)
+{
+    size_t run = 0;
+    if (fc->code[i].kind == F_STEQ)
+        for (run = 1; i + run < fc->len &&
+                      fc->code[i + run].kind == F_ADDSTEQ;)
+            run++;
+    return run;
+}
+
+/* The runs of COUNT_MIN tests or more as COUNTs: one slot more per run
+ * (the code is sized to fit, for functions of millions of nodes). */
+static struct desc_fast *count_runs(struct desc_fast *fc)
+{
+    size_t n = fc->len, runs = 0, m = 0;
+    for (size_t i = 0; i < n;) {
+        size_t run = run_at(fc, i);
+        runs += run >= COUNT_MIN;
+        i += run ? run : 1;
+    }
+    if (runs == 0)
+        return fc;
+    struct desc_fast *out = xmalloc(sizeof *out + (n + runs) *
+                                                      sizeof(fast_insn));
+    for (size_t i = 0; i < n;) {
+        size_t run = run_at(fc, i);
+        if (run < COUNT_MIN) {
+            out->code[m++] = fc->code[i++];
+            continue;
+        }
+        out->code[m++] = (fast_insn){F_COUNT, DOP_NUM, (int)run, 0};
+        for (size_t j = 0; j < run; j++, i++)
+            out->code[m++] = (fast_insn){F_PAIR, DOP_NUM, fc->code[i].aut,
+                                         fc->code[i].num};
+    }
+    out->len = m;
+    free(fc);
+    return out;
+}
+
 void desc_func_compile(desc_func *f)
 {
     size_t n = f->code.len;
@@ -126,7 +181,7 @@ void desc_func_compile(desc_func *f)
         fc->code[m++] = in;
     }
     fc->len = m;
-    f->fast = fc;
+    f->fast = count_runs(fc);
 }
 
 /* The fast form: a NUM pushed before a binary op is never the op's left
@@ -157,6 +212,15 @@ static int run_fast(const struct desc_fast *fc, size_t from, size_t to,
         case F_ADDSTEQ:
             stack[sp - 1] += (double)((double)state[in->aut] == in->num);
             break;
+        case F_COUNT: {
+            int c = 0;
+            for (int j = 1; j <= in->aut; j++)
+                c += (double)state[in[j].aut] == in[j].num;
+            stack[sp++] = c;
+            i += (size_t)in->aut;
+            break;
+        }
+        case F_PAIR: break;   /* not reached: COUNT steps over */
         case F_NEG: stack[sp - 1] = -stack[sp - 1]; break;
         case F_NOT: stack[sp - 1] = stack[sp - 1] == 0; break;
         case F_ITE:
@@ -179,6 +243,16 @@ static int same_insn(const fast_insn *a, const fast_insn *b)
 {
     return a->kind == b->kind && a->op == b->op && a->aut == b->aut &&
            memcmp(&a->num, &b->num, sizeof a->num) == 0;
+}
+
+/* The start of the last instruction that starts before slot `to` of fc
+ * (0 when none does). */
+static size_t start_before(const struct desc_fast *fc, size_t to)
+{
+    size_t at = 0;
+    for (size_t i = 0; i < to && i < fc->len; i += insn_len(&fc->code[i]))
+        at = i;
+    return at;
 }
 
 struct desc_evalset {
@@ -207,7 +281,8 @@ desc_evalset *desc_evalset_new(const desc *d, const int *funcs, size_t n)
     for (size_t k = 0; k < n; k++)
         if (shared >= s->code[k]->len)
             shared = s->code[k]->len - 1;
-    s->shared = n ? shared : 0;
+    /* Not inside a COUNT (its pairs are read by it only): at its start. */
+    s->shared = n ? start_before(s->code[0], shared + 1) : 0;
     return s;
 }
 
@@ -226,6 +301,12 @@ void desc_evalset_eval(const desc_evalset *s, const int *state, double *out)
 
 static int reads(const fast_insn *in, int a)
 {
+    if (in->kind == F_COUNT) {
+        for (int j = 1; j <= in->aut; j++)
+            if (in[j].aut == a)
+                return 1;
+        return 0;
+    }
     return (in->kind == F_ST || in->kind == F_STEQ ||
             in->kind == F_ADDSTEQ) && in->aut == a;
 }
@@ -245,13 +326,30 @@ void desc_eval_each(const desc *d, const desc_func *f, int a, int *state,
     const struct desc_fast *fc = f->fast;
     size_t split = 0;
     while (split < fc->len && !reads(&fc->code[split], a))
-        split++;
+        split += insn_len(&fc->code[split]);
     double base[DESC_MAX_STACK], stack[DESC_MAX_STACK];
     int sp0 = run_fast(fc, 0, split, state, base, 0);
+    /* A COUNT that reads a: the pairs of the other automata counted
+     * once, a's added per state (integers: the same sum in any order). */
+    const fast_insn *count = split < fc->len &&
+                             fc->code[split].kind == F_COUNT
+                           ? &fc->code[split] : NULL;
+    int others = 0;
+    for (int j = 1; count && j <= count->aut; j++)
+        others += count[j].aut != a &&
+                  (double)state[count[j].aut] == count[j].num;
+    size_t rest = count ? split + insn_len(count) : split;
     for (int s = 0; s < order; s++) {
         state[a] = s;
         memcpy(stack, base, (size_t)sp0 * sizeof *stack);
-        run_fast(fc, split, fc->len, state, stack, sp0);
+        int sp = sp0;
+        if (count) {
+            int c = others;
+            for (int j = 1; j <= count->aut; j++)
+                c += count[j].aut == a && (double)s == count[j].num;
+            stack[sp++] = c;
+        }
+        run_fast(fc, rest, fc->len, state, stack, sp);
         out[s] = stack[0];
     }
     state[a] = keep;
@@ -372,6 +470,18 @@ static int bounds_fast(const struct desc_fast *fc, const int *lo,
             }
             break;
         }
+        case F_COUNT: {   /* the tests certain to hold, and those that may */
+            int sure = 0, may = 0;
+            for (int j = 1; j <= in->aut; j++) {
+                double a = lo[in[j].aut], b = hi[in[j].aut], k = in[j].num;
+                sure += a == b && a == k;
+                may += !(b < k || k < a);
+            }
+            r = (ival){sure, may};
+            i += (size_t)in->aut;
+            break;
+        }
+        case F_PAIR: return 0;   /* not reached: COUNT steps over */
         case F_NEG: r = (ival){-stack[sp - 1].hi, -stack[sp - 1].lo};
             sp--;
             break;

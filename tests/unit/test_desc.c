@@ -255,7 +255,7 @@ static void random_expr(rng *r, desc_insn *code, size_t *n, int depth,
     int a = (int)rng_below(r, 3);
     double k = (double)rng_below(r, 5) - 1;   /* -1..3: 0 too, for / */
     unsigned pick = depth <= 0 ? (unsigned)rng_below(r, 3)
-                               : (unsigned)rng_below(r, 9);
+                               : (unsigned)rng_below(r, 10);
     switch (pick) {
     case 0: code[(*n)++] = (desc_insn){DOP_NUM, 0, k}; return;
     case 1: code[(*n)++] = (desc_insn){DOP_ST, a, 0}; return;
@@ -289,6 +289,20 @@ static void random_expr(rng *r, desc_insn *code, size_t *n, int depth,
         random_expr(r, code, n, depth - 1, ord);
         code[(*n)++] = (desc_insn){rng_below(r, 2) ? DOP_NEG : DOP_NOT, 0, 0};
         return;
+    case 9: {   /* "nb" over 2..7 tests, an automaton repeated, k = 0.5 */
+        int tests = 2 + (int)rng_below(r, 6);
+        for (int q = 0; q < tests; q++) {
+            int b = (int)rng_below(r, 3);
+            double kk = rng_below(r, 8) == 0 ? 0.5
+                      : (double)rng_below(r, (uint64_t)ord[b]);
+            code[(*n)++] = (desc_insn){DOP_ST, b, 0};
+            code[(*n)++] = (desc_insn){DOP_NUM, 0, kk};
+            code[(*n)++] = (desc_insn){DOP_EQ, 0, 0};
+            if (q > 0)
+                code[(*n)++] = (desc_insn){DOP_ADD, 0, 0};
+        }
+        return;
+    }
     default:
         random_expr(r, code, n, depth - 1, ord);
         random_expr(r, code, n, depth - 1, ord);
@@ -415,6 +429,38 @@ static void test_evalset(void)
         desc_evalset_free(set);
     }
     CHECK_INT(bad, 0);
+    /* Two sums of tests that differ only in their last test, and one that
+     * is the first and more: the shared prefix stops before the sum. */
+    int nbs[3];
+    for (int k = 0; k < 3; k++) {
+        desc_insn *code = xmalloc(32 * sizeof *code);
+        size_t n = 0;
+        for (int q = 0; q < 3; q++) {
+            code[n++] = (desc_insn){DOP_ST, q, 0};
+            code[n++] = (desc_insn){DOP_NUM, 0, q == 2 && k == 1 ? 2 : 1};
+            code[n++] = (desc_insn){DOP_EQ, 0, 0};
+            if (q > 0)
+                code[n++] = (desc_insn){DOP_ADD, 0, 0};
+        }
+        if (k == 2) {
+            code[n++] = (desc_insn){DOP_NUM, 0, 2};
+            code[n++] = (desc_insn){DOP_MUL, 0, 0};
+        }
+        nbs[k] = desc_add_func(&d, k == 0 ? "nb1" : k == 1 ? "nb2" : "nb3",
+                               code, n);
+    }
+    desc_evalset *set = desc_evalset_new(&d, nbs, 3);
+    for (int st = 0; st < 24; st++) {
+        int state[3] = {st / 12, st / 4 % 3, st % 4};
+        double out[3];
+        desc_evalset_eval(set, state, out);
+        for (int k = 0; k < 3; k++) {
+            double want = desc_eval_code(&d.funcs.items[nbs[k]], state);
+            bad += memcmp(&want, &out[k], sizeof want) != 0;
+        }
+    }
+    desc_evalset_free(set);
+    CHECK_INT(bad, 0);
     /* Not all 20: E of one instruction shares nothing with itself, and
      * the fused code of E's last instructions may differ from that of
      * "E k ==" (st A 1 == fuses into one). */
@@ -470,6 +516,43 @@ static void test_eval_bounds(void)
     desc_free(&d);
 }
 
+/* desc_eval_each: every value of one automaton at once, the others
+ * fixed; the interpreter's bits on 300 random functions (sums of tests
+ * among them, split where the automaton is first read), every automaton
+ * and state, and the state left as it was. */
+static void test_eval_each(void)
+{
+    const int ord[3] = {2, 3, 4};
+    desc d;
+    rng r;
+    three_automata(&d, ord, &r, 14);
+    int bad = 0, moved = 0;
+    for (int i = 0; i < 300; i++) {
+        desc_insn *code = xmalloc(4096 * sizeof *code);
+        size_t n = 0;
+        random_expr(&r, code, &n, 4, ord);
+        CHECK_INT(desc_add_func(&d, "f", code, n), i);
+        const desc_func *f = &d.funcs.items[i];
+        for (int st = 0; st < 24; st++)
+            for (int a = 0; a < 3; a++) {
+                int state[3] = {st / 12, st / 4 % 3, st % 4}, keep[3];
+                memcpy(keep, state, sizeof keep);
+                double out[4];
+                desc_eval_each(&d, f, a, state, out);
+                moved += memcmp(keep, state, sizeof keep) != 0;
+                for (int v = 0; v < ord[a]; v++) {
+                    state[a] = v;
+                    double want = desc_eval_code(f, state);
+                    bad += memcmp(&want, &out[v], sizeof want) != 0;
+                }
+                state[a] = keep[a];
+            }
+    }
+    CHECK_INT(bad, 0);
+    CHECK_INT(moved, 0);
+    desc_free(&d);
+}
+
 int main(void)
 {
     sink = stderr;
@@ -479,6 +562,7 @@ int main(void)
     RUN(test_eval_fast_and_tables);
     RUN(test_evalset);
     RUN(test_eval_bounds);
+    RUN(test_eval_each);
     RUN(test_errors);
     RUN(test_plain_nul);
     RUN(test_limits);
