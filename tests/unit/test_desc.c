@@ -312,6 +312,15 @@ static void random_expr(rng *r, desc_insn *code, size_t *n, int depth,
     }
 }
 
+/* A random function named name (random_expr of depth 4): its index. */
+static int add_random_func(desc *d, rng *r, const int *ord, const char *name)
+{
+    desc_insn *code = xmalloc(4096 * sizeof *code);
+    size_t n = 0;
+    random_expr(r, code, &n, 4, ord);
+    return desc_add_func(d, name, code, n);
+}
+
 /* The fast form and the tables (eval.c) give the interpreter's bits on
  * every state, for 300 random functions (nan and inf included), and
  * identical functions share one table. */
@@ -480,10 +489,7 @@ static void test_eval_bounds(void)
     three_automata(&d, ord, &r, 7);
     int wrong = 0, answered = 0, point_exact = 0, points = 0;
     for (int i = 0; i < 300; i++) {
-        desc_insn *code = xmalloc(4096 * sizeof *code);
-        size_t n = 0;
-        random_expr(&r, code, &n, 4, ord);
-        CHECK_INT(desc_add_func(&d, "f", code, n), i);
+        CHECK_INT(add_random_func(&d, &r, ord, "f"), i);
         const desc_func *f = &d.funcs.items[i];
         for (int box = 0; box < 20; box++) {
             int lo[3], hi[3];
@@ -528,10 +534,7 @@ static void test_eval_each(void)
     three_automata(&d, ord, &r, 14);
     int bad = 0, moved = 0;
     for (int i = 0; i < 300; i++) {
-        desc_insn *code = xmalloc(4096 * sizeof *code);
-        size_t n = 0;
-        random_expr(&r, code, &n, 4, ord);
-        CHECK_INT(desc_add_func(&d, "f", code, n), i);
+        CHECK_INT(add_random_func(&d, &r, ord, "f"), i);
         const desc_func *f = &d.funcs.items[i];
         for (int st = 0; st < 24; st++)
             for (int a = 0; a < 3; a++) {
