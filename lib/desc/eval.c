@@ -276,13 +276,12 @@ desc_evalset *desc_evalset_new(const desc *d, const int *funcs, size_t n)
             l++;
         shared = l;
     }
-    /* Each function runs at least its last instruction on its own: the
-     * value it leaves is its own. */
-    for (size_t k = 0; k < n; k++)
-        if (shared >= s->code[k]->len)
-            shared = s->code[k]->len - 1;
-    /* Not inside a COUNT (its pairs are read by it only): at its start. */
+    /* Not inside a COUNT (its pairs are read by it only): at its start.
+     * A function that is the prefix whole ("nb A s" beside "nb A s ==
+     * k") takes the value the prefix leaves. */
     s->shared = n ? start_before(s->code[0], shared + 1) : 0;
+    if (n && shared == s->code[0]->len)
+        s->shared = shared;
     return s;
 }
 
@@ -293,6 +292,10 @@ void desc_evalset_eval(const desc_evalset *s, const int *state, double *out)
         return;
     int sp0 = run_fast(s->code[0], 0, s->shared, state, base, 0);
     for (size_t k = 0; k < s->n; k++) {
+        if (s->code[k]->len == s->shared) {   /* the prefix whole */
+            out[k] = base[0];
+            continue;
+        }
         memcpy(stack, base, (size_t)sp0 * sizeof *stack);
         run_fast(s->code[k], s->shared, s->code[k]->len, state, stack, sp0);
         out[k] = stack[0];
