@@ -155,12 +155,14 @@ void desc_eval_each(const desc *d, const desc_func *f, int a, int *state,
 
 /* Several functions evaluated together at each state, the longest
  * prefix of code they all share run once (a model's results often share
- * "nb P busy" and differ only by the comparison that follows): the same
- * values as desc_eval, bit for bit (tables apart, which hold those values
- * too). funcs are indices into d->funcs; d must outlive the set. */
+ * "nb P busy" and differ only by the comparison that follows), and when
+ * the rest reads no automaton, the values for the last prefix values met
+ * reused: the same values as desc_eval, bit for bit (tables apart, which
+ * hold those values too). funcs are indices into d->funcs; d must
+ * outlive the set. A set keeps that memory: one per thread. */
 typedef struct desc_evalset desc_evalset;
 desc_evalset *desc_evalset_new(const desc *d, const int *funcs, size_t n);
-void desc_evalset_eval(const desc_evalset *s, const int *state, double *out);
+void desc_evalset_eval(desc_evalset *s, const int *state, double *out);
 void desc_evalset_free(desc_evalset *s);
 /* The (fast) instructions the set runs once for all its functions. */
 size_t desc_evalset_shared(const desc_evalset *s);

@@ -255,11 +255,25 @@ static size_t start_before(const struct desc_fast *fc, size_t to)
     return at;
 }
 
+#define EVALSET_CACHE 64   /* prefix values remembered (direct-mapped) */
+
 struct desc_evalset {
     size_t n, shared;                    /* functions, common prefix */
     const struct desc_fast **code;
-    int stack_in;                        /* values the prefix leaves */
+    /* When no function reads the state after the prefix, their values
+     * depend on the prefix's value alone: those of the last prefix
+     * values met are kept (results over "nb P busy" take few values). */
+    int pure;
+    uint64_t key[EVALSET_CACHE];
+    unsigned char used[EVALSET_CACHE];
+    double *values;                      /* [EVALSET_CACHE * n] */
 };
+
+static int reads_state(const fast_insn *in)
+{
+    return in->kind == F_ST || in->kind == F_STEQ ||
+           in->kind == F_ADDSTEQ || in->kind == F_COUNT;
+}
 
 desc_evalset *desc_evalset_new(const desc *d, const int *funcs, size_t n)
 {
@@ -282,15 +296,34 @@ desc_evalset *desc_evalset_new(const desc *d, const int *funcs, size_t n)
     s->shared = n ? start_before(s->code[0], shared + 1) : 0;
     if (n && shared == s->code[0]->len)
         s->shared = shared;
+    s->pure = n > 0;
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = s->shared; i < s->code[k]->len; i++)
+            s->pure &= !reads_state(&s->code[k]->code[i]);
+    if (s->pure)
+        s->values = xmalloc(EVALSET_CACHE * n * sizeof *s->values);
     return s;
 }
 
-void desc_evalset_eval(const desc_evalset *s, const int *state, double *out)
+void desc_evalset_eval(desc_evalset *s, const int *state, double *out)
 {
     double base[DESC_MAX_STACK], stack[DESC_MAX_STACK];
     if (s->n == 0)
         return;
     int sp0 = run_fast(s->code[0], 0, s->shared, state, base, 0);
+    double *kept = NULL;
+    if (s->pure && sp0 == 1) {   /* the values by the prefix's value bits */
+        uint64_t bits;
+        memcpy(&bits, &base[0], sizeof bits);
+        size_t slot = (size_t)((bits * UINT64_C(0x9e3779b97f4a7c15)) >> 58);
+        kept = s->values + slot * s->n;
+        if (s->used[slot] && s->key[slot] == bits) {
+            memcpy(out, kept, s->n * sizeof *out);
+            return;
+        }
+        s->used[slot] = 1;
+        s->key[slot] = bits;
+    }
     for (size_t k = 0; k < s->n; k++) {
         if (s->code[k]->len == s->shared) {   /* the prefix whole */
             out[k] = base[0];
@@ -300,6 +333,8 @@ void desc_evalset_eval(const desc_evalset *s, const int *state, double *out)
         run_fast(s->code[k], s->shared, s->code[k]->len, state, stack, sp0);
         out[k] = stack[0];
     }
+    if (kept)
+        memcpy(kept, out, s->n * sizeof *out);
 }
 
 static int reads(const fast_insn *in, int a)
@@ -365,6 +400,7 @@ void desc_evalset_free(desc_evalset *s)
     if (!s)
         return;
     free(s->code);
+    free(s->values);
     free(s);
 }
 

@@ -22,7 +22,7 @@ typedef struct {
     const desc *d;
     const mvd_space *sp;
     const double *pi;
-    const desc_evalset *set;
+    const int *func;      /* the results' functions */
     size_t k0, k1;
     double *out, *badf;
     size_t *bad;
@@ -38,6 +38,7 @@ static void *results_part(void *arg)
     size_t nr = d->results.len;
     int state[DESC_MAX_AUTOMATA];
     double *val = xmalloc(sizeof *val * (nr ? nr : 1));
+    desc_evalset *set = desc_evalset_new(d, w->func, nr);   /* its own */
     for (size_t r = 0; r < nr; r++) {
         w->out[r] = 0;
         w->bad[r] = SIZE_MAX;
@@ -48,7 +49,7 @@ static void *results_part(void *arg)
         else
             desc_advance(d, state, w->sp->idx[k - 1], w->sp->idx[k]);
         double p = w->pi[mvd_vec_at(w->sp, k)];
-        desc_evalset_eval(w->set, state, val);
+        desc_evalset_eval(set, state, val);
         for (size_t r = 0; r < nr; r++) {
             if (w->bad[r] != SIZE_MAX)
                 continue;
@@ -60,6 +61,7 @@ static void *results_part(void *arg)
             w->out[r] += p * f;
         }
     }
+    desc_evalset_free(set);
     free(val);
     return NULL;
 }
@@ -79,10 +81,10 @@ int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
     int *func = xmalloc(sizeof *func * m);
     for (size_t r = 0; r < nr; r++)
         func[r] = d->results.items[r].func;
-    desc_evalset *set = desc_evalset_new(d, func, nr);
     size_t split = threads > 1 ? sp->len / 2 : sp->len;
-    result_part one = {d, sp, pi, set, 0, split, out, badf, bad},
-                two = {d, sp, pi, set, split, sp->len, half, badf + m, bad + m};
+    result_part one = {d, sp, pi, func, 0, split, out, badf, bad},
+                two = {d, sp, pi, func, split, sp->len, half, badf + m,
+                       bad + m};
     pthread_t th;
     int threaded = split < sp->len &&
                    pthread_create(&th, NULL, results_part, &two) == 0;
@@ -112,7 +114,6 @@ int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
         sb_free(&sb);
         status = -1;
     }
-    desc_evalset_free(set);
     free(half);
     free(func);
     free(bad);

@@ -438,10 +438,12 @@ static void test_evalset(void)
         desc_evalset_free(set);
     }
     CHECK_INT(bad, 0);
-    /* Two sums of tests that differ only in their last test, and one that
-     * is the first and more: the shared prefix stops before the sum. */
-    int nbs[3];
-    for (int k = 0; k < 3; k++) {
+    /* Two sums of tests that differ only in their last test, one that is
+     * the first and more (the shared prefix stops before the sum), and
+     * one that reads the state after the sum (no value is kept by the
+     * sum's value). */
+    int nbs[4];
+    for (int k = 0; k < 4; k++) {
         desc_insn *code = xmalloc(32 * sizeof *code);
         size_t n = 0;
         for (int q = 0; q < 3; q++) {
@@ -455,8 +457,27 @@ static void test_evalset(void)
             code[n++] = (desc_insn){DOP_NUM, 0, 2};
             code[n++] = (desc_insn){DOP_MUL, 0, 0};
         }
-        nbs[k] = desc_add_func(&d, k == 0 ? "nb1" : k == 1 ? "nb2" : "nb3",
-                               code, n);
+        if (k == 3) {
+            code[n++] = (desc_insn){DOP_ST, 1, 0};
+            code[n++] = (desc_insn){DOP_ADD, 0, 0};
+        }
+        static const char *const nb_name[] = {"nb1", "nb2", "nb3", "nb4"};
+        nbs[k] = desc_add_func(&d, nb_name[k], code, n);
+    }
+    for (int with_state = 0; with_state < 2; with_state++) {
+        int first = with_state ? 2 : 0;   /* nb3 and nb4, or nb1 and nb3 */
+        int pair[2] = {nbs[first], nbs[with_state ? 3 : 2]};
+        desc_evalset *two = desc_evalset_new(&d, pair, 2);
+        for (int st = 0; st < 24; st++) {
+            int state[3] = {st / 12, st / 4 % 3, st % 4};
+            double out[2];
+            desc_evalset_eval(two, state, out);
+            for (int k = 0; k < 2; k++) {
+                double want = desc_eval_code(&d.funcs.items[pair[k]], state);
+                bad += memcmp(&want, &out[k], sizeof want) != 0;
+            }
+        }
+        desc_evalset_free(two);
     }
     desc_evalset *set = desc_evalset_new(&d, nbs, 3);
     for (int st = 0; st < 24; st++) {
