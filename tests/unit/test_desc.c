@@ -383,6 +383,25 @@ static void test_eval_fast_and_tables(void)
     desc_free(&d);
 }
 
+/* The values of a set of n functions of d (three automata of orders 2,
+ * 3, 4) that are not desc_eval_code's bits, over every state. */
+static int evalset_mismatches(const desc *d, const int *funcs, int n)
+{
+    desc_evalset *set = desc_evalset_new(d, funcs, (size_t)n);
+    int bad = 0;
+    for (int st = 0; st < 24; st++) {
+        int state[3] = {st / 12, st / 4 % 3, st % 4};
+        double out[8];
+        desc_evalset_eval(set, state, out);
+        for (int k = 0; k < n; k++) {
+            double want = desc_eval_code(&d->funcs.items[funcs[k]], state);
+            bad += memcmp(&want, &out[k], sizeof want) != 0;
+        }
+    }
+    desc_evalset_free(set);
+    return bad;
+}
+
 /* desc_evalset: a family sharing a random prefix E (E, E k == for k =
  * 0..3, E k <), with and without an unrelated function, and random
  * groups of unrelated functions: the values of desc_eval_code, bit for
@@ -423,19 +442,8 @@ static void test_evalset(void)
             free(other);
         desc_evalset *set = desc_evalset_new(&d, funcs, (size_t)nf);
         shared_seen += !with_other && desc_evalset_shared(set) > 0;
-        double out[8];
-        int state[3];
-        for (int st = 0; st < 24; st++) {
-            state[0] = st / 12;
-            state[1] = st / 4 % 3;
-            state[2] = st % 4;
-            desc_evalset_eval(set, state, out);
-            for (int k = 0; k < nf; k++) {
-                double want = desc_eval_code(&d.funcs.items[funcs[k]], state);
-                bad += memcmp(&want, &out[k], sizeof want) != 0;
-            }
-        }
         desc_evalset_free(set);
+        bad += evalset_mismatches(&d, funcs, nf);
     }
     CHECK_INT(bad, 0);
     /* Two sums of tests that differ only in their last test, one that is
@@ -464,32 +472,10 @@ static void test_evalset(void)
         static const char *const nb_name[] = {"nb1", "nb2", "nb3", "nb4"};
         nbs[k] = desc_add_func(&d, nb_name[k], code, n);
     }
-    for (int with_state = 0; with_state < 2; with_state++) {
-        int first = with_state ? 2 : 0;   /* nb3 and nb4, or nb1 and nb3 */
-        int pair[2] = {nbs[first], nbs[with_state ? 3 : 2]};
-        desc_evalset *two = desc_evalset_new(&d, pair, 2);
-        for (int st = 0; st < 24; st++) {
-            int state[3] = {st / 12, st / 4 % 3, st % 4};
-            double out[2];
-            desc_evalset_eval(two, state, out);
-            for (int k = 0; k < 2; k++) {
-                double want = desc_eval_code(&d.funcs.items[pair[k]], state);
-                bad += memcmp(&want, &out[k], sizeof want) != 0;
-            }
-        }
-        desc_evalset_free(two);
-    }
-    desc_evalset *set = desc_evalset_new(&d, nbs, 3);
-    for (int st = 0; st < 24; st++) {
-        int state[3] = {st / 12, st / 4 % 3, st % 4};
-        double out[3];
-        desc_evalset_eval(set, state, out);
-        for (int k = 0; k < 3; k++) {
-            double want = desc_eval_code(&d.funcs.items[nbs[k]], state);
-            bad += memcmp(&want, &out[k], sizeof want) != 0;
-        }
-    }
-    desc_evalset_free(set);
+    int pure_pair[2] = {nbs[0], nbs[2]}, state_pair[2] = {nbs[2], nbs[3]};
+    bad += evalset_mismatches(&d, pure_pair, 2);
+    bad += evalset_mismatches(&d, state_pair, 2);
+    bad += evalset_mismatches(&d, nbs, 3);
     CHECK_INT(bad, 0);
     /* Not all 20: E of one instruction shares nothing with itself, and
      * the fused code of E's last instructions may differ from that of
