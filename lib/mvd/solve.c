@@ -370,10 +370,10 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
     g[0] = beta;
     /* h is (m + 1) x m, column-major: h[i + col * (m + 1)]. */
 #define H(i, col) h[(i) + (size_t)(col) * (size_t)(m + 1)]
-    int steps = 0;
+    int steps = 0, z_ready = 0;
     while (steps < m && s->info->iterations < s->o->max_iter) {
         int j = steps;
-        for (size_t k = 0; k < n; k++)
+        for (size_t k = 0; k < n && !z_ready; k++)
             z[mvd_vec_at(sp, k)] = v[j][k] / s->diag[mvd_vec_at(sp, k)];
         double *w = v[j + 1];
         if (wf) {
@@ -385,13 +385,22 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
         }
         s->info->iterations++;
         steps++;
-        /* Modified Gram-Schmidt against the basis so far. */
+        /* Modified Gram-Schmidt against the basis so far, each
+         * subtraction fused with the next dot product (and the last with
+         * the norm): the same operations in the same order, so the same
+         * bits, in half the passes over the vectors. */
+        double next_dot = dot_compact(n, w, v[0]);
         for (int i = 0; i <= j; i++) {
-            H(i, j) = dot_compact(n, w, v[i]);
-            for (size_t k = 0; k < n; k++)
-                w[k] -= H(i, j) * v[i][k];
+            H(i, j) = next_dot;
+            const double *vi = v[i], *next = i < j ? v[i + 1] : w;
+            double h_ij = H(i, j), sum = 0;
+            for (size_t k = 0; k < n; k++) {
+                w[k] -= h_ij * vi[k];
+                sum += w[k] * next[k];
+            }
+            next_dot = sum;
         }
-        H(j + 1, j) = sqrt(dot_compact(n, w, w));
+        H(j + 1, j) = sqrt(next_dot);
         double norm = H(j + 1, j);
         /* Givens rotations turn H into upper triangular form. */
         for (int i = 0; i < j; i++) {
@@ -409,8 +418,13 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
         if (norm == 0 ||
             fabs(g[j + 1]) <= s->inner * s->o->tol * s->info->delta)
             break;   /* exact in this space, or small enough to check */
-        for (size_t k = 0; k < n; k++)
+        /* The next step's input with the scaling, in one pass. */
+        for (size_t k = 0; k < n; k++) {
+            uint64_t q = mvd_vec_at(sp, k);
             w[k] /= norm;
+            z[q] = w[k] / s->diag[q];
+        }
+        z_ready = 1;
     }
     /* Back substitution; a zero pivot (Q is singular) drops its
      * direction instead of dividing by it. */
