@@ -146,21 +146,25 @@ static int no_weak_transitions(const struct reach_plan *r, size_t len,
 /* Breadth-first search from position 0 over the strong transitions
  * (rate > 0 and not below theta times the source's outflow; out NULL:
  * every positive one), forwards or backwards (by the transposed tables),
- * level by level: each level's
- * states are taken from a bitmap in index order, so that their digits
- * are stepped from the previous one's rather than decoded. The states
+ * level by level: each level's states are taken from a bitmap of
+ * positions in index order, so that their digits are stepped from the
+ * previous one's rather than decoded. Targets are marked in `done`, a
+ * bitmap of the product space (an eighth of the bytes of the plan's
+ * bitmap and ranks): a transition into a state already found (most of
+ * them) or already known unreachable costs one bit, no rank. The states
  * reached. */
 static size_t search(const mvd_plan *p, const double *out, double theta,
-                     int backwards, uint64_t *seen, uint64_t *front,
+                     int backwards, uint64_t *done, uint64_t *front,
                      uint64_t *next)
 {
     const struct reach_plan *r = p->reach;
     const mvd_space *sp = p->sp;
     size_t n = sp->len, words = (n + 63) / 64, found = 1;
     unsigned char st[DESC_MAX_AUTOMATA];
-    memset(seen, 0, words * sizeof *seen);
+    memset(done, 0, (size_t)((p->d->nn + 63) / 64) * sizeof *done);
     memset(front, 0, words * sizeof *front);
-    seen[0] = front[0] = 1;
+    done[sp->idx[0] >> 6] |= UINT64_C(1) << (sp->idx[0] & 63);
+    front[0] = 1;
     for (int more = 1; more;) {
         memset(next, 0, words * sizeof *next);
         more = 0;
@@ -186,14 +190,19 @@ static size_t search(const mvd_plan *p, const double *out, double theta,
                         uint64_t s = sp->idx[k] +
                                      (uint64_t)(backwards ? -en[e].off
                                                           : en[e].off);
-                        uint64_t j = position(r->word, n, s);
-                        if (j == n || (seen[j >> 6] >> (j & 63)) & 1)
+                        uint64_t bit = UINT64_C(1) << (s & 63);
+                        if (done[s >> 6] & bit)
                             continue;
+                        uint64_t j = position(r->word, n, s);
+                        if (j == n) {   /* not reachable: never again */
+                            done[s >> 6] |= bit;
+                            continue;
+                        }
                         size_t from = backwards ? j : k;   /* the source */
                         double v = rate(r, &en[e], from);
                         if (!(v > 0) || (out && v < theta * out[from]))
                             continue;
-                        seen[j >> 6] |= UINT64_C(1) << (j & 63);
+                        done[s >> 6] |= bit;
                         next[j >> 6] |= UINT64_C(1) << (j & 63);
                         found++;
                         more = 1;
@@ -220,12 +229,13 @@ static void *search_direction(void *arg)
 {
     direction *w = arg;
     size_t words = (w->p->sp->len + 63) / 64;
-    uint64_t *seen = xmalloc(words * sizeof *seen);
+    uint64_t *done = xmalloc((size_t)((w->p->d->nn + 63) / 64) *
+                             sizeof *done);
     uint64_t *front = xmalloc(words * sizeof *front);
     uint64_t *next = xmalloc(words * sizeof *next);
-    w->found = search(w->p, w->out, w->theta, w->backwards, seen, front,
+    w->found = search(w->p, w->out, w->theta, w->backwards, done, front,
                       next);
-    free(seen);
+    free(done);
     free(front);
     free(next);
     return NULL;
