@@ -353,4 +353,9 @@ void tf_put_double(FILE *fp, double x);        /* fmt_double's form */
 /* Appends the quoted form of s to sb (same rules as tf_put_string). */
 void sb_put_quoted(strbuf *sb, const char *s);
 
+/* fn(a) on this thread and fn(b) on a second one when threads > 1 (one
+ * after the other when not, or when no thread can be made): the two
+ * shares of a parallel loop, each writing only its own. */
+void run_both(void *(*fn)(void *), void *a, void *b, int threads);
+
 #endif

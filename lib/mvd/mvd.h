@@ -162,6 +162,11 @@ mvd_plan *mvd_plan_new(const desc *d, const mvd_space *sp, mvd_algo algo,
 mvd_plan *mvd_plan_new_mode(const desc *d, const mvd_space *sp,
                             mvd_algo algo, int faithful, size_t max_bytes,
                             diag *dg);
+/* The same built on `threads` (1 or 2; reach only: the functions' values
+ * and the diagonal over two halves of the states, the same values). */
+mvd_plan *mvd_plan_new_threads(const desc *d, const mvd_space *sp,
+                               mvd_algo algo, int faithful, int threads,
+                               size_t max_bytes, diag *dg);
 /* y = x * Q; x and y have d->nn entries and must not overlap. y is
  * overwritten. The summation order is fixed (fast mode: x * Dr, then the
  * fused terms, then the others, each group in term order; faithful mode:

@@ -202,6 +202,13 @@ mvd_plan *mvd_plan_new_mode(const desc *d, const mvd_space *sp,
                             mvd_algo algo, int faithful, size_t max_bytes,
                             diag *dg)
 {
+    return mvd_plan_new_threads(d, sp, algo, faithful, 1, max_bytes, dg);
+}
+
+mvd_plan *mvd_plan_new_threads(const desc *d, const mvd_space *sp,
+                               mvd_algo algo, int faithful, int threads,
+                               size_t max_bytes, diag *dg)
+{
     mvd_plan *p = xcalloc(1, sizeof *p);
     p->d = d;
     p->sp = sp;
@@ -217,7 +224,7 @@ mvd_plan *mvd_plan_new_mode(const desc *d, const mvd_space *sp,
         else if (algo == MVD_SLICE)
             status = mvd_slice_new(p, max_bytes, dg);
         else if (algo == MVD_REACH)
-            status = mvd_reach_new(p, max_bytes, dg);
+            status = mvd_reach_new(p, max_bytes, threads, dg);
         else
             status = mvd_sparse_new(p, max_bytes, dg);
     }

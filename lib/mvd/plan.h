@@ -163,7 +163,8 @@ int mvd_slice_new(mvd_plan *p, size_t max_bytes, diag *dg);
 void mvd_slice_multiply(mvd_plan *p, const double *x, double *y);
 int mvd_sparse_new(mvd_plan *p, size_t max_bytes, diag *dg);
 void mvd_sparse_multiply(mvd_plan *p, const double *x, double *y);
-int mvd_reach_new(mvd_plan *p, size_t max_bytes, diag *dg);
+/* reach: the function values and diagonal computed on `threads` (1 or 2) */
+int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg);
 void mvd_reach_multiply(mvd_plan *p, const double *x, double *y);
 void mvd_reach_free(mvd_plan *p);
 const double *mvd_reach_diagonal_view(const mvd_plan *p);

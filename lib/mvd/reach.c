@@ -34,7 +34,6 @@
  * values must be finite there: the plan is refused otherwise, naming the
  * function and the state), never per multiplication; the rates' signs
  * are checked from the same tables (mvd_reach_check_rates). */
-#include <pthread.h>
 
 #include "mvd/reach.h"
 
@@ -291,7 +290,8 @@ static void not_finite(const desc *d, const char *name, const int *state,
     sb_free(&sb);
 }
 
-/* State k's function values and diagonal. */
+/* State k's function values and diagonal; -1 when a function is not
+ * finite there (after a message when dg). */
 static int fill_state(struct reach_plan *r, const desc *d, size_t k,
                       const int *state, const unsigned char *st, diag *dg)
 {
@@ -305,7 +305,8 @@ static int fill_state(struct reach_plan *r, const desc *d, size_t k,
         }
         fv[s] = desc_eval(&d->funcs.items[sl->func], state);
         if (!isfinite(fv[s])) {
-            not_finite(d, d->funcs.items[sl->func].name, state, dg);
+            if (dg)
+                not_finite(d, d->funcs.items[sl->func].name, state, dg);
             return -1;
         }
     }
@@ -319,17 +320,57 @@ static int fill_state(struct reach_plan *r, const desc *d, size_t k,
     return 0;
 }
 
-static int fill_states(struct reach_plan *r, const desc *d,
-                       const mvd_space *sp, diag *dg)
+/* States k0..k1-1 filled (a thread's share): where a function is first
+ * not finite, or SIZE_MAX. */
+typedef struct {
+    struct reach_plan *r;
+    const desc *d;
+    const mvd_space *sp;
+    size_t k0, k1, failed;
+} fill_share;
+
+static void *fill_range(void *arg)
 {
+    fill_share *w = arg;
     int state[DESC_MAX_AUTOMATA];
     unsigned char st[DESC_MAX_AUTOMATA];
-    for (size_t k = 0; k < sp->len; k++) {
-        step_state(d, sp, k, st, state);
-        if (fill_state(r, d, k, state, st, dg) < 0)
-            return -1;
+    w->failed = SIZE_MAX;
+    for (size_t k = w->k0; k < w->k1; k++) {
+        if (k == w->k0) {
+            desc_decode(w->d, w->sp->idx[k], state);
+            for (int a = 0; a < w->d->naut; a++)
+                st[a] = (unsigned char)state[a];
+        } else {
+            advance(w->d, st, w->sp->idx[k - 1], w->sp->idx[k]);
+            for (int a = 0; a < w->d->naut; a++)
+                state[a] = st[a];
+        }
+        if (fill_state(w->r, w->d, k, state, st, NULL) < 0) {
+            w->failed = k;
+            break;
+        }
     }
-    return 0;
+    return NULL;
+}
+
+/* Every state, on `threads` (1 or 2: two halves); the first state in
+ * index order where a function is not finite is reported. */
+static int fill_states(struct reach_plan *r, const desc *d,
+                       const mvd_space *sp, int threads, diag *dg)
+{
+    size_t half = threads > 1 ? sp->len / 2 : sp->len;
+    fill_share a = {r, d, sp, 0, half, 0}, b = {r, d, sp, half, sp->len, 0};
+    run_both(fill_range, &a, &b, threads);
+    size_t failed = a.failed != SIZE_MAX ? a.failed : b.failed;
+    if (failed == SIZE_MAX)
+        return 0;
+    int state[DESC_MAX_AUTOMATA];
+    unsigned char st[DESC_MAX_AUTOMATA];
+    desc_decode(d, sp->idx[failed], state);
+    for (int q = 0; q < d->naut; q++)
+        st[q] = (unsigned char)state[q];
+    fill_state(r, d, failed, state, st, dg);   /* says which, and where */
+    return -1;
 }
 
 static void words(struct reach_plan *r, const desc *d, const mvd_space *sp)
@@ -340,7 +381,7 @@ static void words(struct reach_plan *r, const desc *d, const mvd_space *sp)
         r->word[w] = (rc_word){sp->bits[w], sp->rank[w]};
 }
 
-int mvd_reach_new(mvd_plan *p, size_t max_bytes, diag *dg)
+int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg)
 {
     const desc *d = p->d;
     const mvd_space *sp = p->sp;
@@ -382,7 +423,7 @@ int mvd_reach_new(mvd_plan *p, size_t max_bytes, diag *dg)
 #endif
     words(r, d, sp);
     p->bytes = (size_t)need;
-    return fill_states(r, d, sp, dg);
+    return fill_states(r, d, sp, threads, dg);
 }
 
 void mvd_reach_free(mvd_plan *p)
@@ -577,13 +618,7 @@ void mvd_reach_multiply(mvd_plan *p, const double *x, double *y)
     size_t half = sp->len / 2;
     share b = {p, x, r->y2, r->digit2, half, sp->len, 1, 0};
     a.s1 = half;
-    pthread_t th;
-    int threaded = pthread_create(&th, NULL, share_thread, &b) == 0;
-    run_share(&a);
-    if (threaded)
-        pthread_join(th, NULL);
-    else
-        run_share(&b);
+    run_both(share_thread, &a, &b, 2);
     for (size_t k = 0; k < sp->len; k++)
         y[k] += r->y2[k];
     p->mults = a.count + b.count;

@@ -1,7 +1,6 @@
 /* reach_check.c — the checks a reach plan makes through its tables
  * (reach.h, mvd.h): the signs of the functional rates, and whether the
  * chain is irreducible (two searches, forwards and backwards). */
-#include <pthread.h>
 
 #include "mvd/reach.h"
 
@@ -253,14 +252,7 @@ int mvd_reach_irreducible(const mvd_plan *p, double theta)
     }
     direction fwd = {p, out, theta, 0, 0}, bwd = {p, out, theta, 1, 0};
     /* With two threads (mvd_reach_threads), both directions at once. */
-    pthread_t th;
-    int threaded = p->reach->y2 &&
-                   pthread_create(&th, NULL, search_direction, &bwd) == 0;
-    search_direction(&fwd);
-    if (threaded)
-        pthread_join(th, NULL);
-    else if (fwd.found == n)
-        search_direction(&bwd);
+    run_both(search_direction, &fwd, &bwd, p->reach->y2 ? 2 : 1);
     free(out);
     return fwd.found == n && bwd.found == n;
 }

@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <float.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,14 +84,7 @@ int mvd_results(const desc *d, const mvd_space *sp, const double *pi,
     result_part one = {d, sp, pi, func, 0, split, out, badf, bad},
                 two = {d, sp, pi, func, split, sp->len, half, badf + m,
                        bad + m};
-    pthread_t th;
-    int threaded = split < sp->len &&
-                   pthread_create(&th, NULL, results_part, &two) == 0;
-    results_part(&one);
-    if (threaded)
-        pthread_join(th, NULL);
-    else if (split < sp->len)
-        results_part(&two);
+    run_both(results_part, &one, &two, threads);
     for (size_t r = 0; r < nr; r++) {
         if (split < sp->len)
             out[r] += half[r];

@@ -2,7 +2,6 @@
  * function, by exploration from the initial state, or the whole product
  * space. */
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -263,13 +262,7 @@ static int search_split(reach_search *r)
     half h[2] = {{*r, 0, order, 0}, {*r, 1, order, 0}};
     memset(&h[0].r.v, 0, sizeof h[0].r.v);   /* each its own list */
     memset(&h[1].r.v, 0, sizeof h[1].r.v);
-    pthread_t th;
-    int threaded = pthread_create(&th, NULL, search_half, &h[1]) == 0;
-    search_half(&h[0]);
-    if (threaded)
-        pthread_join(th, NULL);
-    else
-        search_half(&h[1]);
+    run_both(search_half, &h[0], &h[1], 2);
     int status = h[0].status < 0 || h[1].status < 0 ||
                  h[0].r.v.len + h[1].r.v.len > r->max_states ? -1 : 0;
     for (int k = 0; k < 2 && status == 0; k++)

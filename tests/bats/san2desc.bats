@@ -338,6 +338,21 @@ doubling() {
     assert_output "mvd-solve: <stdin>: error: term 0 (A): function 'rate_a' is not finite in state (A=z)"
 }
 
+@test "reach names the first state where a rate is not finite, with one thread or two" {
+    cd "$BATS_TEST_TMPDIR"
+    # inf in state o only (the second half with two threads), then in both
+    for x in '1 / (st A - 1):o' '1 / (st A * st A - st A):z'; do
+        printf '%s\n' "identifiers x = ${x%:*};" 'events loc a (x); loc b (1);' \
+            'network aut A { states z, o; z -> o on a; o -> z on b; }' > nf.san
+        san2desc -o nf.desc nf.san
+        for threads in 1 2; do
+            run mvd-solve --algo reach --threads "$threads" nf.desc
+            assert_failure 2
+            assert_line --index 0 "mvd-solve: nf.desc: error: function 'x' is not finite in state (A=${x#*:})"
+        done
+    done
+}
+
 @test "x * 0, 0 / x, x - x, x / x fold only where x is provably finite" {
     san_run 'identifiers fin = 1 / (st A + 1); inf = 1 / st A;
 events loc a (1); loc b (fin * 0); loc c (0 * (st A - 1));

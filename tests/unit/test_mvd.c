@@ -578,10 +578,19 @@ static int check_reach_on(const desc *d, const mvd_space *full,
             bad = 1;
         }
     }
-    /* Two threads: the same product to rounding, the same verdicts. */
-    mvd_plan *p2 = mvd_plan_new(d, &sp, MVD_REACH, BIG, &dg);
+    /* Two threads: built on two halves of the states, the same diagonal
+     * (bit for bit: each state's is computed alone); the same product to
+     * rounding, the same verdicts. */
+    mvd_plan *p2 = mvd_plan_new_threads(d, &sp, MVD_REACH, 0, 2, BIG, &dg);
     CHECK(p2 != NULL);
     if (p2) {
+        double *dq2 = xmalloc((n + 1) * sizeof *dq2);
+        mvd_diagonal(p2, dq2);
+        if (memcmp(dq2, dq, n * sizeof *dq)) {
+            printf("# case %d reach, 2 threads: diagonal differs\n", c);
+            bad = 1;
+        }
+        free(dq2);
         mvd_reach_threads(p2, 2);
         double *y2 = xmalloc((n + 1) * sizeof *y2);
         mvd_multiply(p2, xc, y2);

@@ -523,7 +523,9 @@ int main(int argc, char **argv)
          ((compact || mvd_check_rates(&d, &sp, &dg,
                                       (srcloc){shown, 0, 0}) == 0) &&
           choose_method(&op, &d, &sp, shown, &vectors, &rest, &dg) == 0))) {
-        plan = mvd_plan_new_mode(&d, &sp, op.algo, op.faithful, rest, &dg);
+        plan = mvd_plan_new_threads(&d, &sp, op.algo, op.faithful,
+                                    compact ? (int)op.threads : 1, rest,
+                                    &dg);
         /* reach's second thread, when its vector fits the budget */
         if (plan && compact && op.threads > 1 &&
             mvd_plan_bytes(plan) + (sp.len + 1) * sizeof(double) <= rest)
