@@ -12,12 +12,13 @@
  * it is not there. */
 size_t mvd_space_find(const mvd_space *sp, uint64_t idx)
 {
-    if (sp->bits) {
-        uint64_t w = sp->bits[idx >> 6], bit = UINT64_C(1) << (idx & 63);
-        if (!(w & bit))
+    if (sp->word) {
+        mvd_word w = sp->word[idx >> 6];
+        uint64_t bit = UINT64_C(1) << (idx & 63);
+        if (!(w.bits & bit))
             return sp->len;
-        return (size_t)(sp->rank[idx >> 6] +
-                        (uint64_t)__builtin_popcountll(w & (bit - 1)));
+        return (size_t)(w.rank +
+                        (uint64_t)__builtin_popcountll(w.bits & (bit - 1)));
     }
     size_t lo = 0, hi = sp->len;
     while (lo < hi) {

@@ -90,6 +90,13 @@
 
 /* ------------------------------------------------------ state spaces */
 
+/* 64 product states: which are reachable (bit i: state 64 w + i), and
+ * how many reachable states come before them; together, so that a
+ * position costs one load. */
+typedef struct {
+    uint64_t bits, rank;
+} mvd_word;
+
 /* The reachable states: ascending product-space indices, and (built by
  * mvd_space_build; NULL otherwise) the set as a bitmap over the product
  * space with, per 64-bit word, the number of states before it: the
@@ -98,8 +105,7 @@
 typedef struct {
     uint64_t *idx;
     size_t len;
-    uint64_t *bits;
-    uint64_t *rank;
+    mvd_word *word;
     /* How vectors over this space are laid out: over the product space
      * (d->nn entries, state idx[k] at entry idx[k]) when vlen is 0;
      * compact otherwise (vlen entries, the one of state idx[k] at entry

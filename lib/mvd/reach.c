@@ -373,19 +373,11 @@ static int fill_states(struct reach_plan *r, const desc *d,
     return -1;
 }
 
-static void words(struct reach_plan *r, const desc *d, const mvd_space *sp)
-{
-    size_t n = (size_t)((d->nn + 63) / 64);
-    r->word = xmalloc((n ? n : 1) * sizeof *r->word);
-    for (size_t w = 0; w < n; w++)
-        r->word[w] = (rc_word){sp->bits[w], sp->rank[w]};
-}
-
 int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg)
 {
     const desc *d = p->d;
     const mvd_space *sp = p->sp;
-    if (!sp->bits || sp->vlen != (uint64_t)sp->len + 1) {
+    if (!sp->word || sp->vlen != (uint64_t)sp->len + 1) {
         diag_error(dg, desc_loc(d), "reach needs a compact space "
                    "(mvd_space_compact)");
         return -1;
@@ -405,9 +397,10 @@ int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg)
     if (status < 0)
         return -1;
     size_t n = sp->len ? sp->len : 1;
-    uint64_t need, words_bytes = (d->nn + 63) / 64 * sizeof(rc_word);
+    /* the diagonal and the function values (the bitmap is the space's) */
+    uint64_t need;
     if (!mul_u64((uint64_t)n * sizeof(double), (uint64_t)r->slots.len + 1,
-                 &need) || !add_u64(need, words_bytes, &need))
+                 &need))
         need = UINT64_MAX;
     if (need > max_bytes) {
         mvd_too_big(dg, d, MVD_REACH, need, max_bytes);
@@ -421,7 +414,7 @@ int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg)
     __builtin_cpu_init();
     r->hw_popcnt = __builtin_cpu_supports("popcnt");
 #endif
-    words(r, d, sp);
+    r->word = sp->word;
     p->bytes = (size_t)need;
     return fill_states(r, d, sp, threads, dg);
 }
@@ -440,7 +433,6 @@ void mvd_reach_free(mvd_plan *p)
     free(r->single.items);
     free(r->dg.items);
     free(r->slots.items);
-    free(r->word);
     free(r->diag);
     free(r->fval);
     free(r->digit);
@@ -462,9 +454,9 @@ const double *mvd_reach_diagonal_view(const mvd_plan *p)
  * population count when hw (inlined into a function compiled for it,
  * where the builtin is one instruction). */
 static inline __attribute__((always_inline)) uint64_t
-position_as(const rc_word *word, uint64_t len, uint64_t s, int hw)
+position_as(const mvd_word *word, uint64_t len, uint64_t s, int hw)
 {
-    rc_word w = word[s >> 6];
+    mvd_word w = word[s >> 6];
     uint64_t b = s & 63, below = w.bits & ((UINT64_C(1) << b) - 1);
     uint64_t at = w.rank + (hw ? (uint64_t)__builtin_popcountll(below)
                                : popcount64(below));
@@ -481,7 +473,7 @@ term_block_as(const struct reach_plan *r, const mvd_space *sp,
 {
     const rc_entry *en = r->entries.items;
     const uint32_t *ptr = r->ptr.items + rt->base;
-    const rc_word *word = r->word;
+    const mvd_word *word = r->word;
     const uint64_t *idx = sp->idx;
     const double *fval = r->fval;
     size_t ns = r->slots.len;

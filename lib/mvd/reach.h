@@ -50,12 +50,6 @@ typedef struct {
     int a, b;          /* func < 0: slot a times slot b */
 } rc_slot;
 
-/* The bitmap word of 64 product states and the reachable states before
- * it, together. */
-typedef struct {
-    uint64_t bits, rank;
-} rc_word;
-
 struct reach_plan {
     rc_term *term;
     size_t nterm;
@@ -68,7 +62,7 @@ struct reach_plan {
     rc_entries dg;        /* per term and combination: the diagonal
                              element (off 0; val 0 when none) */
     VEC(rc_slot) slots;
-    rc_word *word;
+    const mvd_word *word; /* the space's (borrowed) */
     double *diag;         /* [len] q_ii */
     double *fval;         /* [len * nslots]: state k's at k * nslots */
     unsigned char *digit; /* [REACH_BLOCK * naut]: a block's states */
@@ -96,10 +90,10 @@ static inline uint64_t popcount64(uint64_t w)
 
 /* The position of product index s, or len (the spare entry) when s is
  * not reachable. */
-static inline uint64_t position(const rc_word *word, uint64_t len,
+static inline uint64_t position(const mvd_word *word, uint64_t len,
                                 uint64_t s)
 {
-    rc_word w = word[s >> 6];
+    mvd_word w = word[s >> 6];
     uint64_t b = s & 63;
     uint64_t at = w.rank + popcount64(w.bits & ((UINT64_C(1) << b) - 1));
     return (w.bits >> b) & 1 ? at : len;

@@ -355,14 +355,13 @@ static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
 static void space_index(mvd_space *sp, uint64_t nn)
 {
     size_t words = (size_t)((nn + 63) / 64);
-    sp->bits = xcalloc(words ? words : 1, sizeof *sp->bits);
-    sp->rank = xmalloc((words ? words : 1) * sizeof *sp->rank);
+    sp->word = xcalloc(words ? words : 1, sizeof *sp->word);
     for (size_t k = 0; k < sp->len; k++)
-        sp->bits[sp->idx[k] >> 6] |= UINT64_C(1) << (sp->idx[k] & 63);
+        sp->word[sp->idx[k] >> 6].bits |= UINT64_C(1) << (sp->idx[k] & 63);
     uint64_t before = 0;
     for (size_t w = 0; w < words; w++) {
-        sp->rank[w] = before;
-        before += (uint64_t)__builtin_popcountll(sp->bits[w]);
+        sp->word[w].rank = before;
+        before += (uint64_t)__builtin_popcountll(sp->word[w].bits);
     }
 }
 
@@ -408,8 +407,7 @@ void mvd_space_compact(mvd_space *sp)
 void mvd_space_free(mvd_space *sp)
 {
     free(sp->idx);
-    free(sp->bits);
-    free(sp->rank);
+    free(sp->word);
     free(sp->pos);
     *sp = (mvd_space){0};
 }

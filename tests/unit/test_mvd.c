@@ -625,17 +625,16 @@ static int check_reach(const desc *d, const mvd_space *full, const double *x,
     int bad = check_reach_on(d, full, x, q, c);
     size_t words = (size_t)(d->nn + 63) / 64;
     mvd_space part = {.idx = xmalloc(full->len * sizeof *part.idx),
-                      .bits = xcalloc(words, sizeof *part.bits),
-                      .rank = xcalloc(words, sizeof *part.rank)};
+                      .word = xcalloc(words, sizeof *part.word)};
     for (size_t k = 0; k < full->len; k++)
         if (full->idx[k] % 3 != 0) {
             uint64_t i = full->idx[k];
             part.idx[part.len++] = i;
-            part.bits[i >> 6] |= UINT64_C(1) << (i & 63);
+            part.word[i >> 6].bits |= UINT64_C(1) << (i & 63);
         }
     for (size_t w = 1; w < words; w++)
-        part.rank[w] = part.rank[w - 1] +
-                       (uint64_t)__builtin_popcountll(part.bits[w - 1]);
+        part.word[w].rank = part.word[w - 1].rank +
+                            (uint64_t)__builtin_popcountll(part.word[w - 1].bits);
     if (part.len > 0)
         bad += check_reach_on(d, &part, x, q, c);
     mvd_space_free(&part);
