@@ -220,6 +220,8 @@ void mvd_diagonal(mvd_plan *p, double *diag);
  * as they are not built yet); mvd_plan_bytes reports what they hold. */
 size_t mvd_plan_bytes(const mvd_plan *p);
 mvd_algo mvd_plan_algo(const mvd_plan *p);
+/* The threads the plan multiplies with (mvd_reach_threads): 1 or 2. */
+int mvd_plan_threads(const mvd_plan *p);
 /* The diagonal mvd_diagonal would write, held by the plan in the layout
  * of its vectors (reach), or NULL (the others build it on request). */
 const double *mvd_plan_diagonal_view(const mvd_plan *p);

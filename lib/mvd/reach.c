@@ -627,3 +627,8 @@ size_t mvd_reach_threads(mvd_plan *p, int threads)
     p->bytes += bytes;
     return bytes;
 }
+
+int mvd_plan_threads(const mvd_plan *p)
+{
+    return p->algo == MVD_REACH && p->reach->y2 ? 2 : 1;
+}

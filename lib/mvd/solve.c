@@ -345,12 +345,89 @@ static int stationary_iteration(solver *s, double *pi)
  * product-space vectors z and wf (compact vectors: z and the basis
  * itself, gmres below). The sums run over k in the same order as over
  * sp before, so the iterates are the same bits. */
-static double dot_compact(size_t n, const double *x, const double *y)
+/* gmres's passes over its compact vectors, on the plan's threads: each
+ * a loop over [lo, hi) that may sum something; with two threads the two
+ * halves' sums are added in that order (the last digits then differ from
+ * one thread's; the same run to run). */
+typedef struct {
+    const mvd_space *sp;
+    size_t lo, hi;
+    double *w, *z, *pi;
+    const double *a, *b, *diag, *g;
+    double *const *v;
+    double h;          /* the multiple of a taken off w; the norm */
+    int steps;
+    double sum;
+} pass;
+
+/* sum = w . a */
+static void *dot_pass(void *arg)
 {
+    pass *p = arg;
     double sum = 0;
-    for (size_t k = 0; k < n; k++)
-        sum += x[k] * y[k];
-    return sum;
+    for (size_t k = p->lo; k < p->hi; k++)
+        sum += p->w[k] * p->a[k];
+    p->sum = sum;
+    return NULL;
+}
+
+/* w -= h a, and sum = (the new w) . b */
+static void *subtract_pass(void *arg)
+{
+    pass *p = arg;
+    double sum = 0, h = p->h;
+    for (size_t k = p->lo; k < p->hi; k++) {
+        p->w[k] -= h * p->a[k];
+        sum += p->w[k] * p->b[k];
+    }
+    p->sum = sum;
+    return NULL;
+}
+
+/* w /= h (the norm), and z = w / diag in the vectors' layout */
+static void *scale_pass(void *arg)
+{
+    pass *p = arg;
+    for (size_t k = p->lo; k < p->hi; k++) {
+        uint64_t q = mvd_vec_at(p->sp, k);
+        p->w[k] /= p->h;
+        p->z[q] = p->w[k] / p->diag[q];
+    }
+    return NULL;
+}
+
+/* pi += (sum of g_i v_i) / diag, and sum = the 1-norm of that step */
+static void *update_pass(void *arg)
+{
+    pass *p = arg;
+    double step = 0;
+    for (size_t k = p->lo; k < p->hi; k++) {
+        uint64_t q = mvd_vec_at(p->sp, k);
+        double u = 0;
+        for (int i = 0; i < p->steps; i++)
+            u += p->g[i] * p->v[i][k];
+        p->pi[q] += u / p->diag[q];
+        step += fabs(u / p->diag[q]);
+    }
+    p->sum = step;
+    return NULL;
+}
+
+/* fn over [0, n) on `threads` (two halves when 2): the sum. */
+static double run_pass(void *(*fn)(void *), pass p, size_t n, int threads)
+{
+    if (threads < 2) {
+        p.lo = 0;
+        p.hi = n;
+        fn(&p);
+        return p.sum;
+    }
+    pass b = p;
+    p.lo = 0;
+    p.hi = b.lo = n / 2;
+    b.hi = n;
+    run_both(fn, &p, &b, 2);
+    return p.sum + b.sum;
 }
 
 static void gmres_cycle(solver *s, double *pi, double **v, double *z,
@@ -359,6 +436,7 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
 {
     const mvd_space *sp = s->sp;
     size_t n = sp->len;
+    int threads = mvd_plan_threads(s->plan);
     double beta = sqrt(dot_over(sp, s->y, s->y));
     if (beta == 0) {   /* pi is exact: nothing to do */
         record_step(s, 0);
@@ -389,16 +467,13 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
          * subtraction fused with the next dot product (and the last with
          * the norm): the same operations in the same order, so the same
          * bits, in half the passes over the vectors. */
-        double next_dot = dot_compact(n, w, v[0]);
+        double next_dot = run_pass(dot_pass, (pass){.w = w, .a = v[0]}, n,
+                                   threads);
         for (int i = 0; i <= j; i++) {
             H(i, j) = next_dot;
-            const double *vi = v[i], *next = i < j ? v[i + 1] : w;
-            double h_ij = H(i, j), sum = 0;
-            for (size_t k = 0; k < n; k++) {
-                w[k] -= h_ij * vi[k];
-                sum += w[k] * next[k];
-            }
-            next_dot = sum;
+            pass sub = {.w = w, .a = v[i], .b = i < j ? v[i + 1] : w,
+                        .h = H(i, j)};
+            next_dot = run_pass(subtract_pass, sub, n, threads);
         }
         H(j + 1, j) = sqrt(next_dot);
         double norm = H(j + 1, j);
@@ -419,11 +494,8 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
             fabs(g[j + 1]) <= s->inner * s->o->tol * s->info->delta)
             break;   /* exact in this space, or small enough to check */
         /* The next step's input with the scaling, in one pass. */
-        for (size_t k = 0; k < n; k++) {
-            uint64_t q = mvd_vec_at(sp, k);
-            w[k] /= norm;
-            z[q] = w[k] / s->diag[q];
-        }
+        run_pass(scale_pass, (pass){.sp = sp, .w = w, .z = z,
+                                    .diag = s->diag, .h = norm}, n, threads);
         z_ready = 1;
     }
     /* Back substitution; a zero pivot (Q is singular) drops its
@@ -434,15 +506,10 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
             t -= H(i, c) * g[c];
         g[i] = H(i, i) != 0 ? t / H(i, i) : 0;
     }
-    double step = 0;
-    for (size_t k = 0; k < n; k++) {
-        uint64_t q = mvd_vec_at(sp, k);
-        double u = 0;
-        for (int i = 0; i < steps; i++)
-            u += g[i] * v[i][k];
-        pi[q] += u / s->diag[q];
-        step += fabs(u / s->diag[q]);
-    }
+    double step = run_pass(update_pass, (pass){.sp = sp, .pi = pi,
+                                                .diag = s->diag, .g = g,
+                                                .v = v, .steps = steps},
+                           n, threads);
     record_step(s, step);
 #undef H
 }
