@@ -63,10 +63,31 @@ static int set_add(idxset *s, uint64_t k)
 
 /* ------------------------------------------------------ the state space */
 
-static int cmp_u64(const void *pa, const void *pb)
+/* Sorts the n indices of a, all below `below`, ascending: least
+ * significant byte first, one counting pass per byte that `below` needs
+ * (3 for a product space of 2^24), instead of qsort's n log n calls of a
+ * comparison (0.1 s for 10^6 states). */
+static void sort_indices(uint64_t *a, size_t n, uint64_t below)
 {
-    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
-    return (a > b) - (a < b);
+    if (n < 2)
+        return;
+    uint64_t *tmp = xmalloc(n * sizeof *tmp), *from = a, *to = tmp;
+    for (int shift = 0; shift == 0 || (shift < 64 && (below - 1) >> shift);
+         shift += 8) {
+        size_t count[257] = {0};
+        for (size_t i = 0; i < n; i++)
+            count[(from[i] >> shift & 255) + 1]++;
+        for (int b = 0; b < 256; b++)
+            count[b + 1] += count[b];
+        for (size_t i = 0; i < n; i++)
+            to[count[from[i] >> shift & 255]++] = from[i];
+        uint64_t *swap = from;
+        from = to;
+        to = swap;
+    }
+    if (from != a)
+        memcpy(a, from, n * sizeof *a);
+    free(tmp);
 }
 
 static void too_many(diag *dg, const desc *d, uint64_t max_states,
@@ -287,9 +308,8 @@ static int by_function(mvd_space *sp, const desc *d, uint64_t max_states,
         r.quiet = 0;
         if (status < 0)
             status = search_function(&r, 0);
-    } else if (r.v.len > 1) {   /* (no states: no array, and qsort
-                                    takes none; found by fuzz_desc) */
-        qsort(r.v.items, r.v.len, sizeof *r.v.items, cmp_u64);
+    } else {   /* (no states: no array; found by fuzz_desc) */
+        sort_indices(r.v.items, r.v.len, d->nn);
     }
     if (status < 0) {
         free(r.v.items);
@@ -345,7 +365,7 @@ static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
         free(found.items);
         return -1;
     }
-    qsort(found.items, found.len, sizeof *found.items, cmp_u64);
+    sort_indices(found.items, found.len, d->nn);
     sp->idx = found.items;
     sp->len = found.len;
     return 0;

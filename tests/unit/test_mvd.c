@@ -975,6 +975,46 @@ static void test_space_threads(void)
         mvd_space_free(&two);
         desc_free(&d);
     }
+    /* 17 automata of 2 states and one of 3, last (searched first): a
+     * product space of 393,216 states, whose indices take three bytes to
+     * sort; the states those of the search in index order (not
+     * permuted: the function is evaluated state by state there). */
+    {
+        strbuf sb = {0};
+        sb_puts(&sb, "san-desc 1\n");
+        for (int a = 0; a < 17; a++)
+            sb_printf(&sb, "automaton P%d i b\n", a);
+        sb_puts(&sb, "automaton R r0 r1 r2\nfunction r");
+        for (int a = 0; a < 17; a++)
+            sb_printf(&sb, " st P%d 1 ==%s", a, a ? " +" : "");
+        sb_puts(&sb, " st R 3 * - 0 >= st R 1 >= and\nreachability r\n"
+                     "end 18 1 0\n");
+        desc d;
+        CHECK_INT(read_text(&d, sb_str(&sb)), 0);
+        diag dg;
+        diag_init(&dg, "test", stderr);
+        mvd_space sp;
+        CHECK_INT(mvd_space_build_threads(&sp, &d, 1u << 20, 2, &dg), 0);
+        size_t want = 0, at = 0, wrong = 0;
+        int state[DESC_MAX_AUTOMATA];
+        for (uint64_t i = 0; i < d.nn; i++) {
+            desc_decode(&d, i, state);
+            int busy = 0;
+            for (int a = 0; a < 17; a++)
+                busy += state[a];
+            if (busy >= 3 * state[17] && state[17] >= 1) {
+                want++;
+                wrong += at >= sp.len || sp.idx[at] != i;
+                at++;
+            }
+        }
+        CHECK_INT(sp.len, want);
+        CHECK_INT(wrong, 0);
+        CHECK(want > 1000);
+        mvd_space_free(&sp);
+        desc_free(&d);
+        sb_free(&sb);
+    }
     /* 1 / (st D - 2) is not finite at D = m: the first such state in
      * index order, whatever the threads. */
     desc d;
