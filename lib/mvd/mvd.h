@@ -320,6 +320,13 @@ int mvd_reach_check_rates(const mvd_plan *p, diag *dg, srcloc at);
  * and backwards, through the plan's tables: a bit and an index a state);
  * 0 when it cannot say (mvd_classes_find then). */
 int mvd_reach_irreducible(const mvd_plan *p, double theta);
+/* For a reach plan: one Gauss-Seidel sweep over the states of sp (the
+ * plan's space or a part of it; x and diag, q_kk with no zero, in its
+ * layout): x_k = sum of x_i q_ik over the transitions into k, / -q_kk,
+ * in index order from the values already swept; omega != 1 over-relaxes
+ * (SOR). The 1-norm of the change. */
+double mvd_reach_gs_sweep(const mvd_plan *p, const mvd_space *sp, double *x,
+                          const double *diag, double omega);
 /* For a reach plan: multiply with `threads` threads (2 at most: each over
  * half the reachable states, the second into a vector of its own, added
  * at the end in a fixed order, so the product does not depend on the
@@ -342,7 +349,11 @@ void mvd_state_text(strbuf *sb, const desc *d, const int *state);
 /* MVD_AUTO (the default) is resolved by mvd_method_for: gth up to
  * MVD_DIRECT_MAX reachable states, gmres beyond (power when gmres's
  * vectors do not fit the memory budget). */
-typedef enum { MVD_POWER, MVD_JOR, MVD_GMRES, MVD_GTH, MVD_AUTO } mvd_method;
+typedef enum {
+    MVD_POWER, MVD_JOR, MVD_GMRES, MVD_GTH,
+    MVD_GS,      /* Gauss-Seidel sweeps: --algo reach only */
+    MVD_AUTO
+} mvd_method;
 
 #define MVD_DIRECT_MAX 2000
 #define MVD_DEFAULT_TOL 1e-9

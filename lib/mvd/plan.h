@@ -168,6 +168,7 @@ int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg);
 void mvd_reach_multiply(mvd_plan *p, const double *x, double *y);
 void mvd_reach_free(mvd_plan *p);
 const double *mvd_reach_diagonal_view(const mvd_plan *p);
+
 /* y = x * Dr (fast mode's diagonal parts), or 0 */
 void mvd_init_y(const mvd_plan *p, const double *x, double *y);
 

@@ -29,7 +29,7 @@ void mvd_solve_defaults(mvd_solve_opts *o)
 }
 
 static const char *const method_names[] = {"power", "jor", "gmres", "gth",
-                                           "auto"};
+                                           "gs", "auto"};
 
 const char *mvd_method_name(mvd_method m)
 {
@@ -309,7 +309,7 @@ static double divisor(const solver *s, uint64_t j)
 static int stationary_iteration(solver *s, double *pi)
 {
     const mvd_space *sp = s->sp;
-    int jor = s->info->method == MVD_JOR;
+    int jor = s->info->method == MVD_JOR, gs = s->info->method == MVD_GS;
     for (;;) {
         if (residual(s, pi) < 0)
             return -1;
@@ -320,7 +320,10 @@ static int stationary_iteration(solver *s, double *pi)
         if (s->info->iterations >= s->o->max_iter)
             return 1;
         double step = 0;
-        for (size_t k = 0; k < sp->len; k++) {
+        if (gs)   /* the product is the residual's only */
+            step = mvd_reach_gs_sweep(s->plan, sp, pi, s->diag,
+                                      s->o->omega);
+        for (size_t k = 0; k < sp->len && !gs; k++) {
             uint64_t j = mvd_vec_at(sp, k);
             double u = jor ? -s->o->omega * s->y[j] / divisor(s, j)
                            : s->y[j] / s->info->delta;

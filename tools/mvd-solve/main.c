@@ -34,11 +34,13 @@ static void usage(FILE *fp)
 "      --threads=N        reach: multiply with N threads, 1 (default) or 2\n"
 "                         (the last digits then differ from one thread's)\n"
 "  -m, --method=METHOD    solver: auto (default: gth up to %d states,\n"
-"                         gmres beyond), gth, gmres, power, jor\n"
+"                         gmres beyond), gth, gmres, power, jor, gs\n"
+"                         (Gauss-Seidel, --algo reach: two vectors)\n"
 "  -t, --tol=TOL          the tolerance of the stopping rule and of the\n"
 "                         final check (default %g)\n"
 "      --max-iter=N       stop after N iterations (default %d): exit 1\n"
-"      --omega=W          jor damping, 0 < W < 1 (default %g)\n"
+"      --omega=W          jor damping, 0 < W < 1 (default %g); gs\n"
+"                         over-relaxation (SOR), 0 < W < 2 (default 1)\n"
 "      --restart=M        gmres restart length (default %d)\n"
 "      --top=K            write only the K most probable states\n"
 "      --partial          on non-convergence, still write the last iterate\n"
@@ -100,9 +102,9 @@ static double parse_positive(const char *opt, const char *text)
 
 /* --method's words in the order --help gives them. */
 static const char *const method_names[] = {"auto", "gth", "gmres", "power",
-                                           "jor", NULL};
+                                           "jor", "gs", NULL};
 static const mvd_method methods[] = {MVD_AUTO, MVD_GTH, MVD_GMRES, MVD_POWER,
-                                     MVD_JOR};
+                                     MVD_JOR, MVD_GS};
 
 static void parse_options(int argc, char **argv, options *op)
 {
@@ -134,6 +136,7 @@ static void parse_options(int argc, char **argv, options *op)
     /* The last option given that only a solve uses, and the two that only
      * one method uses: refused where they would do nothing. */
     const char *solve_opt = NULL, *omega_opt = NULL, *restart_opt = NULL;
+    const char *omega_text = NULL;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":a:m:t:o:hV", longopts, NULL)) !=
            -1) {
@@ -160,10 +163,7 @@ static void parse_options(int argc, char **argv, options *op)
         case OPT_OMEGA:
             solve_opt = omega_opt = "--omega";
             op->solve.omega = parse_positive("--omega", optarg);
-            if (op->solve.omega >= 1)
-                usage_error(prog, "--omega wants a number in (0, 1), not "
-                            "'%s': plain Jacobi oscillates on bipartite "
-                            "chains", optarg);
+            omega_text = optarg;
             break;
         case OPT_RESTART:
             solve_opt = restart_opt = "--restart";
@@ -210,8 +210,20 @@ static void parse_options(int argc, char **argv, options *op)
     option_applies(prog, solve_opt, !op->vector && !op->ones,
                    op->ones ? "when solving, not with --ones"
                             : "when solving, not with --mvd");
-    option_applies(prog, omega_opt, op->solve.method == MVD_JOR,
-                   "with --method jor");
+    /* jor damps (0 < W < 1), gs over-relaxes (SOR: 0 < W < 2, 1 plain
+     * Gauss-Seidel, its default) */
+    if (op->solve.method == MVD_GS && !omega_opt)
+        op->solve.omega = 1;
+    if (omega_opt && op->solve.method == MVD_GS && op->solve.omega >= 2)
+        usage_error(prog, "--omega wants a number in (0, 2) with --method "
+                    "gs, not '%s': over-relaxation by 2 or more diverges",
+                    omega_text);
+    if (omega_opt && op->solve.method != MVD_GS && op->solve.omega >= 1)
+        usage_error(prog, "--omega wants a number in (0, 1), not '%s': "
+                    "plain Jacobi oscillates on bipartite chains", omega_text);
+    option_applies(prog, omega_opt, op->solve.method == MVD_JOR ||
+                                    op->solve.method == MVD_GS,
+                   "with --method jor or gs");
     /* auto runs gmres on chains past gth's size, so --restart applies */
     option_applies(prog, restart_opt, op->solve.method == MVD_GMRES ||
                                       op->solve.method == MVD_AUTO,
@@ -224,6 +236,10 @@ static void parse_options(int argc, char **argv, options *op)
     option_applies(prog, op->algo == MVD_REACH ? "--algo reach" : NULL,
                    !op->vector && !op->ones, "when solving (--mvd and "
                    "--ones multiply vectors over the product space)");
+    /* its sweep reads the transitions into each state from reach's
+     * tables */
+    option_applies(prog, op->solve.method == MVD_GS ? "--method gs" : NULL,
+                   op->algo == MVD_REACH, "with --algo reach");
 }
 
 /* The largest tables of functions (desc_tabulate): 2^22 entries, 64 MiB

@@ -1,0 +1,49 @@
+/* reach_gs.c — a Gauss-Seidel sweep through a reach plan's tables
+ * (reach.h, mvd.h): state by state in index order, pi_k becomes the sum
+ * over the transitions into k of pi_i q_ik divided by -q_kk, each from
+ * the values already updated (with omega != 1, SOR: that value times
+ * omega plus the old one times 1 - omega). The transitions into a state come from the
+ * tables by target combination (those of the search backwards): no
+ * matrix, and one vector besides the product's. */
+#include "mvd/reach.h"
+
+double mvd_reach_gs_sweep(const mvd_plan *p, const mvd_space *sp, double *x,
+                          const double *diag, double omega)
+{
+    const struct reach_plan *r = p->reach;
+    const desc *d = p->d;
+    uint64_t len = p->sp->len;   /* positions are the plan's (whole) space */
+    unsigned char st[DESC_MAX_AUTOMATA];
+    double step = 0;
+    for (size_t k = 0; k < sp->len; k++) {
+        if (k == 0) {
+            int state[DESC_MAX_AUTOMATA];
+            desc_decode(d, sp->idx[0], state);
+            for (int a = 0; a < d->naut; a++)
+                st[a] = (unsigned char)state[a];
+        } else {
+            advance(d, st, sp->idx[k - 1], sp->idx[k]);
+        }
+        double in = 0;
+        for (size_t t = 0; t < r->nterm; t++) {
+            const rc_term *rt = &r->term[t];
+            if (!rt->moves)
+                continue;
+            uint32_t c = combination(rt, st);
+            const uint32_t *ptr = r->tptr.items + rt->tbase;
+            for (uint32_t e = ptr[c]; e < ptr[c + 1]; e++) {
+                const rc_entry *en = &r->tentries.items[e];
+                uint64_t j = position(r->word, len,
+                                      sp->idx[k] - (uint64_t)en->off);
+                if (j < len)
+                    in += x[j] * rate(r, en, j);
+            }
+        }
+        uint64_t q = mvd_vec_at(sp, k);
+        double v = omega == 1 ? in / -diag[q]
+                              : omega * (in / -diag[q]) + (1 - omega) * x[q];
+        step += fabs(v - x[q]);
+        x[q] = v;
+    }
+    return step;
+}
