@@ -270,6 +270,10 @@ static int build_terms(struct reach_plan *r, const desc *d,
         uint32_t end = (uint32_t)r->entries.len;
         VEC_PUSH(&r->ptr, end);
         rt->combos = (uint32_t)combos;
+        for (uint64_t c = 0; c < combos && !rt->diagonal; c++) {
+            double v = r->dg.items[rt->dbase + c].val;
+            rt->diagonal = !(v == 0 && !signbit(v));   /* +0: q + 0 == q */
+        }
     }
     merge_terms(r);
     for (size_t t = 0; t < r->nterm; t++)
@@ -313,6 +317,8 @@ static int fill_state(struct reach_plan *r, const desc *d, size_t k,
     double q = 0;
     for (size_t t = 0; t < r->nterm; t++) {
         const rc_term *rt = &r->term[t];
+        if (!rt->diagonal)
+            continue;
         const rc_entry *de = &r->dg.items[rt->dbase + combination(rt, st)];
         q += de->slot < 0 ? de->val : de->val * fv[de->slot];
     }

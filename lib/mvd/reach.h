@@ -34,6 +34,9 @@ typedef struct {
     size_t base;       /* into ptr: combination c's transitions are
                           entries[ptr[base + c]..ptr[base + c + 1]] */
     size_t dbase;      /* into dg: combination c's diagonal element */
+    int diagonal;      /* some combination has a diagonal element: the
+                          others (the events' own terms, mostly) add only
+                          +0 to a state's diagonal and are skipped */
     size_t tbase;      /* into tptr: transitions into combination c */
     uint32_t combos;
     int moves;         /* holds transitions: a term that moves, the

@@ -70,13 +70,16 @@ static void fuzz_desc_checks(const desc *d, diag *dg)
     for (size_t k = 0; k <= sp.len; k++)
         xc[k] = 1;
     for (int threads = 1; threads <= 2; threads++) {
-        mvd_plan *p = mvd_plan_new(d, &csp, MVD_REACH, (size_t)1 << 24, dg);
+        mvd_plan *p = mvd_plan_new_threads(d, &csp, MVD_REACH, 0, threads,
+                                           (size_t)1 << 24, dg);
         if (!p)
             break;
         mvd_reach_threads(p, threads);
         mvd_multiply(p, xc, yc);
         (void)mvd_reach_check_rates(p, dg, (srcloc){"fuzz.desc", 0, 0});
         (void)mvd_reach_irreducible(p, threads == 2 ? 1e-3 : 0);
+        mvd_diagonal(p, yc);   /* a Gauss-Seidel (SOR) sweep over it */
+        (void)mvd_reach_gs_sweep(p, &csp, xc, yc, threads == 2 ? 1.3 : 1);
         mvd_plan_free(p);
     }
     free(xc);
