@@ -153,6 +153,25 @@ typedef struct {
 void desc_eval_each(const desc *d, const desc_func *f, int a, int *state,
                     double *out);
 
+/* desc_eval_bounds along a depth-first search that fixes one automaton at
+ * a time (the reachable set's search): the counts of f's sums of tests
+ * ("nb A s") kept per depth, so that a node costs the tests on the
+ * automaton it fixed, not all. NULL when f has no such sum (then
+ * desc_eval_bounds). Depths 0..naut; at depth 0 the counts come from
+ * lo/hi (root); _fix at depth k > 0 sets them from depth k - 1's with
+ * automaton a moved from [old_lo, old_hi] to state s; _eval answers as
+ * desc_eval_bounds would with lo/hi as they are at that depth. */
+typedef struct desc_search_bounds desc_search_bounds;
+desc_search_bounds *desc_search_bounds_new(const desc *d, const desc_func *f);
+void desc_search_bounds_root(desc_search_bounds *b, const int *lo,
+                             const int *hi);
+void desc_search_bounds_fix(desc_search_bounds *b, int depth, int a,
+                            int old_lo, int old_hi, int s);
+int desc_search_bounds_eval(const desc_search_bounds *b, int depth,
+                            const int *lo, const int *hi, double *rlo,
+                            double *rhi);
+void desc_search_bounds_free(desc_search_bounds *b);
+
 /* Several functions evaluated together at each state, the longest
  * prefix of code they all share run once (a model's results often share
  * "nb P busy" and differ only by the comparison that follows), and when

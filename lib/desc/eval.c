@@ -489,10 +489,11 @@ static int ival_bin(desc_op op, ival a, ival b, ival *r)
  * postfix code (st A k == is an interval ==, its fused + an interval +),
  * in a quarter of the steps on sums of tests. */
 static int bounds_fast(const struct desc_fast *fc, const int *lo,
-                       const int *hi, double *rlo, double *rhi)
+                       const int *hi, const int *counts, double *rlo,
+                       double *rhi)
 {
     ival stack[DESC_MAX_STACK];
-    int sp = 0;
+    int sp = 0, counted = 0;
     for (size_t i = 0; i < fc->len; i++) {
         const fast_insn *in = &fc->code[i];
         ival r;
@@ -511,6 +512,12 @@ static int bounds_fast(const struct desc_fast *fc, const int *lo,
         }
         case F_COUNT: {   /* the tests certain to hold, and those that may */
             int sure = 0, may = 0;
+            if (counts) {   /* kept along a search (desc_search_bounds) */
+                r = (ival){counts[2 * counted], counts[2 * counted + 1]};
+                counted++;
+                i += (size_t)in->aut;
+                break;
+            }
             for (int j = 1; j <= in->aut; j++) {
                 double a = lo[in[j].aut], b = hi[in[j].aut], k = in[j].num;
                 sure += a == b && a == k;
@@ -561,7 +568,118 @@ static int bounds_fast(const struct desc_fast *fc, const int *lo,
 int desc_eval_bounds(const desc_func *f, const int *lo, const int *hi,
                      double *rlo, double *rhi)
 {
-    return bounds_fast(f->fast, lo, hi, rlo, rhi);
+    return bounds_fast(f->fast, lo, hi, NULL, rlo, rhi);
+}
+
+/* ------------------------------------------------ bounds along a search */
+
+struct desc_search_bounds {
+    const struct desc_fast *fc;
+    int ncount;          /* COUNT instructions in fc */
+    int naut;
+    /* automaton a's tests: (count, value) at first[a]..first[a + 1] */
+    size_t *first;
+    int *test_count;
+    double *test_value;
+    int *counts;         /* [(depths) * 2 * ncount]: sure, may per COUNT */
+};
+
+desc_search_bounds *desc_search_bounds_new(const desc *d, const desc_func *f)
+{
+    const struct desc_fast *fc = f->fast;
+    int ncount = 0;
+    size_t ntest = 0;
+    for (size_t i = 0; i < fc->len; i += insn_len(&fc->code[i]))
+        if (fc->code[i].kind == F_COUNT) {
+            ncount++;
+            ntest += (size_t)fc->code[i].aut;
+        }
+    if (ncount == 0)
+        return NULL;
+    desc_search_bounds *b = xcalloc(1, sizeof *b);
+    b->fc = fc;
+    b->ncount = ncount;
+    b->naut = d->naut;
+    b->first = xcalloc((size_t)d->naut + 1, sizeof *b->first);
+    b->test_count = xmalloc(ntest * sizeof *b->test_count);
+    b->test_value = xmalloc(ntest * sizeof *b->test_value);
+    for (size_t i = 0; i < fc->len; i += insn_len(&fc->code[i]))
+        for (int j = 1; fc->code[i].kind == F_COUNT && j <= fc->code[i].aut;
+             j++)
+            b->first[fc->code[i + (size_t)j].aut + 1]++;
+    for (int a = 0; a < d->naut; a++)
+        b->first[a + 1] += b->first[a];
+    size_t *at = xmalloc(((size_t)d->naut + 1) * sizeof *at);
+    memcpy(at, b->first, ((size_t)d->naut + 1) * sizeof *at);
+    int c = 0;
+    for (size_t i = 0; i < fc->len; i += insn_len(&fc->code[i])) {
+        if (fc->code[i].kind != F_COUNT)
+            continue;
+        for (int j = 1; j <= fc->code[i].aut; j++) {
+            const fast_insn *t = &fc->code[i + (size_t)j];
+            b->test_count[at[t->aut]] = c;
+            b->test_value[at[t->aut]++] = t->num;
+        }
+        c++;
+    }
+    free(at);
+    b->counts = xmalloc(((size_t)d->naut + 1) * 2 * (size_t)ncount *
+                        sizeof *b->counts);
+    return b;
+}
+
+void desc_search_bounds_root(desc_search_bounds *b, const int *lo,
+                             const int *hi)
+{
+    int c = 0;
+    for (size_t i = 0; i < b->fc->len; i += insn_len(&b->fc->code[i])) {
+        const fast_insn *in = &b->fc->code[i];
+        if (in->kind != F_COUNT)
+            continue;
+        int sure = 0, may = 0;
+        for (int j = 1; j <= in->aut; j++) {
+            double x = lo[in[j].aut], y = hi[in[j].aut], k = in[j].num;
+            sure += x == y && x == k;
+            may += !(y < k || k < x);
+        }
+        b->counts[2 * c] = sure;
+        b->counts[2 * c + 1] = may;
+        c++;
+    }
+}
+
+void desc_search_bounds_fix(desc_search_bounds *b, int depth, int a,
+                            int old_lo, int old_hi, int s)
+{
+    int n = 2 * b->ncount;
+    int *to = b->counts + (size_t)depth * (size_t)n;
+    memcpy(to, to - n, (size_t)n * sizeof *to);
+    for (size_t t = b->first[a]; t < b->first[a + 1]; t++) {
+        double k = b->test_value[t], x = old_lo, y = old_hi;
+        int *c = to + 2 * b->test_count[t];
+        c[0] += (s == k) - (x == y && x == k);
+        c[1] += (s == k) - !(y < k || k < x);
+    }
+}
+
+int desc_search_bounds_eval(const desc_search_bounds *b, int depth,
+                            const int *lo, const int *hi, double *rlo,
+                            double *rhi)
+{
+    return bounds_fast(b->fc, lo, hi,
+                       b->counts + (size_t)depth * 2 * (size_t)b->ncount, rlo,
+                       rhi);
+}
+
+void desc_search_bounds_free(desc_search_bounds *b)
+{
+    if (!b)
+        return;
+    free(b->first);
+    free(b->test_count);
+    free(b->test_value);
+    free(b->counts);
+    free(b);
 }
 
 void desc_func_free_derived(desc_func *f)

@@ -133,7 +133,26 @@ typedef struct {
     uint64_t max_states;
     VEC(uint64_t) v;
     diag *dg;
+    desc_search_bounds *bounds;   /* f's counts by depth, or NULL */
 } reach_search;
+
+/* The bounds of f below level k (lo/hi as they are there). */
+static int node_bounds(const reach_search *r, int k, double *blo,
+                       double *bhi)
+{
+    return r->bounds ? desc_search_bounds_eval(r->bounds, k, r->lo, r->hi,
+                                               blo, bhi)
+                     : desc_eval_bounds(r->f, r->lo, r->hi, blo, bhi);
+}
+
+/* Level k's automaton a set to state s: the counts below it follow. */
+static void fix_level(reach_search *r, int k, int a, int s)
+{
+    if (r->bounds)
+        desc_search_bounds_fix(r->bounds, k + 1, a, 0,
+                               r->d->aut[a].order - 1, s);
+    r->lo[a] = r->hi[a] = s;
+}
 
 static int reach_add(reach_search *r, uint64_t first, uint64_t count)
 {
@@ -179,8 +198,7 @@ static int reach_node(reach_search *r, int k, uint64_t base)
      * exactly: no bounds there. */
     int last = k == d->naut - 1 && order <= LAST_LEVEL_MAX_ORDER;
     double blo, bhi;
-    if (!last && r->span[k] > 1 &&
-        desc_eval_bounds(r->f, r->lo, r->hi, &blo, &bhi)) {
+    if (!last && r->span[k] > 1 && node_bounds(r, k, &blo, &bhi)) {
         if (blo == 0 && bhi == 0)
             return 0;
         if (blo > 0 || bhi < 0)
@@ -203,7 +221,7 @@ static int reach_node(reach_search *r, int k, uint64_t base)
         return 0;
     }
     for (int s = 0; s < order; s++) {
-        r->lo[a] = r->hi[a] = s;
+        fix_level(r, k, a, s);
         if (reach_node(r, k + 1, base + (uint64_t)s * d->nright[a]) < 0)
             return -1;
     }
@@ -235,6 +253,8 @@ static void search_order(reach_search *r, int permuted)
     r->span[d->naut] = 1;
     for (int k = d->naut - 1; k >= 0; k--)
         r->span[k] = r->span[k + 1] * (uint64_t)d->aut[r->perm[k]].order;
+    if (r->bounds)
+        desc_search_bounds_root(r->bounds, r->lo, r->hi);
 }
 
 static int search_function(reach_search *r, int permuted)
@@ -259,7 +279,7 @@ static void *search_half(void *arg)
     int a = r->perm[0];
     h->status = 0;
     for (int s = h->from; s < h->to && h->status == 0; s += 2) {
-        r->lo[a] = r->hi[a] = s;
+        fix_level(r, 0, a, s);
         h->status = reach_node(r, 1, (uint64_t)s * d->nright[a]);
     }
     return NULL;
@@ -281,8 +301,12 @@ static int search_split(reach_search *r)
     /* Alternate states, not halves: the work per state of a counter
      * grows with it (the processes that can be busy). */
     half h[2] = {{*r, 0, order, 0}, {*r, 1, order, 0}};
-    memset(&h[0].r.v, 0, sizeof h[0].r.v);   /* each its own list */
-    memset(&h[1].r.v, 0, sizeof h[1].r.v);
+    for (int i = 0; i < 2; i++) {   /* each its own list and counts */
+        memset(&h[i].r.v, 0, sizeof h[i].r.v);
+        h[i].r.bounds = desc_search_bounds_new(d, r->f);
+        if (h[i].r.bounds)
+            desc_search_bounds_root(h[i].r.bounds, h[i].r.lo, h[i].r.hi);
+    }
     run_both(search_half, &h[0], &h[1], 2);
     int status = h[0].status < 0 || h[1].status < 0 ||
                  h[0].r.v.len + h[1].r.v.len > r->max_states ? -1 : 0;
@@ -291,6 +315,8 @@ static int search_split(reach_search *r)
             VEC_PUSH(&r->v, h[k].r.v.items[i]);
     free(h[0].r.v.items);
     free(h[1].r.v.items);
+    desc_search_bounds_free(h[0].r.bounds);
+    desc_search_bounds_free(h[1].r.bounds);
     return status;
 }
 
@@ -298,7 +324,9 @@ static int by_function(mvd_space *sp, const desc *d, uint64_t max_states,
                        int threads, diag *dg)
 {
     reach_search r = {.d = d, .f = &d->funcs.items[d->reach],
-                      .max_states = max_states, .dg = dg, .quiet = 1};
+                      .max_states = max_states, .dg = dg, .quiet = 1,
+                      .bounds = desc_search_bounds_new(d,
+                                                &d->funcs.items[d->reach])};
     /* A failure of the permuted search is not reported: the first error
      * in index order is the one to report, found by the search in that
      * order. */
@@ -311,6 +339,7 @@ static int by_function(mvd_space *sp, const desc *d, uint64_t max_states,
     } else {   /* (no states: no array; found by fuzz_desc) */
         sort_indices(r.v.items, r.v.len, d->nn);
     }
+    desc_search_bounds_free(r.bounds);
     if (status < 0) {
         free(r.v.items);
         return -1;

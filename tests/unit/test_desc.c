@@ -563,6 +563,63 @@ static void test_eval_each(void)
     desc_free(&d);
 }
 
+/* desc_search_bounds: along every path of a depth-first search over the
+ * three automata (each order of levels), the same answer and bounds as
+ * desc_eval_bounds from scratch, bit for bit, on 300 random functions
+ * (those with sums of tests: the others have none to keep). */
+static void test_search_bounds(void)
+{
+    const int ord[3] = {2, 3, 4};
+    static const int orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    desc d;
+    rng r;
+    three_automata(&d, ord, &r, 15);
+    int differ = 0, kept = 0, nodes = 0;
+    for (int i = 0; i < 300; i++) {
+        CHECK_INT(add_random_func(&d, &r, ord, "f"), i);
+        const desc_func *f = &d.funcs.items[i];
+        desc_search_bounds *b = desc_search_bounds_new(&d, f);
+        if (!b)
+            continue;
+        kept++;
+        for (int o = 0; o < 6; o++) {
+            const int *perm = orders[o];
+            int lo[3] = {0, 0, 0}, hi[3] = {1, 2, 3};
+            desc_search_bounds_root(b, lo, hi);
+            /* every node of the tree, depth first */
+            for (int s0 = 0; s0 < ord[perm[0]]; s0++) {
+                desc_search_bounds_fix(b, 1, perm[0], 0, ord[perm[0]] - 1,
+                                       s0);
+                lo[perm[0]] = hi[perm[0]] = s0;
+                for (int s1 = -1; s1 < ord[perm[1]]; s1++) {
+                    if (s1 >= 0) {
+                        desc_search_bounds_fix(b, 2, perm[1], 0,
+                                               ord[perm[1]] - 1, s1);
+                        lo[perm[1]] = hi[perm[1]] = s1;
+                    }
+                    int depth = s1 >= 0 ? 2 : 1;
+                    double a0, a1, b0, b1;
+                    int want = desc_eval_bounds(f, lo, hi, &a0, &a1);
+                    int got = desc_search_bounds_eval(b, depth, lo, hi, &b0,
+                                                      &b1);
+                    differ += want != got ||
+                              (want && (memcmp(&a0, &b0, sizeof a0) ||
+                                        memcmp(&a1, &b1, sizeof a1)));
+                    nodes++;
+                }
+                lo[perm[1]] = 0;
+                hi[perm[1]] = ord[perm[1]] - 1;
+            }
+        }
+        desc_search_bounds_free(b);
+    }
+    CHECK_INT(differ, 0);
+    CHECK(kept > 30);
+    CHECK(nodes > 1000);
+    desc_free(&d);
+}
+
 int main(void)
 {
     sink = stderr;
@@ -573,6 +630,7 @@ int main(void)
     RUN(test_evalset);
     RUN(test_eval_bounds);
     RUN(test_eval_each);
+    RUN(test_search_bounds);
     RUN(test_errors);
     RUN(test_plain_nul);
     RUN(test_limits);
