@@ -456,19 +456,6 @@ const double *mvd_reach_diagonal_view(const mvd_plan *p)
 
 /* ------------------------------------------------------------- product */
 
-/* The position of s as position() computes it, with the processor's
- * population count when hw (inlined into a function compiled for it,
- * where the builtin is one instruction). */
-static inline __attribute__((always_inline)) uint64_t
-position_as(const mvd_word *word, uint64_t len, uint64_t s, int hw)
-{
-    mvd_word w = word[s >> 6];
-    uint64_t b = s & 63, below = w.bits & ((UINT64_C(1) << b) - 1);
-    uint64_t at = w.rank + (hw ? (uint64_t)__builtin_popcountll(below)
-                               : popcount64(below));
-    return (w.bits >> b) & 1 ? at : len;
-}
-
 /* Term rt over the block's states b0..b0+bn-1 (digits st, naut a
  * state); returns the products made. A term of one automaton (most)
  * takes its row straight from that digit. */

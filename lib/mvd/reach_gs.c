@@ -7,8 +7,9 @@
  * matrix, and one vector besides the product's. */
 #include "mvd/reach.h"
 
-double mvd_reach_gs_sweep(const mvd_plan *p, const mvd_space *sp, double *x,
-                          const double *diag, double omega)
+static inline __attribute__((always_inline)) double
+sweep(const mvd_plan *p, const mvd_space *sp, double *x, const double *diag,
+      double omega, int hw)
 {
     const struct reach_plan *r = p->reach;
     const desc *d = p->d;
@@ -33,8 +34,8 @@ double mvd_reach_gs_sweep(const mvd_plan *p, const mvd_space *sp, double *x,
             const uint32_t *ptr = r->tptr.items + rt->tbase;
             for (uint32_t e = ptr[c]; e < ptr[c + 1]; e++) {
                 const rc_entry *en = &r->tentries.items[e];
-                uint64_t j = position(r->word, len,
-                                      sp->idx[k] - (uint64_t)en->off);
+                uint64_t j = position_as(r->word, len,
+                                         sp->idx[k] - (uint64_t)en->off, hw);
                 if (j < len)
                     in += x[j] * rate(r, en, j);
             }
@@ -46,4 +47,29 @@ double mvd_reach_gs_sweep(const mvd_plan *p, const mvd_space *sp, double *x,
         x[q] = v;
     }
     return step;
+}
+
+static double sweep_plain(const mvd_plan *p, const mvd_space *sp, double *x,
+                          const double *diag, double omega)
+{
+    return sweep(p, sp, x, diag, omega, 0);
+}
+
+#ifdef REACH_HW_POPCNT
+__attribute__((target("popcnt"))) static double
+sweep_hw(const mvd_plan *p, const mvd_space *sp, double *x,
+         const double *diag, double omega)
+{
+    return sweep(p, sp, x, diag, omega, 1);
+}
+#endif
+
+double mvd_reach_gs_sweep(const mvd_plan *p, const mvd_space *sp, double *x,
+                          const double *diag, double omega)
+{
+#ifdef REACH_HW_POPCNT
+    if (p->reach->hw_popcnt)
+        return sweep_hw(p, sp, x, diag, omega);
+#endif
+    return sweep_plain(p, sp, x, diag, omega);
 }
