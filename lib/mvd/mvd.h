@@ -169,10 +169,11 @@ mvd_plan *mvd_plan_new_mode(const desc *d, const mvd_space *sp,
                             mvd_algo algo, int faithful, size_t max_bytes,
                             diag *dg);
 /* The same built on `threads` (1 or 2; reach only: the functions' values
- * and the diagonal over two halves of the states, the same values). */
+ * and the diagonal over two halves of the states, the same values); on
+ * failure *over_budget (when not NULL) says whether max_bytes was why. */
 mvd_plan *mvd_plan_new_threads(const desc *d, const mvd_space *sp,
                                mvd_algo algo, int faithful, int threads,
-                               size_t max_bytes, diag *dg);
+                               size_t max_bytes, int *over_budget, diag *dg);
 /* y = x * Q; x and y have d->nn entries and must not overlap. y is
  * overwritten. The summation order is fixed (fast mode: x * Dr, then the
  * fused terms, then the others, each group in term order; faithful mode:

@@ -151,9 +151,10 @@ static int check_functions(const desc *d, diag *dg)
     return 0;
 }
 
-void mvd_too_big(diag *dg, const desc *d, mvd_algo algo, uint64_t need,
-                    size_t max)
+void mvd_too_big(mvd_plan *p, diag *dg, const desc *d, mvd_algo algo,
+                 uint64_t need, size_t max)
 {
+    p->over_budget = 1;
     diag_error(dg, desc_loc(d), "%s needs %llu bytes, more than the limit "
                "of %zu bytes", mvd_algo_name(algo),
                (unsigned long long)need, max);
@@ -202,12 +203,13 @@ mvd_plan *mvd_plan_new_mode(const desc *d, const mvd_space *sp,
                             mvd_algo algo, int faithful, size_t max_bytes,
                             diag *dg)
 {
-    return mvd_plan_new_threads(d, sp, algo, faithful, 1, max_bytes, dg);
+    return mvd_plan_new_threads(d, sp, algo, faithful, 1, max_bytes, NULL,
+                                dg);
 }
 
 mvd_plan *mvd_plan_new_threads(const desc *d, const mvd_space *sp,
                                mvd_algo algo, int faithful, int threads,
-                               size_t max_bytes, diag *dg)
+                               size_t max_bytes, int *over_budget, diag *dg)
 {
     mvd_plan *p = xcalloc(1, sizeof *p);
     p->d = d;
@@ -228,6 +230,8 @@ mvd_plan *mvd_plan_new_threads(const desc *d, const mvd_space *sp,
         else
             status = mvd_sparse_new(p, max_bytes, dg);
     }
+    if (over_budget)
+        *over_budget = status < 0 && p->over_budget;
     if (status < 0) {
         mvd_plan_free(p);
         return NULL;

@@ -112,6 +112,7 @@ struct mvd_plan {
     int faithful;
     const mvd_space *sp;
     mvd_algo algo;
+    int over_budget;         /* the build failed on max_bytes (mvd_too_big) */
     size_t bytes;
     uint64_t mults;
     double seconds;          /* wall time in mvd_multiply, all told */
@@ -146,8 +147,8 @@ struct mvd_plan {
 int mvd_term_is_zero(const desc *d, size_t t);
 uint64_t mvd_factor_nnz(const desc *d, size_t t, int a);
 uint64_t mvd_factor_deps(const desc *d, const desc_matrix *m, int self);
-void mvd_too_big(diag *dg, const desc *d, mvd_algo algo, uint64_t need,
-                 size_t max_bytes);
+void mvd_too_big(mvd_plan *p, diag *dg, const desc *d, mvd_algo algo,
+                 uint64_t need, size_t max_bytes);
 size_t mvd_max_order(const desc *d);
 size_t mvd_max_factor_nnz(const desc *d);
 /* shuffle.c: values of the elements in rows lo..hi-1 of functional

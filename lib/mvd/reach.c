@@ -409,7 +409,7 @@ int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg)
                  &need))
         need = UINT64_MAX;
     if (need > max_bytes) {
-        mvd_too_big(dg, d, MVD_REACH, need, max_bytes);
+        mvd_too_big(p, dg, d, MVD_REACH, need, max_bytes);
         return -1;
     }
     r->diag = xmalloc(n * sizeof *r->diag);

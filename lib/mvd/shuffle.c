@@ -192,7 +192,7 @@ int mvd_shuffle_new(mvd_plan *p, size_t max_bytes, diag *dg)
             2 * n * sizeof(double) + nz * sizeof(double) +
             p->sh.len * sizeof(sh_term);
     if (need > max_bytes) {
-        mvd_too_big(dg, d, MVD_SHUFFLE, need, max_bytes);
+        mvd_too_big(p, dg, d, MVD_SHUFFLE, need, max_bytes);
         return -1;
     }
     p->bytes = (size_t)need;

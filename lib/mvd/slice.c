@@ -420,10 +420,12 @@ int mvd_slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
     ok &= add_u64(need, kbound, &need);
     if (!ok || need > max_bytes) {
         if (ok)
-            mvd_too_big(dg, d, MVD_SLICE, need, max_bytes);
-        else
+            mvd_too_big(p, dg, d, MVD_SLICE, need, max_bytes);
+        else {
             diag_error(dg, desc_loc(p->k), "slice needs more than 2^64 bytes "
                        "for its AUNFs");
+            p->over_budget = 1;
+        }
         return -1;
     }
     p->bytes = (size_t)need;

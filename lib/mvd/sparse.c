@@ -202,7 +202,7 @@ int mvd_sparse_new(mvd_plan *p, size_t max_bytes, diag *dg)
         return -1;
     }
     if (need > max_bytes) {
-        mvd_too_big(dg, d, MVD_SPARSE, need, max_bytes);
+        mvd_too_big(p, dg, d, MVD_SPARSE, need, max_bytes);
         mvd_rowgen_free(&g);
         return -1;
     }

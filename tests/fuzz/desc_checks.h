@@ -71,7 +71,7 @@ static void fuzz_desc_checks(const desc *d, diag *dg)
         xc[k] = 1;
     for (int threads = 1; threads <= 2; threads++) {
         mvd_plan *p = mvd_plan_new_threads(d, &csp, MVD_REACH, 0, threads,
-                                           (size_t)1 << 24, dg);
+                                           (size_t)1 << 24, NULL, dg);
         if (!p)
             break;
         mvd_reach_threads(p, threads);

@@ -581,7 +581,8 @@ static int check_reach_on(const desc *d, const mvd_space *full,
     /* Two threads: built on two halves of the states, the same diagonal
      * (bit for bit: each state's is computed alone); the same product to
      * rounding, the same verdicts. */
-    mvd_plan *p2 = mvd_plan_new_threads(d, &sp, MVD_REACH, 0, 2, BIG, &dg);
+    mvd_plan *p2 = mvd_plan_new_threads(d, &sp, MVD_REACH, 0, 2, BIG, NULL,
+                                        &dg);
     CHECK(p2 != NULL);
     if (p2) {
         double *dq2 = xmalloc((n + 1) * sizeof *dq2);

@@ -539,9 +539,10 @@ int main(int argc, char **argv)
          ((compact || mvd_check_rates(&d, &sp, &dg,
                                       (srcloc){shown, 0, 0}) == 0) &&
           choose_method(&op, &d, &sp, shown, &vectors, &rest, &dg) == 0))) {
+        int over_budget = 0;
         plan = mvd_plan_new_threads(&d, &sp, op.algo, op.faithful,
                                     compact ? (int)op.threads : 1, rest,
-                                    &dg);
+                                    &over_budget, &dg);
         /* reach's second thread, when its vector fits the budget */
         if (plan && compact && op.threads > 1 &&
             mvd_plan_bytes(plan) + (sp.len + 1) * sizeof(double) <= rest)
@@ -550,7 +551,7 @@ int main(int argc, char **argv)
             mvd_reach_check_rates(plan, &dg, (srcloc){shown, 0, 0}) < 0) {
             mvd_plan_free(plan);
             plan = NULL;
-        } else if (!plan)
+        } else if (!plan && over_budget)
             diag_note(&dg, (srcloc){shown, 0, 0}, "the vectors and the "
                       "reachable set take %llu of the %llu bytes of "
                       "--max-memory", (unsigned long long)vectors,
