@@ -10,11 +10,15 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Operation kinds, in the order of sim_op_kind. */
-static const char *const timeline_kinds[] = {
+/* Operation kinds, in the order of sim_op_kind, padded to 16 bytes with
+ * their lengths beside: an op record copies a whole entry and advances by
+ * the length (no strlen, no copy of variable length). */
+static const char timeline_kinds[][16] = {
     "compute", "send", "recv", "bcast", "gather", "scatter", "reduce",
     "all_gather", "all_to_all", "all_reduce", "barrier", "isend", "irecv",
     "wait", "probe"};
+static const unsigned char timeline_kinds_len[] = {
+    7, 4, 4, 5, 6, 7, 6, 10, 10, 10, 7, 5, 5, 4, 5};
 
 static inline void timeline_header(FILE *fp, const char *quoted_source,
                                    const char *quoted_network,
@@ -41,24 +45,25 @@ static const char timeline_pairs[] =
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
 
+/* The decimal digits of x, written in place (their count first: no
+ * scratch buffer, no copy of variable length). */
 static inline char *timeline_put_uint(char *o, unsigned long long x)
 {
-    char tmp[24];
-    int n = 24;
+    int n = 1;
+    for (unsigned long long t = x; t >= 10; t /= 10)
+        n++;
+    char *end = o + n;
     while (x >= 100) {
         unsigned pair = (unsigned)(x % 100);
         x /= 100;
-        tmp[--n] = timeline_pairs[2 * pair + 1];
-        tmp[--n] = timeline_pairs[2 * pair];
+        end -= 2;
+        memcpy(end, timeline_pairs + 2 * pair, 2);
     }
-    if (x >= 10) {
-        tmp[--n] = timeline_pairs[2 * x + 1];
-        tmp[--n] = timeline_pairs[2 * x];
-    } else {
-        tmp[--n] = (char)('0' + x);
-    }
-    memcpy(o, tmp + n, (size_t)(24 - n));
-    return o + (24 - n);
+    if (x >= 10)
+        memcpy(end - 2, timeline_pairs + 2 * x, 2);
+    else
+        end[-1] = (char)('0' + x);
+    return o + n;
 }
 
 static inline char *timeline_put_int(char *o, long long x)
@@ -79,8 +84,11 @@ static inline char *timeline_put_field(char *o, double x)
         *o++ = '-';
         return o;
     }
-    if (fabs(x) < 1e15 && x == floor(x) && !(x == 0 && signbit(x)))
-        return timeline_put_int(o, (long long)x);
+    if (x > -1e15 && x < 1e15) {
+        long long i = (long long)x;   /* in range: defined */
+        if ((double)i == x && !(i == 0 && signbit(x)))
+            return timeline_put_int(o, i);
+    }
     return o + snprintf(o, 32, "%.17g", x);
 }
 
@@ -92,18 +100,24 @@ static inline char *timeline_put_field(char *o, double x)
 /* " %.9f" of t by integer arithmetic when |t| < 4e6 s: then p = |t|·1e9 <
  * 2^52, fma gives the product's exact error e (|t|·1e9 = p + e exactly),
  * and rint(p) is the nearest integer except where p is a half-integer,
- * where e decides (and a tie, e = 0, stays even, as glibc rounds). */
+ * where e decides (and a tie, e = 0, stays even, as glibc rounds).
+ * Only then is e needed: p is a multiple of its ulp (at most 1/2), so a p
+ * that is not a half-integer is at least an ulp from one, and |e| <= ulp/2
+ * cannot carry it across. fma is a library call without -mfma. */
 static inline char *timeline_put_time(char *o, double t)
 {
     double a = fabs(t);
     if (!(a < 4e6))
         return o + snprintf(o, 40, a < TIMELINE_FIXED_BELOW ? " %.9f"
                                                              : " %.17g", t);
-    double p = a * 1e9, e = fma(a, 1e9, -p), r = rint(p), f = p - r;
-    if (f == 0.5 && e > 0)
-        r += 1;
-    else if (f == -0.5 && e < 0)
-        r -= 1;
+    double p = a * 1e9, r = rint(p), f = p - r;
+    if (f == 0.5 || f == -0.5) {
+        double e = fma(a, 1e9, -p);
+        if (f == 0.5 && e > 0)
+            r += 1;
+        else if (f == -0.5 && e < 0)
+            r -= 1;
+    }
     unsigned long long n = (unsigned long long)r;
     *o++ = ' ';
     if (signbit(t))
@@ -139,9 +153,8 @@ static inline size_t timeline_op_text(char *buf, int rank, int kind,
     memcpy(o, "op ", 3);
     o = timeline_put_int(o + 3, rank);
     *o++ = ' ';
-    size_t k = strlen(timeline_kinds[kind]);
-    memcpy(o, timeline_kinds[kind], k);
-    o += k;
+    memcpy(o, timeline_kinds[kind], 16);
+    o += timeline_kinds_len[kind];
     *o++ = ' ';
     if (partner < 0)
         *o++ = '-';
