@@ -123,6 +123,33 @@ static void try_finish_wait(sim *s, int rank)
     waiting *w = &p->wait;
     if (!w->active)
         return;
+    if (w->ids.len == 1 && w->rec == SIZE_MAX) {
+        /* A blocking operation (or a wait for one request) with no
+         * record of its own: what the general case below computes, as a
+         * blocking operation has always counted it. */
+        request *r = req_at(p, w->ids.items[0]);
+        if (r->state != REQ_DONE)
+            return;
+        double end = fmax(w->posted, r->end);
+        if (w->posted <= r->start) {
+            p->idle += r->start - w->posted;
+            p->comm += r->cost;
+        } else {
+            double comm = wait_comm(p, w, end);
+            p->idle += (end - w->posted) - comm;
+            p->comm += comm;
+        }
+        p->clock = end;
+        if (!r->send) {
+            p->recv_source = r->partner;
+            p->recv_tag = r->tag;
+        }
+        req_free(p, w->ids.items[0]);
+        w->active = 0;
+        w->ids.len = 0;
+        kernel_runnable(s, rank);
+        return;
+    }
     for (size_t i = 0; i < w->ids.len; i++)
         if (req_at(p, w->ids.items[i])->state != REQ_DONE)
             return;
@@ -167,7 +194,10 @@ static void req_done(sim *s, int rank, int id)
     proc *p = &s->procs[rank];
     request *r = req_at(p, id);
     r->state = REQ_DONE;
-    if (r->rec != SIZE_MAX) {
+    if (r->rec == KERNEL_REC_LATE) {
+        kernel_record_now(s, p, r->send ? SIM_OP_SEND : SIM_OP_RECV,
+                          r->partner, r->bytes, r->tag, r->posted, r->end);
+    } else if (r->rec != SIZE_MAX) {
         op_record *o = kernel_op(p, r->rec);
         o->partner = r->partner;
         o->bytes = r->bytes;
@@ -483,9 +513,11 @@ static int check_tag(sim *s, int rank, double tag, int line)
     return -1;
 }
 
-/* Starts a send; `rec_kind` its record (send or isend). */
+/* Starts a send; `rec_kind` its record (send or isend); `alone`: a
+ * blocking send, waited for at once and by itself, whose record may wait
+ * until it completes (kernel_record_late). */
 static int start_send(sim *s, int rank, double dest, double bytes,
-                      double tag, sim_op_kind rec_kind, int line)
+                      double tag, sim_op_kind rec_kind, int alone, int line)
 {
     int to = kernel_check_rank(s, rank, dest, "send to", line), t;
     if (to < 0 || (bytes = kernel_checked_size(s, rank, line, bytes)) < 0 ||
@@ -500,7 +532,10 @@ static int start_send(sim *s, int rank, double dest, double bytes,
     x->partner = to;
     x->tag = t;
     x->bytes = bytes;
-    x->rec = kernel_record(s, a, rec_kind, to, bytes, t, a->clock, NAN);
+    x->rec = alone ? kernel_record_late(s, a, rec_kind, to, bytes, t,
+                                        a->clock)
+                   : kernel_record(s, a, rec_kind, to, bytes, t, a->clock,
+                                   NAN);
     message m = {rank, id, t, bytes, x->posted, 0};   /* seq: when queued */
     if (s->net->eager_limit >= 0 && bytes <= s->net->eager_limit) {
         /* Eager: sent without the receiver, arriving after its cost; the
@@ -529,7 +564,8 @@ static int start_send(sim *s, int rank, double dest, double bytes,
 }
 
 static int start_recv(sim *s, int rank, const double *source,
-                      const double *tag, sim_op_kind rec_kind, int line)
+                      const double *tag, sim_op_kind rec_kind, int alone,
+                      int line)
 {
     int from = SIM_ANY_SOURCE, t = SIM_ANY_TAG;
     if (source && (from = kernel_check_rank(s, rank, *source,
@@ -546,8 +582,10 @@ static int start_recv(sim *s, int rank, const double *source,
     request *y = req_at(b, id);
     y->partner = from;
     y->tag = t;
-    y->rec = kernel_record(s, b, rec_kind, from, NAN, tag ? t : NAN,
-                           b->clock, NAN);
+    y->rec = alone ? kernel_record_late(s, b, rec_kind, from, NAN,
+                                        tag ? t : NAN, b->clock)
+                   : kernel_record(s, b, rec_kind, from, NAN, tag ? t : NAN,
+                                   b->clock, NAN);
     PUSH_ONE(&b->recvs, id);
     b->changed++;
     if (from == SIM_ANY_SOURCE) {
@@ -563,32 +601,32 @@ static int start_recv(sim *s, int rank, const double *source,
 int sim_isend(sim *s, int rank, double dest, double bytes, double tag,
               int line)
 {
-    return start_send(s, rank, dest, bytes, tag, SIM_OP_ISEND, line);
+    return start_send(s, rank, dest, bytes, tag, SIM_OP_ISEND, 0, line);
 }
 
 int sim_irecv(sim *s, int rank, const double *source, const double *tag,
               int line)
 {
-    return start_recv(s, rank, source, tag, SIM_OP_IRECV, line);
+    return start_recv(s, rank, source, tag, SIM_OP_IRECV, 0, line);
 }
 
 void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line)
 {
-    int id = start_send(s, rank, dest, bytes, tag, SIM_OP_SEND, line);
+    int id = start_send(s, rank, dest, bytes, tag, SIM_OP_SEND, 1, line);
     if (id)
         wait_on(s, rank, &id, 1, 0, line);
 }
 
 void sim_recv(sim *s, int rank, double source, int line)
 {
-    int id = start_recv(s, rank, &source, NULL, SIM_OP_RECV, line);
+    int id = start_recv(s, rank, &source, NULL, SIM_OP_RECV, 1, line);
     if (id)
         wait_on(s, rank, &id, 1, 0, line);
 }
 
 void sim_recv_any(sim *s, int rank, int line)
 {
-    int id = start_recv(s, rank, NULL, NULL, SIM_OP_RECV, line);
+    int id = start_recv(s, rank, NULL, NULL, SIM_OP_RECV, 1, line);
     if (id)
         wait_on(s, rank, &id, 1, 0, line);
 }
@@ -597,9 +635,10 @@ void sim_sendrecv(sim *s, int rank, double dest, double bytes, double stag,
                   const double *source, const double *rtag, int line)
 {
     int ids[2];
-    if (!(ids[0] = start_send(s, rank, dest, bytes, stag, SIM_OP_SEND, line)))
+    if (!(ids[0] = start_send(s, rank, dest, bytes, stag, SIM_OP_SEND, 0,
+                              line)))
         return;
-    if (!(ids[1] = start_recv(s, rank, source, rtag, SIM_OP_RECV, line)))
+    if (!(ids[1] = start_recv(s, rank, source, rtag, SIM_OP_RECV, 0, line)))
         return;
     wait_on(s, rank, ids, 2, 0, line);
 }

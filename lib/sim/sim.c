@@ -127,23 +127,8 @@ int kernel_finite_time(sim *s, int rank, int line, double t,
     return 0;
 }
 
-void kernel_runnable(sim *s, int rank)
+int kernel_too_many_events(sim *s, int rank, int line)
 {
-    proc *p = &s->procs[rank];
-    p->state = P_RUNNABLE;
-    if (p->queued)
-        return;
-    p->queued = 1;
-    s->queue[(s->head + s->count++) % (size_t)s->opt.nprocs] = rank;
-}
-
-/* One more operation of `rank`; 0 after reporting that the run has
- * reached --max-events (an endless loop that communicates, or computes,
- * would otherwise run forever or keep records until memory runs out). */
-int kernel_count_event(sim *s, int rank, int line)
-{
-    if (++s->events <= s->opt.max_events)
-        return 1;
     sim_fail(s, rank, line, "more than %llu operations simulated; an "
              "endless loop? (--max-events raises the limit)",
              (unsigned long long)s->opt.max_events);
@@ -251,12 +236,9 @@ void kernel_complete(sim *s, int from, int to)
     kernel_runnable(s, from < to ? to : from);
 }
 
-int kernel_check_rank(sim *s, int rank, double other, const char *what,
-                      int line)
+int kernel_bad_rank(sim *s, int rank, double other, const char *what,
+                    int line)
 {
-    if (other >= 0 && other < s->opt.nprocs && other == floor(other) &&
-        other != rank)
-        return (int)other;
     if (other == rank)
         sim_fail(s, rank, line, "%s itself (rank %d)", what, rank);
     else if (other >= 0 && other < s->opt.nprocs)
@@ -423,7 +405,8 @@ void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
 static int pop(sim *s)
 {
     int r = s->queue[s->head];
-    s->head = (s->head + 1) % (size_t)s->opt.nprocs;
+    if (++s->head == (size_t)s->opt.nprocs)
+        s->head = 0;
     s->count--;
     s->procs[r].queued = 0;
     return r;

@@ -155,6 +155,21 @@ size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
     return record(s, p, r);
 }
 
+size_t kernel_record_late(sim *s, proc *p, sim_op_kind kind, int partner,
+                          double bytes, double tag, double start)
+{
+    if (s->tl && s->opt.keep_ops && !s->trace && !p->ops.len)
+        return KERNEL_REC_LATE;
+    return kernel_record(s, p, kind, partner, bytes, tag, start, NAN);
+}
+
+void kernel_record_now(sim *s, proc *p, sim_op_kind kind, int partner,
+                       double bytes, double tag, double start, double end)
+{
+    op_record r = {kind, partner, 1, 0, bytes, tag, start, end};
+    record(s, p, r);
+}
+
 size_t kernel_record_wait(sim *s, proc *p, int shown)
 {
     if (!recording(s) || (!shown && !s->trace))
