@@ -45,25 +45,48 @@ static const char timeline_pairs[] =
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
 
-/* The decimal digits of x, written in place (their count first: no
+/* The decimal digits of x < 2^32, written in place: their count by
+ * comparisons, then two at a time from the end, in 32-bit arithmetic (no
  * scratch buffer, no copy of variable length). */
-static inline char *timeline_put_uint(char *o, unsigned long long x)
+static inline char *timeline_put_u32(char *o, unsigned x)
 {
-    int n = 1;
-    for (unsigned long long t = x; t >= 10; t /= 10)
-        n++;
+    if (x < 10) {
+        *o = (char)('0' + x);
+        return o + 1;
+    }
+    if (x < 100) {
+        memcpy(o, timeline_pairs + 2 * x, 2);
+        return o + 2;
+    }
+    int n = x < 1000 ? 3 : x < 10000 ? 4 : x < 100000 ? 5 : x < 1000000 ? 6
+            : x < 10000000 ? 7 : x < 100000000 ? 8 : x < 1000000000 ? 9 : 10;
     char *end = o + n;
     while (x >= 100) {
-        unsigned pair = (unsigned)(x % 100);
-        x /= 100;
+        unsigned q = x / 100;
         end -= 2;
-        memcpy(end, timeline_pairs + 2 * pair, 2);
+        memcpy(end, timeline_pairs + 2 * (x - 100 * q), 2);
+        x = q;
     }
     if (x >= 10)
         memcpy(end - 2, timeline_pairs + 2 * x, 2);
     else
         end[-1] = (char)('0' + x);
     return o + n;
+}
+
+static inline char *timeline_put_uint(char *o, unsigned long long x)
+{
+    if (x <= 4294967295u)
+        return timeline_put_u32(o, (unsigned)x);
+    char tmp[24];
+    int n = 24;
+    while (x >= 10) {
+        tmp[--n] = (char)('0' + x % 10);
+        x /= 10;
+    }
+    tmp[--n] = (char)('0' + x);
+    memcpy(o, tmp + n, (size_t)(24 - n));
+    return o + (24 - n);
 }
 
 static inline char *timeline_put_int(char *o, long long x)
@@ -122,18 +145,20 @@ static inline char *timeline_put_time(char *o, double t)
     *o++ = ' ';
     if (signbit(t))
         *o++ = '-';
-    o = timeline_put_uint(o, n / 1000000000u);
+    /* n < 4e15: whole seconds below 4e6, and nine decimals. */
+    unsigned whole = (unsigned)(n / 1000000000u);
+    unsigned frac = (unsigned)(n - (unsigned long long)whole * 1000000000u);
+    o = timeline_put_u32(o, whole);
     *o++ = '.';
-    /* Nine digits, two at a time. */
-    unsigned frac = (unsigned)(n % 1000000000u);
-    o[8] = (char)('0' + frac % 10);
-    frac /= 10;
-    for (int k = 6; k >= 0; k -= 2) {
-        unsigned pair = frac % 100;
-        frac /= 100;
-        o[k] = timeline_pairs[2 * pair];
-        o[k + 1] = timeline_pairs[2 * pair + 1];
-    }
+    /* Two halves of four and five digits, each two at a time, so that
+     * the divisions of one half do not wait for the other's. */
+    unsigned hi = frac / 100000, lo = frac - 100000 * hi;
+    unsigned lo3 = lo % 1000;
+    memcpy(o, timeline_pairs + 2 * (hi / 100), 2);
+    memcpy(o + 2, timeline_pairs + 2 * (hi % 100), 2);
+    memcpy(o + 4, timeline_pairs + 2 * (lo / 1000), 2);
+    memcpy(o + 6, timeline_pairs + 2 * (lo3 / 10), 2);
+    o[8] = (char)('0' + lo3 % 10);
     return o + 9;
 }
 
@@ -144,14 +169,15 @@ static inline void timeline_time(FILE *fp, double t)
 }
 
 /* An op record, newline included, into buf (TIMELINE_LINE_MAX bytes);
- * its length. Times in seconds; partner < 0, bytes or tag NAN: none. */
+ * its length. rank >= 0; times in seconds; partner < 0, bytes or tag
+ * NAN: none. */
 static inline size_t timeline_op_text(char *buf, int rank, int kind,
                                       int partner, double bytes, double tag,
                                       double start, double end)
 {
     char *o = buf;
     memcpy(o, "op ", 3);
-    o = timeline_put_int(o + 3, rank);
+    o = timeline_put_u32(o + 3, (unsigned)rank);   /* ranks are >= 0 */
     *o++ = ' ';
     memcpy(o, timeline_kinds[kind], 16);
     o += timeline_kinds_len[kind];
@@ -159,7 +185,7 @@ static inline size_t timeline_op_text(char *buf, int rank, int kind,
     if (partner < 0)
         *o++ = '-';
     else
-        o = timeline_put_int(o, partner);
+        o = timeline_put_u32(o, (unsigned)partner);
     o = timeline_put_field(o, bytes);
     o = timeline_put_field(o, tag);
     o = timeline_put_time(o, start);
@@ -190,7 +216,7 @@ static inline size_t timeline_process_text(char *buf, int rank, double final,
 {
     char *o = buf;
     memcpy(o, "process ", 8);
-    o = timeline_put_int(o + 8, rank);
+    o = timeline_put_u32(o + 8, (unsigned)rank);
     o = timeline_put_time(o, final);
     o = timeline_put_time(o, compute);
     o = timeline_put_time(o, comm);

@@ -338,7 +338,7 @@ static void test_timeline_numbers_random(void)
     /* Whole op records: every kind, partners and ranks of every width. */
     for (int i = 0; i < 200000; i++) {
         uint64_t r = xorshift(&x);
-        int kind = (int)(r % 15), rank = (int)(r >> 8) % 10000000;
+        int kind = (int)(r % 15), rank = (int)((r >> 8) % 10000000);
         int partner = (int)((r >> 32) % 10000001) - 1;
         double bytes = (r & 1) ? NAN : (double)((r >> 40) % 100000),
                tag = (r & 2) ? NAN : (double)((r >> 20) % 32768),
