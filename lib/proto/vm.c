@@ -10,17 +10,6 @@
 static double eval_node(sim *s, int rank, const double *v,
                         const proto_expr *e);
 
-/* Leaves (numbers and variables: most operands) without a call. */
-static inline double eval(sim *s, int rank, const double *v,
-                          const proto_expr *e)
-{
-    if (e->kind == PX_VAR)
-        return v[e->slot];
-    if (e->kind == PX_NUM)
-        return e->num;
-    return eval_node(s, rank, v, e);
-}
-
 /* a op b when nothing can go wrong: the result is finite, no division by
  * zero, and % has integer operands below 2^53 with a divisor that is not
  * 0. Then proto_arith would return the same value, and its checks and
@@ -44,6 +33,28 @@ static inline double fast_arith(int op, double a, double b, int *ok)
     }
     *ok = isfinite(r);
     return r;
+}
+
+/* A leaf: a variable or a number (depth 0). */
+static inline double leaf(const double *v, const proto_expr *e)
+{
+    return e->kind == PX_VAR ? v[e->slot] : e->num;
+}
+
+/* Leaves, and operators on two leaves (rank % 2, P - 1: most of what a
+ * prototype computes), without a call; the rest by eval_node. */
+static inline double eval(sim *s, int rank, const double *v,
+                          const proto_expr *e)
+{
+    if (e->depth == 0)
+        return leaf(v, e);
+    if (e->kind == PX_BIN && e->depth == 1) {
+        int ok = 1;
+        double r = fast_arith(e->op, leaf(v, e->a), leaf(v, e->b), &ok);
+        if (ok)
+            return r;
+    }
+    return eval_node(s, rank, v, e);
 }
 
 /* Operands first, left to right: the order proto2c's code follows. */
@@ -75,12 +86,16 @@ static double eval_node(sim *s, int rank, const double *v,
     return ok ? r : proto_arith(s, rank, e->op, a, b, e->line);
 }
 
-/* This process's draw of Gaussian(e[i], e[i + 1]), checked finite. */
+/* This process's draw of Gaussian(e[i], e[i + 1]), checked finite. An sd
+ * of 0 draws the mean itself (sim_var), finite as every value is: most
+ * draws, taken without the calls. */
 static double draw(sim *s, int rank, const double *v, const proto_instr *in,
                    int i)
 {
     double mean = eval(s, rank, v, in->e[i]);
     double sd = eval(s, rank, v, in->e[i + 1]);
+    if (sd == 0 && isfinite(mean))
+        return mean;
     return proto_drawn(s, rank, sim_var(s, rank, mean, sd), mean, sd,
                        in->line);
 }
@@ -116,12 +131,25 @@ static double opt(sim *s, int rank, const double *v, const proto_expr *e,
     return e ? eval(s, rank, v, e) : otherwise;
 }
 
+/* proto_loop with the budget read once per step, not once per jump. */
+static inline int loop(sim *s, proto_state *st, int rank, int line,
+                       uint64_t max_loop)
+{
+    if (st->loops < max_loop) {
+        st->loops++;
+        return 1;
+    }
+    return proto_loop(s, st, rank, line);
+}
+
 int proto_vm_step(sim *s, int rank, void *program)
 {
     proto_state *st = program;
     const proto_program *p = st->run->data;
     double *v = proto_slots(st, rank);
     int pc = st->pc[rank];
+    const int *failed = sim_failed_flag(s);
+    uint64_t max_loop = sim_max_loop(s);
     st->loops = 0;
     for (;;) {
         const proto_instr *in = &p->code.items[pc++];
@@ -131,7 +159,7 @@ int proto_vm_step(sim *s, int rank, void *program)
             v[in->a] = eval(s, rank, v, in->e[0]);
             break;
         case PI_JUMP:
-            if (in->target < pc && !proto_loop(s, st, rank, in->line))
+            if (in->target < pc && !loop(s, st, rank, in->line, max_loop))
                 return SIM_FAILED;
             pc = in->target;
             break;
@@ -152,7 +180,7 @@ int proto_vm_step(sim *s, int rank, void *program)
                 v[in->a] += 1;
             else
                 v[in->h] -= 1;
-            if (!proto_loop(s, st, rank, in->line))
+            if (!loop(s, st, rank, in->line, max_loop))
                 return SIM_FAILED;
             pc = in->target;
             break;
@@ -170,25 +198,25 @@ int proto_vm_step(sim *s, int rank, void *program)
             break;
         case PI_COMPUTE:
             x = draw(s, rank, v, in, 0);
-            if (!sim_failed(s))
+            if (!*failed)
                 sim_compute(s, rank, x, in->line);
             break;
         case PI_SEND: {
             double dest = eval(s, rank, v, in->e[0]);
             double bytes = draw(s, rank, v, in, 1);
             double tag = opt(s, rank, v, in->e[3], 0);
-            if (!sim_failed(s))
+            if (!*failed)
                 sim_send(s, rank, dest, bytes, tag, in->line);
             st->pc[rank] = pc;
-            return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+            return *failed ? SIM_FAILED : SIM_BLOCKED;
         }
         case PI_RECV:
             if (!in->e[0])
                 sim_recv_any(s, rank, in->line);
-            else if (x = eval(s, rank, v, in->e[0]), !sim_failed(s))
+            else if (x = eval(s, rank, v, in->e[0]), !*failed)
                 sim_recv(s, rank, x, in->line);
             st->pc[rank] = pc;
-            return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+            return *failed ? SIM_FAILED : SIM_BLOCKED;
         case PI_RECV_STORE:
             if (in->a >= 0)
                 v[in->a] = sim_recv_source(s, rank);
@@ -199,23 +227,23 @@ int proto_vm_step(sim *s, int rank, void *program)
             double root = opt(s, rank, v, in->e[0], 0), bytes = 0;
             if (in->coll != SIM_OP_BARRIER)
                 bytes = shared_draw(s, rank, v, in, 1);
-            if (!sim_failed(s))
+            if (!*failed)
                 sim_collective(s, rank, in->coll, root, bytes, in->line);
             st->pc[rank] = pc;
-            return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+            return *failed ? SIM_FAILED : SIM_BLOCKED;
         }
         case PI_ISEND: {
             double dest = eval(s, rank, v, in->e[0]);
             double bytes = draw(s, rank, v, in, 1);
             double tag = opt(s, rank, v, in->e[3], 0);
-            if (!sim_failed(s))
+            if (!*failed)
                 v[in->a] = sim_isend(s, rank, dest, bytes, tag, in->line);
             break;
         }
         case PI_IRECV: {
             double source = opt(s, rank, v, in->e[0], 0);
             double tag = opt(s, rank, v, in->e[1], 0);
-            if (!sim_failed(s))
+            if (!*failed)
                 v[in->a] = sim_irecv(s, rank, in->e[0] ? &source : NULL,
                                      in->e[1] ? &tag : NULL, in->line);
             break;
@@ -226,21 +254,21 @@ int proto_vm_step(sim *s, int rank, void *program)
             double stag = opt(s, rank, v, in->e[3], 0);
             double source = opt(s, rank, v, in->e[4], 0);
             double rtag = opt(s, rank, v, in->e[5], 0);
-            if (!sim_failed(s))
+            if (!*failed)
                 sim_sendrecv(s, rank, dest, bytes, stag,
                              in->e[4] ? &source : NULL,
                              in->e[5] ? &rtag : NULL, in->line);
             st->pc[rank] = pc;
-            return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+            return *failed ? SIM_FAILED : SIM_BLOCKED;
         }
         case PI_PROBE: {
             double source = opt(s, rank, v, in->e[0], 0);
             double tag = opt(s, rank, v, in->e[1], 0);
-            if (!sim_failed(s))
+            if (!*failed)
                 sim_probe(s, rank, in->e[0] ? &source : NULL,
                           in->e[1] ? &tag : NULL, in->line);
             st->pc[rank] = pc;
-            return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+            return *failed ? SIM_FAILED : SIM_BLOCKED;
         }
         case PI_WAIT: {
             /* The variables become null requests as the wait starts: the
@@ -254,13 +282,13 @@ int proto_vm_step(sim *s, int rank, void *program)
             sim_wait(s, rank, ids, (int)refs->len, in->line);
             free(ids);
             st->pc[rank] = pc;
-            return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+            return *failed ? SIM_FAILED : SIM_BLOCKED;
         }
         case PI_HALT:
             st->pc[rank] = pc - 1;
             return SIM_DONE;
         }
-        if (sim_failed(s))
+        if (*failed)
             return SIM_FAILED;
     }
 }

@@ -88,6 +88,7 @@ void sim_free(sim *s)
 
 int sim_nprocs(const sim *s) { return s->opt.nprocs; }
 int sim_failed(const sim *s) { return s->failed; }
+const int *sim_failed_flag(const sim *s) { return &s->failed; }
 double sim_clock(const sim *s, int rank) { return s->procs[rank].clock; }
 uint64_t sim_max_loop(const sim *s) { return s->opt.max_loop; }
 uint64_t sim_messages(const sim *s) { return s->messages; }
