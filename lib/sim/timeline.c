@@ -24,6 +24,7 @@ struct timeline_stream {
     char *buf;
     size_t len;
     uint64_t ops;        /* op records written */
+    timeline_cache cache;
 };
 
 static void tl_flush(struct timeline_stream *tl)
@@ -99,8 +100,9 @@ static void write_op(sim *s, const proc *p, const op_record *o)
     if (o->hidden || !tl || !s->opt.keep_ops)
         return;
     char *at = tl_room(tl);
-    tl->len += timeline_op_text(at, rank, (int)o->kind, o->partner, o->bytes,
-                                o->tag, o->start / 1e6, o->end / 1e6);
+    tl->len += timeline_op_text_cached(&tl->cache, at, rank, (int)o->kind,
+                                       o->partner, o->bytes, o->tag,
+                                       o->start / 1e6, o->end / 1e6);
     tl->ops++;
 }
 
@@ -196,6 +198,7 @@ void sim_timeline_begin(sim *s, FILE *fp, const char *source)
     struct timeline_stream *tl = xcalloc(1, sizeof *tl);
     tl->fp = fp;
     tl->buf = xmalloc(SIM_TIMELINE_HELD);
+    timeline_cache_init(&tl->cache);
     timeline_free(s->tl);
     s->tl = tl;
     strbuf quoted_source = {0}, quoted_network = {0};

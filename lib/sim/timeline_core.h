@@ -168,12 +168,68 @@ static inline void timeline_time(FILE *fp, double t)
     fwrite(buf, 1, (size_t)(timeline_put_time(buf, t) - buf), fp);
 }
 
+/* A cache of the text of recent numbers, by their bits (a direct-mapped
+ * table per kind of field), for the op records netsim writes by the
+ * million: a time is written at least twice (a process's next operation
+ * starts when the last one ended) and, in SPMD programs, by every process
+ * of a phase; sizes and tags repeat. A hit copies the text instead of
+ * converting the number again (about 15 instructions instead of 100 for
+ * a time). The text is the formatter's own, so it is the same text. */
+#define TIMELINE_CACHE_SLOTS 256
+
+typedef struct {
+    unsigned long long key;   /* the number's bits */
+    char text[24];            /* its text; text[23]: its length */
+} timeline_cache_slot;
+
+typedef struct {
+    timeline_cache_slot time[TIMELINE_CACHE_SLOTS];
+    timeline_cache_slot field[TIMELINE_CACHE_SLOTS];
+} timeline_cache;
+
+/* The text of x (a time when `time`, else a number field) at o, by the
+ * cache; writes up to 24 bytes at o whatever the text's length. */
+static inline char *timeline_cached(timeline_cache_slot *table, char *o,
+                                    double x, int time)
+{
+    unsigned long long key;
+    memcpy(&key, &x, sizeof key);
+    timeline_cache_slot *c =
+        &table[(key * 0x9E3779B97F4A7C15ull) >> 56];   /* 256 slots */
+    if (c->key == key) {
+        memcpy(o, c->text, 24);
+        return o + c->text[23];
+    }
+    char *end = time ? timeline_put_time(o, x) : timeline_put_field(o, x);
+    size_t n = (size_t)(end - o);
+    if (n < 24) {
+        c->key = key;
+        memcpy(c->text, o, n);
+        c->text[23] = (char)n;
+    }
+    return end;
+}
+
+/* Every slot holds 0.0 and its text, so that any hit is a true one. */
+static inline void timeline_cache_init(timeline_cache *c)
+{
+    for (int i = 0; i < TIMELINE_CACHE_SLOTS; i++) {
+        c->time[i].key = c->field[i].key = 0;   /* the bits of 0.0 */
+        c->time[i].text[23] =
+            (char)(timeline_put_time(c->time[i].text, 0.0) - c->time[i].text);
+        c->field[i].text[23] =
+            (char)(timeline_put_field(c->field[i].text, 0.0) -
+                   c->field[i].text);
+    }
+}
+
 /* An op record, newline included, into buf (TIMELINE_LINE_MAX bytes);
  * its length. rank >= 0; times in seconds; partner < 0, bytes or tag
- * NAN: none. */
-static inline size_t timeline_op_text(char *buf, int rank, int kind,
-                                      int partner, double bytes, double tag,
-                                      double start, double end)
+ * NAN: none. With a cache (else NULL), numbers go through it. */
+static inline size_t timeline_op_text_cached(timeline_cache *c, char *buf,
+                                             int rank, int kind, int partner,
+                                             double bytes, double tag,
+                                             double start, double end)
 {
     char *o = buf;
     memcpy(o, "op ", 3);
@@ -186,12 +242,27 @@ static inline size_t timeline_op_text(char *buf, int rank, int kind,
         *o++ = '-';
     else
         o = timeline_put_u32(o, (unsigned)partner);
-    o = timeline_put_field(o, bytes);
-    o = timeline_put_field(o, tag);
-    o = timeline_put_time(o, start);
-    o = timeline_put_time(o, end);
+    if (c) {
+        o = timeline_cached(c->field, o, bytes, 0);
+        o = timeline_cached(c->field, o, tag, 0);
+        o = timeline_cached(c->time, o, start, 1);
+        o = timeline_cached(c->time, o, end, 1);
+    } else {
+        o = timeline_put_field(o, bytes);
+        o = timeline_put_field(o, tag);
+        o = timeline_put_time(o, start);
+        o = timeline_put_time(o, end);
+    }
     *o++ = '\n';
     return (size_t)(o - buf);
+}
+
+static inline size_t timeline_op_text(char *buf, int rank, int kind,
+                                      int partner, double bytes, double tag,
+                                      double start, double end)
+{
+    return timeline_op_text_cached(NULL, buf, rank, kind, partner, bytes, tag,
+                                   start, end);
 }
 
 static inline void timeline_op(FILE *fp, int rank, int kind, int partner,

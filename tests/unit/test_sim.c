@@ -358,6 +358,61 @@ static void test_timeline_numbers_random(void)
     CHECK_INT(mismatches, 0);
 }
 
+/* The text cache gives the formatter's text whatever the history: values
+ * drawn from a small pool (hits), fresh ones (misses, evictions, slots
+ * shared by several values), 0 and -0 (the initial key), NaN, and texts
+ * too long to keep; then whole op records through the cache. */
+static void test_timeline_cache(void)
+{
+    static timeline_cache cache;
+    timeline_cache_init(&cache);
+    uint64_t x = 0x0123456789abcdefull;
+    double pool[600];
+    for (int i = 0; i < 600; i++)
+        pool[i] = (double)(xorshift(&x) % 5000000) / 1e6;
+    pool[0] = 0.0;
+    pool[1] = -0.0;
+    pool[2] = NAN;
+    pool[3] = -1.2345678901234567e-300;   /* 24 characters: not kept */
+    pool[4] = 3999999.999999999;
+    pool[5] = 1e300;
+    pool[6] = 1.2345678901234567e-30;    /* 23 characters: the longest kept */
+    pool[7] = -1.234567890123456e-30;    /* 23 too */
+    mismatches = 0;
+    for (int i = 0; i < 1000000; i++) {
+        uint64_t r = xorshift(&x);
+        double v = (r & 3) ? pool[(r >> 8) % 600]
+                           : from_bits(xorshift(&x)) * ((r & 4) ? 1 : 0);
+        if ((r & 48) == 0)
+            v = (double)((r >> 16) % 100000000) / 1e6;
+        char want[400], got[400];
+        snprintf(want, sizeof want, fabs(v) < TIMELINE_FIXED_BELOW
+                 ? " %.9f" : " %.17g", v);
+        *timeline_cached(cache.time, got, v, 1) = '\0';
+        compare("cached time", v, want, got);
+        if (isnan(v))
+            snprintf(want, sizeof want, " -");
+        else
+            snprintf(want, sizeof want, " %.17g", v);
+        *timeline_cached(cache.field, got, v, 0) = '\0';
+        compare("cached field", v, want, got);
+    }
+    for (int i = 0; i < 200000; i++) {
+        uint64_t r = xorshift(&x);
+        double start = pool[(r >> 8) % 600], end = pool[(r >> 20) % 600];
+        double bytes = pool[(r >> 32) % 600] * 1e6, tag = (double)(r % 7);
+        char want[TIMELINE_LINE_MAX], got[TIMELINE_LINE_MAX];
+        want[timeline_op_text(want, (int)(r % 1000), (int)(r % 15),
+                              (int)(r % 9) - 1, bytes, tag, start, end)] =
+            '\0';
+        got[timeline_op_text_cached(&cache, got, (int)(r % 1000),
+                                    (int)(r % 15), (int)(r % 9) - 1, bytes,
+                                    tag, start, end)] = '\0';
+        compare("cached op record", start, want, got);
+    }
+    CHECK_INT(mismatches, 0);
+}
+
 int main(void)
 {
     RUN(test_schedules_pair_up);
@@ -366,5 +421,6 @@ int main(void)
     RUN(test_size_not_finite);
     RUN(test_timeline_numbers);
     RUN(test_timeline_numbers_random);
+    RUN(test_timeline_cache);
     return unit_done();
 }
