@@ -4,6 +4,7 @@
 #ifndef PERFPIPE_SIM_KERNEL_H
 #define PERFPIPE_SIM_KERNEL_H
 
+#include <math.h>
 #include <stddef.h>
 
 #include "common/common.h"
@@ -179,9 +180,9 @@ double kernel_link_start(sim *s, int from, int to, double start, double cost);
 int kernel_too_many_events(sim *s, int rank, int line);
 int kernel_bad_rank(sim *s, int rank, double other, const char *what,
                     int line);
-int kernel_finite_time(sim *s, int rank, int line, double t, const char *what,
-                       double amount, const char *unit);
-double kernel_checked_size(sim *s, int rank, int line, double bytes);
+int kernel_infinite_time(sim *s, int rank, int line, double t,
+                         const char *what, double amount, const char *unit);
+double kernel_odd_size(sim *s, int rank, int line, double bytes);
 
 /* The checks and the queue of every message, inline: a blocking message
  * passes them about ten times, and calls across files were 10 % of a
@@ -206,6 +207,27 @@ static inline int kernel_check_rank(sim *s, int rank, double other,
         other != rank)
         return (int)other;
     return kernel_bad_rank(s, rank, other, what, line);
+}
+
+/* Simulated times stay finite: 0 after reporting that `what` takes the
+ * clock to `t` (an overflow: huge times, sizes or network costs). */
+static inline int kernel_finite_time(sim *s, int rank, int line, double t,
+                                     const char *what, double amount,
+                                     const char *unit)
+{
+    if (isfinite(t))
+        return 1;
+    return kernel_infinite_time(s, rank, line, t, what, amount, unit);
+}
+
+/* A message size: a negative one counts as 0 bytes (and is counted); one
+ * that is not finite is an error, reported, and the result is -1. */
+static inline double kernel_checked_size(sim *s, int rank, int line,
+                                         double bytes)
+{
+    if (bytes >= 0 && isfinite(bytes))
+        return bytes;
+    return kernel_odd_size(s, rank, line, bytes);
 }
 
 static inline void kernel_runnable(sim *s, int rank)

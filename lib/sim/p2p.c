@@ -117,12 +117,10 @@ static double wait_comm(proc *p, const waiting *w, double to)
 }
 
 /* Ends the wait of `rank` if every request it names is done. */
-static void try_finish_wait(sim *s, int rank)
+static void finish_wait(sim *s, int rank)
 {
     proc *p = &s->procs[rank];
     waiting *w = &p->wait;
-    if (!w->active)
-        return;
     if (w->ids.len == 1 && w->rec == SIZE_MAX) {
         /* A blocking operation (or a wait for one request) with no
          * record of its own: what the general case below computes, as a
@@ -188,6 +186,18 @@ static void try_finish_wait(sim *s, int rank)
     kernel_runnable(s, rank);
 }
 
+/* finish_wait, whose usual outcome, nothing to do yet, is decided here
+ * without a call (four calls per message). */
+static inline void try_finish_wait(sim *s, int rank)
+{
+    proc *p = &s->procs[rank];
+    const waiting *w = &p->wait;
+    if (!w->active ||
+        (w->ids.len == 1 && req_at(p, w->ids.items[0])->state != REQ_DONE))
+        return;
+    finish_wait(s, rank);
+}
+
 /* Request `id` of `rank` has completed. */
 static void req_done(sim *s, int rank, int id)
 {
@@ -220,7 +230,9 @@ static void wait_on(sim *s, int rank, const int *ids, size_t n,
     for (size_t i = 0; i < n; i++)
         PUSH_ONE(&w->ids, ids[i]);
     w->line = line;
-    w->rec = kernel_record_wait(s, p, explicit_wait);
+    /* (A blocking operation's hidden wait is recorded for a trace only.) */
+    w->rec = explicit_wait || s->trace ? kernel_record_wait(s, p, explicit_wait)
+                                       : SIZE_MAX;
     p->state = P_BLOCKED;
     try_finish_wait(s, rank);
 }
@@ -272,8 +284,9 @@ static void take(sim *s, int to, int rid, message m)
 static void remove_recv(proc *b, size_t k)
 {
     b->changed++;
-    memmove(&b->recvs.items[k], &b->recvs.items[k + 1],
-            (b->recvs.len - k - 1) * sizeof(int));
+    if (k + 1 < b->recvs.len)   /* (the last, usually: no call) */
+        memmove(&b->recvs.items[k], &b->recvs.items[k + 1],
+                (b->recvs.len - k - 1) * sizeof(int));
     b->recvs.len--;
 }
 

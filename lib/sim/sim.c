@@ -116,13 +116,9 @@ static const char *nonfinite_name(double x)
     return isnan(x) ? "NaN" : x > 0 ? "inf" : "-inf";
 }
 
-/* Simulated times stay finite: 0 after reporting that `what` takes the
- * clock to `t` (an overflow: huge times, sizes or network costs). */
-int kernel_finite_time(sim *s, int rank, int line, double t,
-                       const char *what, double amount, const char *unit)
+int kernel_infinite_time(sim *s, int rank, int line, double t,
+                         const char *what, double amount, const char *unit)
 {
-    if (isfinite(t))
-        return 1;
     sim_fail(s, rank, line, "%s of %.17g %s takes the simulated clock to %s; "
              "times must stay finite", what, amount, unit, nonfinite_name(t));
     return 0;
@@ -251,9 +247,7 @@ int kernel_bad_rank(sim *s, int rank, double other, const char *what,
     return -1;
 }
 
-/* A message size: a negative one counts as 0 bytes (and is counted); one
- * that is not finite is an error, reported, and the result is -1. */
-double kernel_checked_size(sim *s, int rank, int line, double bytes)
+double kernel_odd_size(sim *s, int rank, int line, double bytes)
 {
     if (!isfinite(bytes)) {
         sim_fail(s, rank, line, "message size of %s bytes; sizes must be "
