@@ -116,36 +116,38 @@ static double wait_comm(proc *p, const waiting *w, double to)
     return comm;
 }
 
+/* The end of a wait begun at `posted` for the one request `id`, done,
+ * whose transfer starts no earlier (a blocking operation): idle until the
+ * transfer, communicating during it, as a blocking operation has always
+ * counted it. */
+static void end_one(sim *s, int rank, int id, double posted)
+{
+    proc *p = &s->procs[rank];
+    const request *r = req_at(p, id);
+    p->idle += r->start - posted;
+    p->comm += r->cost;
+    p->clock = fmax(posted, r->end);
+    if (!r->send) {
+        p->recv_source = r->partner;
+        p->recv_tag = r->tag;
+    }
+    req_free(p, id);
+    kernel_runnable(s, rank);
+}
+
 /* Ends the wait of `rank` if every request it names is done. */
 static void finish_wait(sim *s, int rank)
 {
     proc *p = &s->procs[rank];
     waiting *w = &p->wait;
-    if (w->ids.len == 1 && w->rec == SIZE_MAX) {
-        /* A blocking operation (or a wait for one request) with no
-         * record of its own: what the general case below computes, as a
-         * blocking operation has always counted it. */
-        request *r = req_at(p, w->ids.items[0]);
-        if (r->state != REQ_DONE)
-            return;
-        double end = fmax(w->posted, r->end);
-        if (w->posted <= r->start) {
-            p->idle += r->start - w->posted;
-            p->comm += r->cost;
-        } else {
-            double comm = wait_comm(p, w, end);
-            p->idle += (end - w->posted) - comm;
-            p->comm += comm;
-        }
-        p->clock = end;
-        if (!r->send) {
-            p->recv_source = r->partner;
-            p->recv_tag = r->tag;
-        }
-        req_free(p, w->ids.items[0]);
+    if (w->ids.len == 1 && w->rec == SIZE_MAX &&
+        req_at(p, w->ids.items[0])->state == REQ_DONE &&
+        w->posted <= req_at(p, w->ids.items[0])->start) {
+        /* A blocking operation (or a wait for one request) with no record
+         * of its own: what the general case below computes. */
         w->active = 0;
         w->ids.len = 0;
-        kernel_runnable(s, rank);
+        end_one(s, rank, w->ids.items[0], w->posted);
         return;
     }
     for (size_t i = 0; i < w->ids.len; i++)
@@ -623,25 +625,39 @@ int sim_irecv(sim *s, int rank, const double *source, const double *tag,
     return start_recv(s, rank, source, tag, SIM_OP_IRECV, 0, line);
 }
 
+/* A blocking operation, request `id` of `rank` just started (0: it
+ * failed), waited for at once. When it is done already (its partner was
+ * waiting for it) and no trace records the wait, it ends here as
+ * finish_wait would end it, without setting the wait up. */
+static void wait_one(sim *s, int rank, int id, int line)
+{
+    if (!id)
+        return;
+    proc *p = &s->procs[rank];
+    const request *r = req_at(p, id);
+    if (r->state == REQ_DONE && !s->trace && p->clock <= r->start) {
+        end_one(s, rank, id, p->clock);
+        return;
+    }
+    wait_on(s, rank, &id, 1, 0, line);
+}
+
 void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line)
 {
-    int id = start_send(s, rank, dest, bytes, tag, SIM_OP_SEND, 1, line);
-    if (id)
-        wait_on(s, rank, &id, 1, 0, line);
+    wait_one(s, rank, start_send(s, rank, dest, bytes, tag, SIM_OP_SEND, 1,
+                                 line), line);
 }
 
 void sim_recv(sim *s, int rank, double source, int line)
 {
-    int id = start_recv(s, rank, &source, NULL, SIM_OP_RECV, 1, line);
-    if (id)
-        wait_on(s, rank, &id, 1, 0, line);
+    wait_one(s, rank, start_recv(s, rank, &source, NULL, SIM_OP_RECV, 1,
+                                 line), line);
 }
 
 void sim_recv_any(sim *s, int rank, int line)
 {
-    int id = start_recv(s, rank, NULL, NULL, SIM_OP_RECV, 1, line);
-    if (id)
-        wait_on(s, rank, &id, 1, 0, line);
+    wait_one(s, rank, start_recv(s, rank, NULL, NULL, SIM_OP_RECV, 1, line),
+             line);
 }
 
 void sim_sendrecv(sim *s, int rank, double dest, double bytes, double stag,
