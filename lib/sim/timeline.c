@@ -91,6 +91,18 @@ void timeline_free(struct timeline_stream *tl)
     free(tl);
 }
 
+/* An op record's text into the buffer; times in microseconds. */
+static void put_op(struct timeline_stream *tl, int rank, sim_op_kind kind,
+                   int partner, double bytes, double tag, double start,
+                   double end)
+{
+    char *at = tl_room(tl);
+    tl->len += timeline_op_text_cached(&tl->cache, at, rank, (int)kind,
+                                       partner, bytes, tag, start / 1e6,
+                                       end / 1e6);
+    tl->ops++;
+}
+
 static void write_op(sim *s, const proc *p, const op_record *o)
 {
     struct timeline_stream *tl = s->tl;
@@ -99,11 +111,7 @@ static void write_op(sim *s, const proc *p, const op_record *o)
         trace_op(s, rank, o);
     if (o->hidden || !tl || !s->opt.keep_ops)
         return;
-    char *at = tl_room(tl);
-    tl->len += timeline_op_text_cached(&tl->cache, at, rank, (int)o->kind,
-                                       o->partner, o->bytes, o->tag,
-                                       o->start / 1e6, o->end / 1e6);
-    tl->ops++;
+    put_op(tl, rank, o->kind, o->partner, o->bytes, o->tag, o->start, o->end);
 }
 
 /* Writes p's leading done records. */
@@ -168,8 +176,16 @@ size_t kernel_record_late(sim *s, proc *p, sim_op_kind kind, int partner,
 void kernel_record_now(sim *s, proc *p, sim_op_kind kind, int partner,
                        double bytes, double tag, double start, double end)
 {
-    op_record r = {kind, partner, 1, 0, bytes, tag, start, end};
-    record(s, p, r);
+    /* kernel_record_late saw a timeline, no trace and no record of p
+     * waiting, and nothing of p can come between (it was blocked): the
+     * record goes out at once; record() keeps the order if that changes. */
+    if (p->ops.len) {
+        record(s, p, (op_record){kind, partner, 1, 0, bytes, tag, start, end});
+        return;
+    }
+    put_op(s->tl, (int)(p - s->procs), kind, partner, bytes, tag, start,
+           end);
+    p->ops.first++;
 }
 
 size_t kernel_record_wait(sim *s, proc *p, int shown)
