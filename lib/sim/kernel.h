@@ -100,36 +100,39 @@ typedef struct {
                             collective's own receives */
 } collective;
 
+/* The fields every message touches come first, together in the first
+ * cache lines: at P = 10^5 the processes' state is megabytes, and a
+ * message's steps touch two processes (layout only). */
 typedef struct {
     double clock, compute, comm, idle;
     int state, queued;
-    int armed;           /* listed in any_armed */
-    pending op;          /* a collective's message */
-    collective coll;
-    double recv_source, recv_tag;
-    rng stream;
-    op_window ops;
-    VEC(request) reqs;   /* by id - 1 */
-    size_t first_free;   /* no free request below this index */
     int live;            /* requests not free */
     int wild;            /* receives from any_source not yet matched */
+    VEC(request) reqs;   /* by id - 1 */
+    size_t first_free;   /* no free request below this index */
     VEC(int) recvs;      /* receives not yet matched, in post order */
     VEC(message) unexpected;   /* sends to this rank not yet taken, in
                                   post order, with the taken ones among
                                   them (unexpected.c) */
     uint32_t unexpected_taken; /* taken ones in unexpected */
-    uint32_t sweeps;           /* times they were swept out */
     int32_t waiting_sends;     /* its sends in others' unexpected lists */
     struct by_time *by_time;   /* unexpected.c; NULL until needed */
     waiting wait;
-    request probe;       /* a probe's selectors (state REQ_POSTED while it
-                            waits), not a request of the process */
-    uint64_t seen;       /* p2p.c: a scan's mark */
+    op_window ops;
+    double recv_source, recv_tag;
     /* p2p.c: recvs, unexpected or the probe changed (a counter), and the
      * any_source choice computed for version cached - 1 (0: none), so
      * the bound and the resolution that follows scan once. */
     uint64_t changed, cached;
+    collective coll;     /* coll.active: the scheduler's test each step */
     size_t cached_m, cached_wild;
+    request probe;       /* a probe's selectors (state REQ_POSTED while it
+                            waits), not a request of the process */
+    int armed;           /* listed in any_armed */
+    uint32_t sweeps;           /* times unexpected was swept out */
+    uint64_t seen;       /* p2p.c: a scan's mark */
+    pending op;          /* a collective's message */
+    rng stream;
 } proc;
 
 struct sim {
