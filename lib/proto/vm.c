@@ -293,6 +293,32 @@ int proto_vm_step(sim *s, int rank, void *program)
     }
 }
 
+void proto_vm_prepare(proto_program *p)
+{
+    proto_instr *code = p->code.items;
+    for (size_t i = 0; i < p->code.len; i++) {
+        /* A forward jump (not counted against the loop budget) to a jump
+         * or to a loop's step becomes a copy of it, line included: the
+         * same step, the same count, one dispatch less. A jump to a jump
+         * that is backward for the target (counted) but would be forward
+         * from here (not counted) is left alone. A few hops at most:
+         * chains are short, and a cycle of jumps must not spin. */
+        for (int hop = 0; hop < 8 && code[i].op == PI_JUMP; hop++) {
+            int t = code[i].target;
+            if (t <= (int)i)
+                break;
+            const proto_instr *to = &code[t];
+            if (to->op == PI_FOR_NEXT || to->op == PI_COUNT_NEXT) {
+                code[i] = *to;
+                break;
+            }
+            if (to->op != PI_JUMP || (to->target > (int)i && to->target <= t))
+                break;
+            code[i] = *to;
+        }
+    }
+}
+
 /* ------------------------------------------------------ runtime helpers */
 
 int proto_loop(sim *s, proto_state *st, int rank, int line)
