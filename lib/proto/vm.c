@@ -89,15 +89,19 @@ static double eval_node(sim *s, int rank, const double *v,
 /* This process's draw of Gaussian(e[i], e[i + 1]), checked finite. An sd
  * of 0 draws the mean itself (sim_var), finite as every value is: most
  * draws, taken without the calls. */
-static double draw(sim *s, int rank, const double *v, const proto_instr *in,
-                   int i)
+static double draw_random(sim *s, int rank, double mean, double sd, int line)
+{
+    return proto_drawn(s, rank, sim_var(s, rank, mean, sd), mean, sd, line);
+}
+
+static inline double draw(sim *s, int rank, const double *v,
+                          const proto_instr *in, int i)
 {
     double mean = eval(s, rank, v, in->e[i]);
     double sd = eval(s, rank, v, in->e[i + 1]);
     if (sd == 0 && isfinite(mean))
         return mean;
-    return proto_drawn(s, rank, sim_var(s, rank, mean, sd), mean, sd,
-                       in->line);
+    return draw_random(s, rank, mean, sd, in->line);
 }
 
 /* The shared draw of statement in->stmt (its execution counter in slot
