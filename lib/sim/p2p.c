@@ -521,8 +521,8 @@ void p2p_any_take(sim *s, int to)
 
 static int check_tag(sim *s, int rank, double tag, int line)
 {
-    if (tag >= 0 && tag <= SIM_TAG_MAX && tag == floor(tag))
-        return (int)tag;
+    if (tag >= 0 && tag <= SIM_TAG_MAX && tag == (double)(int)tag)
+        return (int)tag;   /* (in range: the casts are exact) */
     sim_fail(s, rank, line, "tag %.17g: tags are integers from 0 to %d", tag,
              SIM_TAG_MAX);
     return -1;
