@@ -135,6 +135,10 @@ typedef struct {
     rng stream;
 } proc;
 
+/* The bytes of proc that a message's steps read, from its start (through
+ * coll.active): sim_run prefetches them for the next process. */
+#define KERNEL_HOT_BYTES (offsetof(proc, coll) + sizeof(int))
+
 struct sim {
     sim_options opt;
     const net_model *net;

@@ -472,6 +472,14 @@ int sim_run(sim *s, sim_step_fn step, void *program)
         while (s->count > 0) {
             int r = pop(s);
             proc *p = &s->procs[r];
+            if (s->count > 0) {
+                /* The next process to run, out of cache at large P (the
+                 * queue holds up to P processes): its state is fetched
+                 * while this one runs. */
+                const char *next = (const char *)&s->procs[s->queue[s->head]];
+                for (size_t at = 0; at < KERNEL_HOT_BYTES; at += 64)
+                    __builtin_prefetch(next + at);
+            }
             if (p->coll.active) {
                 advance_collective(s, r);
                 if (s->failed)
