@@ -136,7 +136,8 @@ typedef struct {
 } proc;
 
 /* The bytes of proc that a message's steps read, from its start (through
- * coll.active): sim_run prefetches them for the next process. */
+ * coll.active; at most 320, five cache lines): sim_run prefetches them for
+ * the next process. */
 #define KERNEL_HOT_BYTES (offsetof(proc, coll) + sizeof(int))
 
 struct sim {

@@ -477,8 +477,11 @@ int sim_run(sim *s, sim_step_fn step, void *program)
                  * queue holds up to P processes): its state is fetched
                  * while this one runs. */
                 const char *next = (const char *)&s->procs[s->queue[s->head]];
-                for (size_t at = 0; at < KERNEL_HOT_BYTES; at += 64)
-                    __builtin_prefetch(next + at);
+                __builtin_prefetch(next);
+                __builtin_prefetch(next + 64);
+                __builtin_prefetch(next + 128);
+                __builtin_prefetch(next + 192);
+                __builtin_prefetch(next + KERNEL_HOT_BYTES - 1);
             }
             if (p->coll.active) {
                 advance_collective(s, r);
