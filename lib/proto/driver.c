@@ -288,6 +288,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
             net_model_free(&net);
             return EXIT_BADINPUT;
         }
+        proto_vm_prepare(program);
         interpreted = (proto_runnable){
             program->file, (int)program->slot_names.len, program->nvars,
             (const char *const *)program->slot_names.items,

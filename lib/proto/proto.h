@@ -203,6 +203,10 @@ static inline double *proto_slots(proto_state *st, int rank)
 /* The interpreter's step function; `program` is a proto_state whose
  * run->data is the proto_program. */
 int proto_vm_step(sim *s, int rank, void *program);
+/* Rewrites the program's jumps for the interpreter (a jump to a jump or
+ * to a loop's step becomes a copy of it): the same run, fewer steps. Not
+ * for a program proto2c translates, whose C follows the instructions. */
+void proto_vm_prepare(proto_program *p);
 
 /* Runtime helpers shared by the interpreter and generated code:
  * proto_arith, proto_call1/2 and proto_drawn (arith.h), and the loop budget. */

@@ -4,6 +4,7 @@
 #ifndef PERFPIPE_SIM_KERNEL_H
 #define PERFPIPE_SIM_KERNEL_H
 
+#include <math.h>
 #include <stddef.h>
 
 #include "common/common.h"
@@ -99,37 +100,45 @@ typedef struct {
                             collective's own receives */
 } collective;
 
+/* The fields every message touches come first, together in the first
+ * cache lines: at P = 10^5 the processes' state is megabytes, and a
+ * message's steps touch two processes (layout only). */
 typedef struct {
     double clock, compute, comm, idle;
     int state, queued;
-    int armed;           /* listed in any_armed */
-    pending op;          /* a collective's message */
-    collective coll;
-    double recv_source, recv_tag;
-    rng stream;
-    op_window ops;
-    VEC(request) reqs;   /* by id - 1 */
-    size_t first_free;   /* no free request below this index */
     int live;            /* requests not free */
     int wild;            /* receives from any_source not yet matched */
+    VEC(request) reqs;   /* by id - 1 */
+    size_t first_free;   /* no free request below this index */
     VEC(int) recvs;      /* receives not yet matched, in post order */
     VEC(message) unexpected;   /* sends to this rank not yet taken, in
                                   post order, with the taken ones among
                                   them (unexpected.c) */
     uint32_t unexpected_taken; /* taken ones in unexpected */
-    uint32_t sweeps;           /* times they were swept out */
     int32_t waiting_sends;     /* its sends in others' unexpected lists */
     struct by_time *by_time;   /* unexpected.c; NULL until needed */
     waiting wait;
-    request probe;       /* a probe's selectors (state REQ_POSTED while it
-                            waits), not a request of the process */
-    uint64_t seen;       /* p2p.c: a scan's mark */
+    op_window ops;
+    double recv_source, recv_tag;
     /* p2p.c: recvs, unexpected or the probe changed (a counter), and the
      * any_source choice computed for version cached - 1 (0: none), so
      * the bound and the resolution that follows scan once. */
     uint64_t changed, cached;
+    collective coll;     /* coll.active: the scheduler's test each step */
     size_t cached_m, cached_wild;
+    request probe;       /* a probe's selectors (state REQ_POSTED while it
+                            waits), not a request of the process */
+    int armed;           /* listed in any_armed */
+    uint32_t sweeps;           /* times unexpected was swept out */
+    uint64_t seen;       /* p2p.c: a scan's mark */
+    pending op;          /* a collective's message */
+    rng stream;
 } proc;
+
+/* The bytes of proc that a message's steps read, from its start (through
+ * coll.active; at most 320, five cache lines): sim_run prefetches them for
+ * the next process. */
+#define KERNEL_HOT_BYTES (offsetof(proc, coll) + sizeof(int))
 
 struct sim {
     sim_options opt;
@@ -175,13 +184,72 @@ void kernel_complete(sim *s, int from, int to);
 /* The start of a message between from and to ready at `start`, after the
  * links of procs-per-node (which it then occupies for `cost`). */
 double kernel_link_start(sim *s, int from, int to, double start, double cost);
-int kernel_count_event(sim *s, int rank, int line);
-int kernel_finite_time(sim *s, int rank, int line, double t, const char *what,
-                       double amount, const char *unit);
-void kernel_runnable(sim *s, int rank);
-int kernel_check_rank(sim *s, int rank, double other, const char *what,
-                      int line);
-double kernel_checked_size(sim *s, int rank, int line, double bytes);
+/* The slow halves of the checks below: they report and return 0 / -1. */
+int kernel_too_many_events(sim *s, int rank, int line);
+int kernel_bad_rank(sim *s, int rank, double other, const char *what,
+                    int line);
+int kernel_infinite_time(sim *s, int rank, int line, double t,
+                         const char *what, double amount, const char *unit);
+double kernel_odd_size(sim *s, int rank, int line, double bytes);
+
+/* The checks and the queue of every message, inline: a blocking message
+ * passes them about ten times, and calls across files were 10 % of a
+ * streamed ring's time (issue 14). */
+
+/* One more operation of `rank`; 0 after reporting that the run has
+ * reached --max-events (an endless loop that communicates, or computes,
+ * would otherwise run forever or keep records until memory runs out). */
+static inline int kernel_count_event(sim *s, int rank, int line)
+{
+    if (++s->events <= s->opt.max_events)
+        return 1;
+    return kernel_too_many_events(s, rank, line);
+}
+
+/* `other` as the rank of another process, or -1 after reporting why it is
+ * not one. */
+static inline int kernel_check_rank(sim *s, int rank, double other,
+                                    const char *what, int line)
+{
+    if (other >= 0 && other < s->opt.nprocs && other == (double)(int)other &&
+        other != rank)
+        return (int)other;
+    return kernel_bad_rank(s, rank, other, what, line);
+}
+
+/* Simulated times stay finite: 0 after reporting that `what` takes the
+ * clock to `t` (an overflow: huge times, sizes or network costs). */
+static inline int kernel_finite_time(sim *s, int rank, int line, double t,
+                                     const char *what, double amount,
+                                     const char *unit)
+{
+    if (isfinite(t))
+        return 1;
+    return kernel_infinite_time(s, rank, line, t, what, amount, unit);
+}
+
+/* A message size: a negative one counts as 0 bytes (and is counted); one
+ * that is not finite is an error, reported, and the result is -1. */
+static inline double kernel_checked_size(sim *s, int rank, int line,
+                                         double bytes)
+{
+    if (bytes >= 0 && isfinite(bytes))
+        return bytes;
+    return kernel_odd_size(s, rank, line, bytes);
+}
+
+static inline void kernel_runnable(sim *s, int rank)
+{
+    proc *p = &s->procs[rank];
+    p->state = P_RUNNABLE;
+    if (p->queued)
+        return;
+    p->queued = 1;
+    size_t at = s->head + s->count++;
+    if (at >= (size_t)s->opt.nprocs)
+        at -= (size_t)s->opt.nprocs;
+    s->queue[at] = rank;
+}
 
 /* Room for one more item in a process's list, starting from one item, not
  * VEC_PUSH's eight: a blocking program needs one request and one message
@@ -221,6 +289,17 @@ void unexpected_free(proc *b);
  * not written (--summary). A record whose end is not NAN is done. */
 size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
                      double bytes, double tag, double start, double end);
+/* The record of a blocking send or receive waited for by itself, which
+ * nothing of p can follow before it completes: KERNEL_REC_LATE when it
+ * may be written whole at completion by kernel_record_now (no other
+ * record of p is waiting, and no trace wants its hidden wait after it),
+ * else what kernel_record gives. */
+#define KERNEL_REC_LATE (SIZE_MAX - 1)
+size_t kernel_record_late(sim *s, proc *p, sim_op_kind kind, int partner,
+                          double bytes, double tag, double start);
+/* Writes that record, complete. */
+void kernel_record_now(sim *s, proc *p, sim_op_kind kind, int partner,
+                       double bytes, double tag, double start, double end);
 /* A wait's record: shown in the timeline (a wait statement), or hidden,
  * for the trace only (a blocking operation's wait); SIZE_MAX when neither
  * wants it. */

@@ -116,13 +116,40 @@ static double wait_comm(proc *p, const waiting *w, double to)
     return comm;
 }
 
+/* The end of a wait begun at `posted` for the one request `id`, done,
+ * whose transfer starts no earlier (a blocking operation): idle until the
+ * transfer, communicating during it, as a blocking operation has always
+ * counted it. */
+static void end_one(sim *s, int rank, int id, double posted)
+{
+    proc *p = &s->procs[rank];
+    const request *r = req_at(p, id);
+    p->idle += r->start - posted;
+    p->comm += r->cost;
+    p->clock = fmax(posted, r->end);
+    if (!r->send) {
+        p->recv_source = r->partner;
+        p->recv_tag = r->tag;
+    }
+    req_free(p, id);
+    kernel_runnable(s, rank);
+}
+
 /* Ends the wait of `rank` if every request it names is done. */
-static void try_finish_wait(sim *s, int rank)
+static void finish_wait(sim *s, int rank)
 {
     proc *p = &s->procs[rank];
     waiting *w = &p->wait;
-    if (!w->active)
+    if (w->ids.len == 1 && w->rec == SIZE_MAX &&
+        req_at(p, w->ids.items[0])->state == REQ_DONE &&
+        w->posted <= req_at(p, w->ids.items[0])->start) {
+        /* A blocking operation (or a wait for one request) with no record
+         * of its own: what the general case below computes. */
+        w->active = 0;
+        w->ids.len = 0;
+        end_one(s, rank, w->ids.items[0], w->posted);
         return;
+    }
     for (size_t i = 0; i < w->ids.len; i++)
         if (req_at(p, w->ids.items[i])->state != REQ_DONE)
             return;
@@ -161,13 +188,28 @@ static void try_finish_wait(sim *s, int rank)
     kernel_runnable(s, rank);
 }
 
+/* finish_wait, whose usual outcome, nothing to do yet, is decided here
+ * without a call (four calls per message). */
+static inline void try_finish_wait(sim *s, int rank)
+{
+    proc *p = &s->procs[rank];
+    const waiting *w = &p->wait;
+    if (!w->active ||
+        (w->ids.len == 1 && req_at(p, w->ids.items[0])->state != REQ_DONE))
+        return;
+    finish_wait(s, rank);
+}
+
 /* Request `id` of `rank` has completed. */
 static void req_done(sim *s, int rank, int id)
 {
     proc *p = &s->procs[rank];
     request *r = req_at(p, id);
     r->state = REQ_DONE;
-    if (r->rec != SIZE_MAX) {
+    if (r->rec == KERNEL_REC_LATE) {
+        kernel_record_now(s, p, r->send ? SIM_OP_SEND : SIM_OP_RECV,
+                          r->partner, r->bytes, r->tag, r->posted, r->end);
+    } else if (r->rec != SIZE_MAX) {
         op_record *o = kernel_op(p, r->rec);
         o->partner = r->partner;
         o->bytes = r->bytes;
@@ -190,7 +232,9 @@ static void wait_on(sim *s, int rank, const int *ids, size_t n,
     for (size_t i = 0; i < n; i++)
         PUSH_ONE(&w->ids, ids[i]);
     w->line = line;
-    w->rec = kernel_record_wait(s, p, explicit_wait);
+    /* (A blocking operation's hidden wait is recorded for a trace only.) */
+    w->rec = explicit_wait || s->trace ? kernel_record_wait(s, p, explicit_wait)
+                                       : SIZE_MAX;
     p->state = P_BLOCKED;
     try_finish_wait(s, rank);
 }
@@ -242,8 +286,9 @@ static void take(sim *s, int to, int rid, message m)
 static void remove_recv(proc *b, size_t k)
 {
     b->changed++;
-    memmove(&b->recvs.items[k], &b->recvs.items[k + 1],
-            (b->recvs.len - k - 1) * sizeof(int));
+    if (k + 1 < b->recvs.len)   /* (the last, usually: no call) */
+        memmove(&b->recvs.items[k], &b->recvs.items[k + 1],
+                (b->recvs.len - k - 1) * sizeof(int));
     b->recvs.len--;
 }
 
@@ -476,16 +521,18 @@ void p2p_any_take(sim *s, int to)
 
 static int check_tag(sim *s, int rank, double tag, int line)
 {
-    if (tag >= 0 && tag <= SIM_TAG_MAX && tag == floor(tag))
-        return (int)tag;
+    if (tag >= 0 && tag <= SIM_TAG_MAX && tag == (double)(int)tag)
+        return (int)tag;   /* (in range: the casts are exact) */
     sim_fail(s, rank, line, "tag %.17g: tags are integers from 0 to %d", tag,
              SIM_TAG_MAX);
     return -1;
 }
 
-/* Starts a send; `rec_kind` its record (send or isend). */
+/* Starts a send; `rec_kind` its record (send or isend); `alone`: a
+ * blocking send, waited for at once and by itself, whose record may wait
+ * until it completes (kernel_record_late). */
 static int start_send(sim *s, int rank, double dest, double bytes,
-                      double tag, sim_op_kind rec_kind, int line)
+                      double tag, sim_op_kind rec_kind, int alone, int line)
 {
     int to = kernel_check_rank(s, rank, dest, "send to", line), t;
     if (to < 0 || (bytes = kernel_checked_size(s, rank, line, bytes)) < 0 ||
@@ -500,7 +547,10 @@ static int start_send(sim *s, int rank, double dest, double bytes,
     x->partner = to;
     x->tag = t;
     x->bytes = bytes;
-    x->rec = kernel_record(s, a, rec_kind, to, bytes, t, a->clock, NAN);
+    x->rec = alone ? kernel_record_late(s, a, rec_kind, to, bytes, t,
+                                        a->clock)
+                   : kernel_record(s, a, rec_kind, to, bytes, t, a->clock,
+                                   NAN);
     message m = {rank, id, t, bytes, x->posted, 0};   /* seq: when queued */
     if (s->net->eager_limit >= 0 && bytes <= s->net->eager_limit) {
         /* Eager: sent without the receiver, arriving after its cost; the
@@ -529,7 +579,8 @@ static int start_send(sim *s, int rank, double dest, double bytes,
 }
 
 static int start_recv(sim *s, int rank, const double *source,
-                      const double *tag, sim_op_kind rec_kind, int line)
+                      const double *tag, sim_op_kind rec_kind, int alone,
+                      int line)
 {
     int from = SIM_ANY_SOURCE, t = SIM_ANY_TAG;
     if (source && (from = kernel_check_rank(s, rank, *source,
@@ -546,8 +597,10 @@ static int start_recv(sim *s, int rank, const double *source,
     request *y = req_at(b, id);
     y->partner = from;
     y->tag = t;
-    y->rec = kernel_record(s, b, rec_kind, from, NAN, tag ? t : NAN,
-                           b->clock, NAN);
+    y->rec = alone ? kernel_record_late(s, b, rec_kind, from, NAN,
+                                        tag ? t : NAN, b->clock)
+                   : kernel_record(s, b, rec_kind, from, NAN, tag ? t : NAN,
+                                   b->clock, NAN);
     PUSH_ONE(&b->recvs, id);
     b->changed++;
     if (from == SIM_ANY_SOURCE) {
@@ -563,43 +616,58 @@ static int start_recv(sim *s, int rank, const double *source,
 int sim_isend(sim *s, int rank, double dest, double bytes, double tag,
               int line)
 {
-    return start_send(s, rank, dest, bytes, tag, SIM_OP_ISEND, line);
+    return start_send(s, rank, dest, bytes, tag, SIM_OP_ISEND, 0, line);
 }
 
 int sim_irecv(sim *s, int rank, const double *source, const double *tag,
               int line)
 {
-    return start_recv(s, rank, source, tag, SIM_OP_IRECV, line);
+    return start_recv(s, rank, source, tag, SIM_OP_IRECV, 0, line);
+}
+
+/* A blocking operation, request `id` of `rank` just started (0: it
+ * failed), waited for at once. When it is done already (its partner was
+ * waiting for it) and no trace records the wait, it ends here as
+ * finish_wait would end it, without setting the wait up. */
+static void wait_one(sim *s, int rank, int id, int line)
+{
+    if (!id)
+        return;
+    proc *p = &s->procs[rank];
+    const request *r = req_at(p, id);
+    if (r->state == REQ_DONE && !s->trace && p->clock <= r->start) {
+        end_one(s, rank, id, p->clock);
+        return;
+    }
+    wait_on(s, rank, &id, 1, 0, line);
 }
 
 void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line)
 {
-    int id = start_send(s, rank, dest, bytes, tag, SIM_OP_SEND, line);
-    if (id)
-        wait_on(s, rank, &id, 1, 0, line);
+    wait_one(s, rank, start_send(s, rank, dest, bytes, tag, SIM_OP_SEND, 1,
+                                 line), line);
 }
 
 void sim_recv(sim *s, int rank, double source, int line)
 {
-    int id = start_recv(s, rank, &source, NULL, SIM_OP_RECV, line);
-    if (id)
-        wait_on(s, rank, &id, 1, 0, line);
+    wait_one(s, rank, start_recv(s, rank, &source, NULL, SIM_OP_RECV, 1,
+                                 line), line);
 }
 
 void sim_recv_any(sim *s, int rank, int line)
 {
-    int id = start_recv(s, rank, NULL, NULL, SIM_OP_RECV, line);
-    if (id)
-        wait_on(s, rank, &id, 1, 0, line);
+    wait_one(s, rank, start_recv(s, rank, NULL, NULL, SIM_OP_RECV, 1, line),
+             line);
 }
 
 void sim_sendrecv(sim *s, int rank, double dest, double bytes, double stag,
                   const double *source, const double *rtag, int line)
 {
     int ids[2];
-    if (!(ids[0] = start_send(s, rank, dest, bytes, stag, SIM_OP_SEND, line)))
+    if (!(ids[0] = start_send(s, rank, dest, bytes, stag, SIM_OP_SEND, 0,
+                              line)))
         return;
-    if (!(ids[1] = start_recv(s, rank, source, rtag, SIM_OP_RECV, line)))
+    if (!(ids[1] = start_recv(s, rank, source, rtag, SIM_OP_RECV, 0, line)))
         return;
     wait_on(s, rank, ids, 2, 0, line);
 }

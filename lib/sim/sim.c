@@ -88,6 +88,7 @@ void sim_free(sim *s)
 
 int sim_nprocs(const sim *s) { return s->opt.nprocs; }
 int sim_failed(const sim *s) { return s->failed; }
+const int *sim_failed_flag(const sim *s) { return &s->failed; }
 double sim_clock(const sim *s, int rank) { return s->procs[rank].clock; }
 uint64_t sim_max_loop(const sim *s) { return s->opt.max_loop; }
 uint64_t sim_messages(const sim *s) { return s->messages; }
@@ -115,35 +116,16 @@ static const char *nonfinite_name(double x)
     return isnan(x) ? "NaN" : x > 0 ? "inf" : "-inf";
 }
 
-/* Simulated times stay finite: 0 after reporting that `what` takes the
- * clock to `t` (an overflow: huge times, sizes or network costs). */
-int kernel_finite_time(sim *s, int rank, int line, double t,
-                       const char *what, double amount, const char *unit)
+int kernel_infinite_time(sim *s, int rank, int line, double t,
+                         const char *what, double amount, const char *unit)
 {
-    if (isfinite(t))
-        return 1;
     sim_fail(s, rank, line, "%s of %.17g %s takes the simulated clock to %s; "
              "times must stay finite", what, amount, unit, nonfinite_name(t));
     return 0;
 }
 
-void kernel_runnable(sim *s, int rank)
+int kernel_too_many_events(sim *s, int rank, int line)
 {
-    proc *p = &s->procs[rank];
-    p->state = P_RUNNABLE;
-    if (p->queued)
-        return;
-    p->queued = 1;
-    s->queue[(s->head + s->count++) % (size_t)s->opt.nprocs] = rank;
-}
-
-/* One more operation of `rank`; 0 after reporting that the run has
- * reached --max-events (an endless loop that communicates, or computes,
- * would otherwise run forever or keep records until memory runs out). */
-int kernel_count_event(sim *s, int rank, int line)
-{
-    if (++s->events <= s->opt.max_events)
-        return 1;
     sim_fail(s, rank, line, "more than %llu operations simulated; an "
              "endless loop? (--max-events raises the limit)",
              (unsigned long long)s->opt.max_events);
@@ -251,12 +233,9 @@ void kernel_complete(sim *s, int from, int to)
     kernel_runnable(s, from < to ? to : from);
 }
 
-int kernel_check_rank(sim *s, int rank, double other, const char *what,
-                      int line)
+int kernel_bad_rank(sim *s, int rank, double other, const char *what,
+                    int line)
 {
-    if (other >= 0 && other < s->opt.nprocs && other == floor(other) &&
-        other != rank)
-        return (int)other;
     if (other == rank)
         sim_fail(s, rank, line, "%s itself (rank %d)", what, rank);
     else if (other >= 0 && other < s->opt.nprocs)
@@ -268,9 +247,7 @@ int kernel_check_rank(sim *s, int rank, double other, const char *what,
     return -1;
 }
 
-/* A message size: a negative one counts as 0 bytes (and is counted); one
- * that is not finite is an error, reported, and the result is -1. */
-double kernel_checked_size(sim *s, int rank, int line, double bytes)
+double kernel_odd_size(sim *s, int rank, int line, double bytes)
 {
     if (!isfinite(bytes)) {
         sim_fail(s, rank, line, "message size of %s bytes; sizes must be "
@@ -423,7 +400,8 @@ void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
 static int pop(sim *s)
 {
     int r = s->queue[s->head];
-    s->head = (s->head + 1) % (size_t)s->opt.nprocs;
+    if (++s->head == (size_t)s->opt.nprocs)
+        s->head = 0;
     s->count--;
     s->procs[r].queued = 0;
     return r;
@@ -494,6 +472,17 @@ int sim_run(sim *s, sim_step_fn step, void *program)
         while (s->count > 0) {
             int r = pop(s);
             proc *p = &s->procs[r];
+            if (s->count > 0) {
+                /* The next process to run, out of cache at large P (the
+                 * queue holds up to P processes): its state is fetched
+                 * while this one runs. */
+                const char *next = (const char *)&s->procs[s->queue[s->head]];
+                __builtin_prefetch(next);
+                __builtin_prefetch(next + 64);
+                __builtin_prefetch(next + 128);
+                __builtin_prefetch(next + 192);
+                __builtin_prefetch(next + KERNEL_HOT_BYTES - 1);
+            }
             if (p->coll.active) {
                 advance_collective(s, r);
                 if (s->failed)

@@ -175,6 +175,9 @@ double sim_recv_tag(const sim *s, int rank);
 void sim_fail(sim *s, int rank, int line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 int sim_failed(const sim *s);
+/* The flag sim_failed() reads, for a step function's inner loop to test
+ * without a call per instruction. */
+const int *sim_failed_flag(const sim *s);
 int sim_nprocs(const sim *s);
 double sim_clock(const sim *s, int rank);   /* microseconds */
 uint64_t sim_max_loop(const sim *s);

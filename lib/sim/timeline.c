@@ -24,6 +24,7 @@ struct timeline_stream {
     char *buf;
     size_t len;
     uint64_t ops;        /* op records written */
+    timeline_cache cache;
 };
 
 static void tl_flush(struct timeline_stream *tl)
@@ -90,6 +91,18 @@ void timeline_free(struct timeline_stream *tl)
     free(tl);
 }
 
+/* An op record's text into the buffer; times in microseconds. */
+static void put_op(struct timeline_stream *tl, int rank, sim_op_kind kind,
+                   int partner, double bytes, double tag, double start,
+                   double end)
+{
+    char *at = tl_room(tl);
+    tl->len += timeline_op_text_cached(&tl->cache, at, rank, (int)kind,
+                                       partner, bytes, tag, start / 1e6,
+                                       end / 1e6);
+    tl->ops++;
+}
+
 static void write_op(sim *s, const proc *p, const op_record *o)
 {
     struct timeline_stream *tl = s->tl;
@@ -98,10 +111,7 @@ static void write_op(sim *s, const proc *p, const op_record *o)
         trace_op(s, rank, o);
     if (o->hidden || !tl || !s->opt.keep_ops)
         return;
-    char *at = tl_room(tl);
-    tl->len += timeline_op_text(at, rank, (int)o->kind, o->partner, o->bytes,
-                                o->tag, o->start / 1e6, o->end / 1e6);
-    tl->ops++;
+    put_op(tl, rank, o->kind, o->partner, o->bytes, o->tag, o->start, o->end);
 }
 
 /* Writes p's leading done records. */
@@ -155,6 +165,29 @@ size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
     return record(s, p, r);
 }
 
+size_t kernel_record_late(sim *s, proc *p, sim_op_kind kind, int partner,
+                          double bytes, double tag, double start)
+{
+    if (s->tl && s->opt.keep_ops && !s->trace && !p->ops.len)
+        return KERNEL_REC_LATE;
+    return kernel_record(s, p, kind, partner, bytes, tag, start, NAN);
+}
+
+void kernel_record_now(sim *s, proc *p, sim_op_kind kind, int partner,
+                       double bytes, double tag, double start, double end)
+{
+    /* kernel_record_late saw a timeline, no trace and no record of p
+     * waiting, and nothing of p can come between (it was blocked): the
+     * record goes out at once; record() keeps the order if that changes. */
+    if (p->ops.len) {
+        record(s, p, (op_record){kind, partner, 1, 0, bytes, tag, start, end});
+        return;
+    }
+    put_op(s->tl, (int)(p - s->procs), kind, partner, bytes, tag, start,
+           end);
+    p->ops.first++;
+}
+
 size_t kernel_record_wait(sim *s, proc *p, int shown)
 {
     if (!recording(s) || (!shown && !s->trace))
@@ -181,6 +214,7 @@ void sim_timeline_begin(sim *s, FILE *fp, const char *source)
     struct timeline_stream *tl = xcalloc(1, sizeof *tl);
     tl->fp = fp;
     tl->buf = xmalloc(SIM_TIMELINE_HELD);
+    timeline_cache_init(&tl->cache);
     timeline_free(s->tl);
     s->tl = tl;
     strbuf quoted_source = {0}, quoted_network = {0};

@@ -10,11 +10,15 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Operation kinds, in the order of sim_op_kind. */
-static const char *const timeline_kinds[] = {
+/* Operation kinds, in the order of sim_op_kind, padded to 16 bytes with
+ * their lengths beside: an op record copies a whole entry and advances by
+ * the length (no strlen, no copy of variable length). */
+static const char timeline_kinds[][16] = {
     "compute", "send", "recv", "bcast", "gather", "scatter", "reduce",
     "all_gather", "all_to_all", "all_reduce", "barrier", "isend", "irecv",
     "wait", "probe"};
+static const unsigned char timeline_kinds_len[] = {
+    7, 4, 4, 5, 6, 7, 6, 10, 10, 10, 7, 5, 5, 4, 5};
 
 static inline void timeline_header(FILE *fp, const char *quoted_source,
                                    const char *quoted_network,
@@ -41,22 +45,46 @@ static const char timeline_pairs[] =
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
 
+/* The decimal digits of x < 2^32, written in place: their count by
+ * comparisons, then two at a time from the end, in 32-bit arithmetic (no
+ * scratch buffer, no copy of variable length). */
+static inline char *timeline_put_u32(char *o, unsigned x)
+{
+    if (x < 10) {
+        *o = (char)('0' + x);
+        return o + 1;
+    }
+    if (x < 100) {
+        memcpy(o, timeline_pairs + 2 * x, 2);
+        return o + 2;
+    }
+    int n = x < 1000 ? 3 : x < 10000 ? 4 : x < 100000 ? 5 : x < 1000000 ? 6
+            : x < 10000000 ? 7 : x < 100000000 ? 8 : x < 1000000000 ? 9 : 10;
+    char *end = o + n;
+    while (x >= 100) {
+        unsigned q = x / 100;
+        end -= 2;
+        memcpy(end, timeline_pairs + 2 * (x - 100 * q), 2);
+        x = q;
+    }
+    if (x >= 10)
+        memcpy(end - 2, timeline_pairs + 2 * x, 2);
+    else
+        end[-1] = (char)('0' + x);
+    return o + n;
+}
+
 static inline char *timeline_put_uint(char *o, unsigned long long x)
 {
+    if (x <= 4294967295u)
+        return timeline_put_u32(o, (unsigned)x);
     char tmp[24];
     int n = 24;
-    while (x >= 100) {
-        unsigned pair = (unsigned)(x % 100);
-        x /= 100;
-        tmp[--n] = timeline_pairs[2 * pair + 1];
-        tmp[--n] = timeline_pairs[2 * pair];
+    while (x >= 10) {
+        tmp[--n] = (char)('0' + x % 10);
+        x /= 10;
     }
-    if (x >= 10) {
-        tmp[--n] = timeline_pairs[2 * x + 1];
-        tmp[--n] = timeline_pairs[2 * x];
-    } else {
-        tmp[--n] = (char)('0' + x);
-    }
+    tmp[--n] = (char)('0' + x);
     memcpy(o, tmp + n, (size_t)(24 - n));
     return o + (24 - n);
 }
@@ -79,8 +107,11 @@ static inline char *timeline_put_field(char *o, double x)
         *o++ = '-';
         return o;
     }
-    if (fabs(x) < 1e15 && x == floor(x) && !(x == 0 && signbit(x)))
-        return timeline_put_int(o, (long long)x);
+    if (x > -1e15 && x < 1e15) {
+        long long i = (long long)x;   /* in range: defined */
+        if ((double)i == x && !(i == 0 && signbit(x)))
+            return timeline_put_int(o, i);
+    }
     return o + snprintf(o, 32, "%.17g", x);
 }
 
@@ -92,34 +123,42 @@ static inline char *timeline_put_field(char *o, double x)
 /* " %.9f" of t by integer arithmetic when |t| < 4e6 s: then p = |t|·1e9 <
  * 2^52, fma gives the product's exact error e (|t|·1e9 = p + e exactly),
  * and rint(p) is the nearest integer except where p is a half-integer,
- * where e decides (and a tie, e = 0, stays even, as glibc rounds). */
+ * where e decides (and a tie, e = 0, stays even, as glibc rounds).
+ * Only then is e needed: p is a multiple of its ulp (at most 1/2), so a p
+ * that is not a half-integer is at least an ulp from one, and |e| <= ulp/2
+ * cannot carry it across. fma is a library call without -mfma. */
 static inline char *timeline_put_time(char *o, double t)
 {
     double a = fabs(t);
     if (!(a < 4e6))
         return o + snprintf(o, 40, a < TIMELINE_FIXED_BELOW ? " %.9f"
                                                              : " %.17g", t);
-    double p = a * 1e9, e = fma(a, 1e9, -p), r = rint(p), f = p - r;
-    if (f == 0.5 && e > 0)
-        r += 1;
-    else if (f == -0.5 && e < 0)
-        r -= 1;
+    double p = a * 1e9, r = rint(p), f = p - r;
+    if (f == 0.5 || f == -0.5) {
+        double e = fma(a, 1e9, -p);
+        if (f == 0.5 && e > 0)
+            r += 1;
+        else if (f == -0.5 && e < 0)
+            r -= 1;
+    }
     unsigned long long n = (unsigned long long)r;
     *o++ = ' ';
     if (signbit(t))
         *o++ = '-';
-    o = timeline_put_uint(o, n / 1000000000u);
+    /* n < 4e15: whole seconds below 4e6, and nine decimals. */
+    unsigned whole = (unsigned)(n / 1000000000u);
+    unsigned frac = (unsigned)(n - (unsigned long long)whole * 1000000000u);
+    o = timeline_put_u32(o, whole);
     *o++ = '.';
-    /* Nine digits, two at a time. */
-    unsigned frac = (unsigned)(n % 1000000000u);
-    o[8] = (char)('0' + frac % 10);
-    frac /= 10;
-    for (int k = 6; k >= 0; k -= 2) {
-        unsigned pair = frac % 100;
-        frac /= 100;
-        o[k] = timeline_pairs[2 * pair];
-        o[k + 1] = timeline_pairs[2 * pair + 1];
-    }
+    /* Two halves of four and five digits, each two at a time, so that
+     * the divisions of one half do not wait for the other's. */
+    unsigned hi = frac / 100000, lo = frac - 100000 * hi;
+    unsigned lo3 = lo % 1000;
+    memcpy(o, timeline_pairs + 2 * (hi / 100), 2);
+    memcpy(o + 2, timeline_pairs + 2 * (hi % 100), 2);
+    memcpy(o + 4, timeline_pairs + 2 * (lo / 1000), 2);
+    memcpy(o + 6, timeline_pairs + 2 * (lo3 / 10), 2);
+    o[8] = (char)('0' + lo3 % 10);
     return o + 9;
 }
 
@@ -129,30 +168,101 @@ static inline void timeline_time(FILE *fp, double t)
     fwrite(buf, 1, (size_t)(timeline_put_time(buf, t) - buf), fp);
 }
 
+/* A cache of the text of recent numbers, by their bits (a direct-mapped
+ * table per kind of field), for the op records netsim writes by the
+ * million: a time is written at least twice (a process's next operation
+ * starts when the last one ended) and, in SPMD programs, by every process
+ * of a phase; sizes and tags repeat. A hit copies the text instead of
+ * converting the number again (about 15 instructions instead of 100 for
+ * a time). The text is the formatter's own, so it is the same text. */
+#define TIMELINE_CACHE_SLOTS 256
+
+typedef struct {
+    unsigned long long key;   /* the number's bits */
+    char text[24];            /* its text; text[23]: its length */
+} timeline_cache_slot;
+
+typedef struct {
+    timeline_cache_slot time[TIMELINE_CACHE_SLOTS];
+    timeline_cache_slot field[TIMELINE_CACHE_SLOTS];
+} timeline_cache;
+
+/* The text of x (a time when `time`, else a number field) at o, by the
+ * cache; writes up to 24 bytes at o whatever the text's length. */
+static inline char *timeline_cached(timeline_cache_slot *table, char *o,
+                                    double x, int time)
+{
+    unsigned long long key;
+    memcpy(&key, &x, sizeof key);
+    timeline_cache_slot *c =
+        &table[(key * 0x9E3779B97F4A7C15ull) >> 56];   /* 256 slots */
+    if (c->key == key) {
+        memcpy(o, c->text, 24);
+        return o + c->text[23];
+    }
+    char *end = time ? timeline_put_time(o, x) : timeline_put_field(o, x);
+    size_t n = (size_t)(end - o);
+    if (n < 24) {
+        c->key = key;
+        memcpy(c->text, o, n);
+        c->text[23] = (char)n;
+    }
+    return end;
+}
+
+/* Every slot holds 0.0 and its text, so that any hit is a true one. */
+static inline void timeline_cache_init(timeline_cache *c)
+{
+    for (int i = 0; i < TIMELINE_CACHE_SLOTS; i++) {
+        c->time[i].key = c->field[i].key = 0;   /* the bits of 0.0 */
+        c->time[i].text[23] =
+            (char)(timeline_put_time(c->time[i].text, 0.0) - c->time[i].text);
+        c->field[i].text[23] =
+            (char)(timeline_put_field(c->field[i].text, 0.0) -
+                   c->field[i].text);
+    }
+}
+
 /* An op record, newline included, into buf (TIMELINE_LINE_MAX bytes);
- * its length. Times in seconds; partner < 0, bytes or tag NAN: none. */
-static inline size_t timeline_op_text(char *buf, int rank, int kind,
-                                      int partner, double bytes, double tag,
-                                      double start, double end)
+ * its length. rank >= 0; times in seconds; partner < 0, bytes or tag
+ * NAN: none. With a cache (else NULL), numbers go through it. */
+static inline size_t timeline_op_text_cached(timeline_cache *c, char *buf,
+                                             int rank, int kind, int partner,
+                                             double bytes, double tag,
+                                             double start, double end)
 {
     char *o = buf;
     memcpy(o, "op ", 3);
-    o = timeline_put_int(o + 3, rank);
+    o = timeline_put_u32(o + 3, (unsigned)rank);   /* ranks are >= 0 */
     *o++ = ' ';
-    size_t k = strlen(timeline_kinds[kind]);
-    memcpy(o, timeline_kinds[kind], k);
-    o += k;
+    memcpy(o, timeline_kinds[kind], 16);
+    o += timeline_kinds_len[kind];
     *o++ = ' ';
     if (partner < 0)
         *o++ = '-';
     else
-        o = timeline_put_int(o, partner);
-    o = timeline_put_field(o, bytes);
-    o = timeline_put_field(o, tag);
-    o = timeline_put_time(o, start);
-    o = timeline_put_time(o, end);
+        o = timeline_put_u32(o, (unsigned)partner);
+    if (c) {
+        o = timeline_cached(c->field, o, bytes, 0);
+        o = timeline_cached(c->field, o, tag, 0);
+        o = timeline_cached(c->time, o, start, 1);
+        o = timeline_cached(c->time, o, end, 1);
+    } else {
+        o = timeline_put_field(o, bytes);
+        o = timeline_put_field(o, tag);
+        o = timeline_put_time(o, start);
+        o = timeline_put_time(o, end);
+    }
     *o++ = '\n';
     return (size_t)(o - buf);
+}
+
+static inline size_t timeline_op_text(char *buf, int rank, int kind,
+                                      int partner, double bytes, double tag,
+                                      double start, double end)
+{
+    return timeline_op_text_cached(NULL, buf, rank, kind, partner, bytes, tag,
+                                   start, end);
 }
 
 static inline void timeline_op(FILE *fp, int rank, int kind, int partner,
@@ -177,7 +287,7 @@ static inline size_t timeline_process_text(char *buf, int rank, double final,
 {
     char *o = buf;
     memcpy(o, "process ", 8);
-    o = timeline_put_int(o + 8, rank);
+    o = timeline_put_u32(o + 8, (unsigned)rank);
     o = timeline_put_time(o, final);
     o = timeline_put_time(o, compute);
     o = timeline_put_time(o, comm);

@@ -457,6 +457,29 @@ netsim: bad.net:3:1: error: expected: backbone N, an integer from 1 to 1000000"
     assert_output "netsim: bad.proto:1: error: rank 0: more than 1000 loop iterations without communicating; an endless loop? (--max-loop raises the limit)"
 }
 
+@test "--max-loop counts every iteration of loops whose bodies branch, at the loop's line" {
+    # The interpreter threads jumps (a jump to a jump or to a loop's step
+    # becomes a copy of it): the count and the line must not change. 10
+    # iterations of the for (line 2), then 5 of the while (line 5), y going
+    # 15 18 19 22 23 26: 15 in one step. The 9th count comes from the end
+    # of the for's then-branch, the 14th from the end of the while's: both
+    # threaded jumps.
+    local prog
+    prog=$'y = 0;\nfor (i, 10) {\n  if (i % 2 == 0) { y = y + 1; } else { y = y + 2; };\n};\nwhile (y < 25) {\n  if (y % 2 == 0) { y = y + 1; } else { y = y + 3; };\n};\ncompute(0.001, 0);'
+    proto_run "$prog" -n 1 --summary-only --max-loop 8
+    assert_failure 1
+    assert_output "netsim: bad.proto:2: error: rank 0: more than 8 loop iterations without communicating; an endless loop? (--max-loop raises the limit)"
+    proto_run "$prog" -n 1 --summary-only --max-loop 13
+    assert_failure 1
+    assert_output "netsim: bad.proto:5: error: rank 0: more than 13 loop iterations without communicating; an endless loop? (--max-loop raises the limit)"
+    proto_run "$prog" -n 1 --summary-only --max-loop 14
+    assert_failure 1
+    assert_output "netsim: bad.proto:5: error: rank 0: more than 14 loop iterations without communicating; an endless loop? (--max-loop raises the limit)"
+    proto_run "$prog" -n 1 --summary-only --max-loop 15
+    assert_success
+    assert_line "summary 0.001000000 0.001000000 0"
+}
+
 @test "a deadlock is reported with every process's pending operation, exit 1" {
     proto_run 'if (rank == 0) { compute(0.5, 0); receive(any_source); } else { receive(0); };' -n 3
     assert_failure 1

@@ -194,16 +194,36 @@ static void test_auto_and_names(void)
 }
 
 /* The timeline's hand-made number formatting (timeline_core.h) writes what
- * printf writes: " %.9f" for times, " %.17g" for sizes and tags. */
+ * printf writes: " %.9f" for times, " %.17g" for sizes and tags. Checks
+ * count mismatches (the first few printed), so that millions of values
+ * can be compared. */
+static uint64_t xorshift(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+static int mismatches;
+
+static void compare(const char *what, double x, const char *want,
+                    const char *got)
+{
+    if (strcmp(want, got) == 0)
+        return;
+    if (mismatches++ < 10)
+        printf("# %s %a (%.17g): want '%s', got '%s'\n", what, x, x, want,
+               got);
+}
+
 static void check_time(double t)
 {
-    char want[64], got[64];
+    char want[400], got[400];
     snprintf(want, sizeof want, fabs(t) < TIMELINE_FIXED_BELOW ? " %.9f"
                                                               : " %.17g", t);
     *timeline_put_time(got, t) = '\0';
-    if (strcmp(want, got) != 0)
-        fprintf(stderr, "time %.17g: want '%s', got '%s'\n", t, want, got);
-    CHECK_STR(got, want);
+    compare("time", t, want, got);
 }
 
 static void check_field(double x)
@@ -214,11 +234,19 @@ static void check_field(double x)
     else
         snprintf(want, sizeof want, " %.17g", x);
     *timeline_put_field(got, x) = '\0';
-    CHECK_STR(got, want);
+    compare("field", x, want, got);
+}
+
+static double from_bits(uint64_t b)
+{
+    double x;
+    memcpy(&x, &b, sizeof x);
+    return x;
 }
 
 static void test_timeline_numbers(void)
 {
+    mismatches = 0;
     /* Ties at the ninth decimal (k/1024 s, k odd: the 10th digit is a 5
      * and nothing follows) round to even, as glibc's printf does; values
      * next to them (one ulp away) do not tie. */
@@ -237,9 +265,7 @@ static void test_timeline_numbers(void)
     /* Clocks as the kernel makes them: microseconds, divided by 1e6. */
     uint64_t x = 88172645463325252ull;
     for (int i = 0; i < 200000; i++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        xorshift(&x);
         double scale = ldexp(1.0, (int)(x % 64) - 30);   /* 2^-30..2^33 us */
         double us = (double)(x >> 11) / 9007199254740992.0 * scale;
         check_time((i & 1 ? -us : us) / 1e6);
@@ -249,6 +275,7 @@ static void test_timeline_numbers(void)
                              999999999999999, 1e17, 1e-300, 32767};
     for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
         check_field(fields[i]);
+    CHECK_INT(mismatches, 0);
     char line[TIMELINE_LINE_MAX];
     size_t n = timeline_op_text(line, 12, 1, 3, 10000, 0, 0.00119, 0.00238);
     line[n] = '\0';
@@ -261,6 +288,131 @@ static void test_timeline_numbers(void)
     CHECK_STR(line, "process 7 1.000000000 0.250000000 0.500000000 -\n");
 }
 
+/* Millions of values against snprintf: random bit patterns (every
+ * exponent: denormals, 1e-300, 1e300, inf, NaN of either sign), clocks as
+ * the kernel makes them, exact ties at the ninth decimal and their
+ * neighbours, whole numbers around the 1e15 switch to %.17g, and whole op
+ * records. */
+static void test_timeline_numbers_random(void)
+{
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    mismatches = 0;
+    for (int i = 0; i < 300000; i++) {
+        double b = from_bits(xorshift(&x));   /* any double at all */
+        check_time(b);
+        check_field(b);
+        /* Below 4e6 s, where the formatter does the work: a random
+         * mantissa at every binary scale from 2^-1074 up. */
+        uint64_t r = xorshift(&x);
+        double t = ldexp((double)(r >> 11) / 9007199254740992.0,
+                         (int)(r % 1097) - 1074);
+        check_time((r & 1024) ? -t : t);
+        /* Clocks: whole and fractional microseconds up to about 4e6 s. */
+        r = xorshift(&x);
+        check_time((double)(r % 4000000000000ull) / 1e6);
+        check_time((double)(r >> 20) / 1e9 / 1e6 * (double)(r % 4096));
+        /* A tie at the ninth decimal, (n + 1/2) ns, and both neighbours. */
+        r = xorshift(&x);
+        double tie = ((double)(r % (1ull << 40)) + 0.5) / 1e9;
+        check_time(tie);
+        check_time(nextafter(tie, INFINITY));
+        check_time(nextafter(tie, -INFINITY));
+        /* Fields: whole numbers of every size, and around +-1e15. */
+        r = xorshift(&x);
+        check_field((double)(int64_t)r / (double)(1ull << (r % 64)));
+        check_field((double)(r % 100000));
+        check_field(1e15 + (double)(int)(r % 64) - 32);
+        check_field(-1e15 + (double)(int)(r % 64) - 32);
+    }
+    const double edges[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, -NAN,
+                            4.9406564584124654e-324, -4.9406564584124654e-324,
+                            2.2250738585072009e-308, 1e-300, -1e-300, 1e300,
+                            -1e300, 1.7976931348623157e308, 4e6, -4e6,
+                            3999999.999999999, 0.5e-9, 1.5e-9, 2.5e-9,
+                            1e15, 1e15 - 1, -1e15, 9007199254740993.0};
+    for (size_t i = 0; i < sizeof edges / sizeof *edges; i++) {
+        check_time(edges[i]);
+        check_field(edges[i]);
+    }
+    CHECK_INT(mismatches, 0);
+    /* Whole op records: every kind, partners and ranks of every width. */
+    for (int i = 0; i < 200000; i++) {
+        uint64_t r = xorshift(&x);
+        int kind = (int)(r % 15), rank = (int)((r >> 8) % 10000000);
+        int partner = (int)((r >> 32) % 10000001) - 1;
+        double bytes = (r & 1) ? NAN : (double)((r >> 40) % 100000),
+               tag = (r & 2) ? NAN : (double)((r >> 20) % 32768),
+               start = (double)((r >> 3) % 4000000000000ull) / 1e6 / 1e6,
+               end = start + (double)(r % 1000) / 1e7;
+        char want[TIMELINE_LINE_MAX + 64], got[TIMELINE_LINE_MAX],
+             p[16], f1[32], f2[32];
+        snprintf(p, sizeof p, partner < 0 ? "-" : "%d", partner);
+        snprintf(f1, sizeof f1, isnan(bytes) ? "-" : "%.17g", bytes);
+        snprintf(f2, sizeof f2, isnan(tag) ? "-" : "%.17g", tag);
+        snprintf(want, sizeof want, "op %d %s %s %s %s %.9f %.9f\n", rank,
+                 timeline_kinds[kind], p, f1, f2, start, end);
+        got[timeline_op_text(got, rank, kind, partner, bytes, tag, start,
+                             end)] = '\0';
+        compare("op record", start, want, got);
+    }
+    CHECK_INT(mismatches, 0);
+}
+
+/* The text cache gives the formatter's text whatever the history: values
+ * drawn from a small pool (hits), fresh ones (misses, evictions, slots
+ * shared by several values), 0 and -0 (the initial key), NaN, and texts
+ * too long to keep; then whole op records through the cache. */
+static void test_timeline_cache(void)
+{
+    static timeline_cache cache;
+    timeline_cache_init(&cache);
+    uint64_t x = 0x0123456789abcdefull;
+    double pool[600];
+    for (int i = 0; i < 600; i++)
+        pool[i] = (double)(xorshift(&x) % 5000000) / 1e6;
+    pool[0] = 0.0;
+    pool[1] = -0.0;
+    pool[2] = NAN;
+    pool[3] = -1.2345678901234567e-300;   /* 24 characters: not kept */
+    pool[4] = 3999999.999999999;
+    pool[5] = 1e300;
+    pool[6] = 1.2345678901234567e-30;    /* 23 characters: the longest kept */
+    pool[7] = -1.234567890123456e-30;    /* 23 too */
+    mismatches = 0;
+    for (int i = 0; i < 1000000; i++) {
+        uint64_t r = xorshift(&x);
+        double v = (r & 3) ? pool[(r >> 8) % 600]
+                           : from_bits(xorshift(&x)) * ((r & 4) ? 1 : 0);
+        if ((r & 48) == 0)
+            v = (double)((r >> 16) % 100000000) / 1e6;
+        char want[400], got[400];
+        snprintf(want, sizeof want, fabs(v) < TIMELINE_FIXED_BELOW
+                 ? " %.9f" : " %.17g", v);
+        *timeline_cached(cache.time, got, v, 1) = '\0';
+        compare("cached time", v, want, got);
+        if (isnan(v))
+            snprintf(want, sizeof want, " -");
+        else
+            snprintf(want, sizeof want, " %.17g", v);
+        *timeline_cached(cache.field, got, v, 0) = '\0';
+        compare("cached field", v, want, got);
+    }
+    for (int i = 0; i < 200000; i++) {
+        uint64_t r = xorshift(&x);
+        double start = pool[(r >> 8) % 600], end = pool[(r >> 20) % 600];
+        double bytes = pool[(r >> 32) % 600] * 1e6, tag = (double)(r % 7);
+        char want[TIMELINE_LINE_MAX], got[TIMELINE_LINE_MAX];
+        want[timeline_op_text(want, (int)(r % 1000), (int)(r % 15),
+                              (int)(r % 9) - 1, bytes, tag, start, end)] =
+            '\0';
+        got[timeline_op_text_cached(&cache, got, (int)(r % 1000),
+                                    (int)(r % 15), (int)(r % 9) - 1, bytes,
+                                    tag, start, end)] = '\0';
+        compare("cached op record", start, want, got);
+    }
+    CHECK_INT(mismatches, 0);
+}
+
 int main(void)
 {
     RUN(test_schedules_pair_up);
@@ -268,5 +420,7 @@ int main(void)
     RUN(test_compute_not_finite);
     RUN(test_size_not_finite);
     RUN(test_timeline_numbers);
+    RUN(test_timeline_numbers_random);
+    RUN(test_timeline_cache);
     return unit_done();
 }
