@@ -251,8 +251,15 @@ int mvd_reach_irreducible(const mvd_plan *p, double theta)
         outflows(p, out);
     }
     direction fwd = {p, out, theta, 0, 0}, bwd = {p, out, theta, 1, 0};
-    /* With two threads (mvd_reach_threads), both directions at once. */
-    run_both(search_direction, &fwd, &bwd, p->reach->y2 ? 2 : 1);
+    /* With two threads (mvd_reach_threads), both directions at once; with
+     * one, backwards only when forwards reached every state. */
+    if (p->reach->y2) {
+        run_both(search_direction, &fwd, &bwd, 2);
+    } else {
+        search_direction(&fwd);
+        if (fwd.found == n)
+            search_direction(&bwd);
+    }
     free(out);
     return fwd.found == n && bwd.found == n;
 }
