@@ -342,15 +342,7 @@ static void *fill_range(void *arg)
     unsigned char st[DESC_MAX_AUTOMATA];
     w->failed = SIZE_MAX;
     for (size_t k = w->k0; k < w->k1; k++) {
-        if (k == w->k0) {
-            desc_decode(w->d, w->sp->idx[k], state);
-            for (int a = 0; a < w->d->naut; a++)
-                st[a] = (unsigned char)state[a];
-        } else {
-            advance(w->d, st, w->sp->idx[k - 1], w->sp->idx[k]);
-            for (int a = 0; a < w->d->naut; a++)
-                state[a] = st[a];
-        }
+        step_state(w->d, w->sp, k, w->k0, st, state);
         if (fill_state(w->r, w->d, k, state, st, NULL) < 0) {
             w->failed = k;
             break;
@@ -372,9 +364,7 @@ static int fill_states(struct reach_plan *r, const desc *d,
         return 0;
     int state[DESC_MAX_AUTOMATA];
     unsigned char st[DESC_MAX_AUTOMATA];
-    desc_decode(d, sp->idx[failed], state);
-    for (int q = 0; q < d->naut; q++)
-        st[q] = (unsigned char)state[q];
+    step_state(d, sp, failed, failed, st, state);
     fill_state(r, d, failed, state, st, dg);   /* says which, and where */
     return -1;
 }
@@ -552,10 +542,7 @@ static void run_share(share *w)
         memset(w->y, 0, (sp->len + 1) * sizeof *w->y);
     for (size_t b0 = w->s0; b0 < w->s1; b0 += REACH_BLOCK) {
         size_t bn = w->s1 - b0 < REACH_BLOCK ? w->s1 - b0 : REACH_BLOCK;
-        int first[DESC_MAX_AUTOMATA];
-        desc_decode(d, sp->idx[b0], first);
-        for (int a = 0; a < naut; a++)
-            st[a] = (unsigned char)first[a];
+        decode_digits(d, sp->idx[b0], st);
         for (size_t i = 1; i < bn; i++) {
             unsigned char *s = st + i * (size_t)naut;
             for (int a = 0; a < naut; a++)   /* short: no library call */

@@ -144,18 +144,26 @@ static inline uint32_t combination(const rc_term *rt, const unsigned char *st)
 #define REACH_HW_POPCNT 1
 #endif
 
-/* The digits of the state at position k in st (bytes) and state (ints),
- * stepped from position k - 1's, which they must hold (decoded at 0). */
-static inline void step_state(const desc *d, const mvd_space *sp, size_t k,
-                              unsigned char *st, int *state)
+/* The digits of product index idx in st (bytes). */
+static inline void decode_digits(const desc *d, uint64_t idx,
+                                 unsigned char *st)
 {
-    if (k == 0) {
-        desc_decode(d, sp->idx[0], state);
-        for (int a = 0; a < d->naut; a++)
-            st[a] = (unsigned char)state[a];
-        return;
-    }
-    advance(d, st, sp->idx[k - 1], sp->idx[k]);
+    int state[DESC_MAX_AUTOMATA];
+    desc_decode(d, idx, state);
+    for (int a = 0; a < d->naut; a++)
+        st[a] = (unsigned char)state[a];
+}
+
+/* The digits of the state at position k in st (bytes) and state (ints):
+ * decoded at position first (where a walk starts), else stepped from
+ * position k - 1's, which they must hold. */
+static inline void step_state(const desc *d, const mvd_space *sp, size_t k,
+                              size_t first, unsigned char *st, int *state)
+{
+    if (k == first)
+        decode_digits(d, sp->idx[k], st);
+    else
+        advance(d, st, sp->idx[k - 1], sp->idx[k]);
     for (int a = 0; a < d->naut; a++)
         state[a] = st[a];
 }
@@ -163,10 +171,7 @@ static inline void step_state(const desc *d, const mvd_space *sp, size_t k,
 /* The digits of the state at position k. */
 static inline void digits_at(const mvd_plan *p, size_t k, unsigned char *st)
 {
-    int state[DESC_MAX_AUTOMATA];
-    desc_decode(p->d, p->sp->idx[k], state);
-    for (int a = 0; a < p->d->naut; a++)
-        st[a] = (unsigned char)state[a];
+    decode_digits(p->d, p->sp->idx[k], st);
 }
 
 /* A transition's rate out of state k. */

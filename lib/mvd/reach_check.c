@@ -45,7 +45,7 @@ int mvd_reach_check_rates(const mvd_plan *p, diag *dg, srcloc at)
     if (!may_be_negative(r, p->sp->len))
         return 0;
     for (size_t k = 0; k < p->sp->len; k++) {
-        step_state(d, p->sp, k, st, state);
+        step_state(d, p->sp, k, 0, st, state);
         /* The entries one by one are a sufficient test; the terms'
          * entries summed per target (as the other algorithms check) only
          * where one is negative. */

@@ -17,14 +17,10 @@ sweep(const mvd_plan *p, const mvd_space *sp, double *x, const double *diag,
     unsigned char st[DESC_MAX_AUTOMATA];
     double step = 0;
     for (size_t k = 0; k < sp->len; k++) {
-        if (k == 0) {
-            int state[DESC_MAX_AUTOMATA];
-            desc_decode(d, sp->idx[0], state);
-            for (int a = 0; a < d->naut; a++)
-                st[a] = (unsigned char)state[a];
-        } else {
+        if (k == 0)
+            decode_digits(d, sp->idx[0], st);
+        else
             advance(d, st, sp->idx[k - 1], sp->idx[k]);
-        }
         double in = 0;
         for (size_t t = 0; t < r->nterm; t++) {
             const rc_term *rt = &r->term[t];
