@@ -113,7 +113,10 @@ static void not_finite(diag *dg, const desc *d, const char *what, int func,
  * the function's bounds over the states below (desc_eval_bounds) either
  * exclude 0 (every state below is reachable), or are 0 (none is), or say
  * nothing, and the search goes one level deeper; the last level's states
- * are evaluated together (desc_eval_each). The levels take the automata
+ * are evaluated together (desc_eval_each), or, when the function's
+ * counts are kept by depth (desc_search_bounds), each leaf is decided by
+ * its bounds, a point there (the tests on one automaton, not all: the
+ * counter model's set-up 6 % less on one thread). The levels take the automata
  * largest first (ties in index order): a function that compares a count
  * with a counter automaton (nb P busy == st R) is decided as soon as the
  * counter is fixed and the count's range excludes it, where the counter
@@ -183,6 +186,17 @@ static int reach_node(reach_search *r, int k, uint64_t base)
 {
     const desc *d = r->d;
     if (k == d->naut) {
+        /* With the counts kept by depth, a leaf's bounds are its value
+         * (every automaton fixed: points in, a point out), for the tests
+         * on one automaton; a leaf they leave open (not finite) is
+         * evaluated. */
+        double blo, bhi;
+        if (r->bounds && node_bounds(r, k, &blo, &bhi)) {
+            if (blo == 0 && bhi == 0)
+                return 0;
+            if (blo == bhi && (blo > 0 || blo < 0) && isfinite(blo))
+                return reach_add(r, base, 1);
+        }
         double v = desc_eval(r->f, r->lo);
         if (!isfinite(v)) {
             if (!r->quiet)
@@ -196,7 +210,8 @@ static int reach_node(reach_search *r, int k, uint64_t base)
      * automaton's first read runs once), which costs less than the
      * bounds (an interval evaluation of the whole code) and answers
      * exactly: no bounds there. */
-    int last = k == d->naut - 1 && order <= LAST_LEVEL_MAX_ORDER;
+    int last = k == d->naut - 1 && order <= LAST_LEVEL_MAX_ORDER &&
+               !r->bounds;
     double blo, bhi;
     if (!last && r->span[k] > 1 && node_bounds(r, k, &blo, &bhi)) {
         if (blo == 0 && bhi == 0)
