@@ -112,7 +112,9 @@ static inline uint64_t position(const mvd_word *word, uint64_t len,
 }
 
 /* Steps the digits of state (index old) to those of index new > old,
- * from the last automaton; a division only where a digit carries. */
+ * from the last automaton; a division only where a digit carries by more
+ * than one (a carry of one, the usual case between neighbouring states,
+ * is a subtraction: the division was a third of a product's stepping). */
 static inline void advance(const desc *d, unsigned char *state, uint64_t old,
                            uint64_t new)
 {
@@ -122,6 +124,11 @@ static inline void advance(const desc *d, unsigned char *state, uint64_t old,
         if (s < o) {
             state[a] = (unsigned char)s;
             return;
+        }
+        if (s < 2 * o) {
+            state[a] = (unsigned char)(s - o);
+            add = 1;
+            continue;
         }
         state[a] = (unsigned char)(s % o);
         add = s / o;
