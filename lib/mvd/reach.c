@@ -160,6 +160,7 @@ static void single_entries(struct reach_plan *r, rc_term *rt,
         rc_entry e = {0, 0, -1};
         if (ptr[c + 1] > ptr[c])
             e = r->entries.items[ptr[c]];
+        rt->single_fn |= e.slot >= 0;
         VEC_PUSH(&r->single, e);
     }
 }
@@ -448,12 +449,13 @@ const double *mvd_reach_diagonal_view(const mvd_plan *p)
 
 /* The transitions of a term with one or none per combination (rt->one)
  * over the block's states: `kind` 1 or 2 (its automata, the combination
- * a digit or two), 0 for more; a constant after inlining, so that each
- * kind has a loop of its own without a test per state. */
+ * a digit or two), 0 for more; fn 0 when no rate is a function (no slot
+ * to read). Constants after inlining, so that each case has a loop of
+ * its own without a test per state. */
 static inline __attribute__((always_inline)) uint64_t
 single_block(const struct reach_plan *r, const mvd_space *sp,
              const rc_term *rt, const unsigned char *st, int naut, size_t b0,
-             size_t bn, const double *x, double *y, int hw, int kind)
+             size_t bn, const double *x, double *y, int hw, int kind, int fn)
 {
     const mvd_word *word = r->word;
     const uint64_t *idx = sp->idx;
@@ -474,10 +476,10 @@ single_block(const struct reach_plan *r, const mvd_space *sp,
         if (e->val == 0)
             continue;
         size_t k = b0 + i;
-        const double *f = e->slot >= 0 ? &fval[k * ns + (size_t)e->slot]
-                                       : &unit;
+        const double *f = fn && e->slot >= 0 ? &fval[k * ns + (size_t)e->slot]
+                                             : &unit;
         y[position_as(word, len, idx[k] + (uint64_t)e->off, hw)] +=
-            x[k] * (e->val * *f);
+            x[k] * (fn ? e->val * *f : e->val);
         count++;
     }
     return count;
@@ -493,11 +495,20 @@ term_block_as(const struct reach_plan *r, const mvd_space *sp,
               size_t bn, const double *x, double *y, int hw)
 {
     if (rt->one) {   /* one transition or none per state: no list */
-        if (rt->n == 1)
-            return single_block(r, sp, rt, st, naut, b0, bn, x, y, hw, 1);
-        if (rt->n == 2)
-            return single_block(r, sp, rt, st, naut, b0, bn, x, y, hw, 2);
-        return single_block(r, sp, rt, st, naut, b0, bn, x, y, hw, 0);
+        int kind = rt->n <= 2 ? rt->n : 0;
+        if (rt->single_fn)   /* some transition's rate is a function */
+            return kind == 1 ? single_block(r, sp, rt, st, naut, b0, bn, x,
+                                            y, hw, 1, 1)
+                 : kind == 2 ? single_block(r, sp, rt, st, naut, b0, bn, x,
+                                            y, hw, 2, 1)
+                             : single_block(r, sp, rt, st, naut, b0, bn, x,
+                                            y, hw, 0, 1);
+        return kind == 1 ? single_block(r, sp, rt, st, naut, b0, bn, x, y,
+                                        hw, 1, 0)
+             : kind == 2 ? single_block(r, sp, rt, st, naut, b0, bn, x, y,
+                                        hw, 2, 0)
+                         : single_block(r, sp, rt, st, naut, b0, bn, x, y,
+                                        hw, 0, 0);
     }
     const rc_entry *en = r->entries.items;
     const uint32_t *ptr = r->ptr.items + rt->base;

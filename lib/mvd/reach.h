@@ -44,6 +44,7 @@ typedef struct {
     /* At most one transition per combination (most terms): the one of
      * combination c at single + c (val 0: none). */
     int one;
+    int single_fn;     /* one of those is a function's (a slot) */
     size_t single;
 } rc_term;
 
