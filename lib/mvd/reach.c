@@ -277,10 +277,12 @@ static int build_terms(struct reach_plan *r, const desc *d,
         }
     }
     merge_terms(r);
+    r->mover = xmalloc((r->nterm + 1) * sizeof *r->mover);
     for (size_t t = 0; t < r->nterm; t++)
         if (r->term[t].moves) {
             transpose(r, &r->term[t], r->term[t].combos);
             single_entries(r, &r->term[t], r->term[t].combos);
+            r->mover[r->nmover++] = (uint32_t)t;
         }
     return 0;
 }
@@ -430,6 +432,7 @@ void mvd_reach_free(mvd_plan *p)
     free(r->single.items);
     free(r->dg.items);
     free(r->slots.items);
+    free(r->mover);
     free(r->diag);
     free(r->fval);
     free(r->digit);
@@ -588,18 +591,16 @@ static void run_share(share *w)
                 memmove(s + a, s + a - naut, 8);   /* one load, one store */
             advance(d, s, sp->idx[b0 + i - 1], sp->idx[b0 + i]);
         }
-        for (size_t t = 0; t < r->nterm; t++) {
-            if (!r->term[t].moves)
-                continue;
+        for (size_t m = 0; m < r->nmover; m++) {
+            const rc_term *rt = &r->term[r->mover[m]];
 #ifdef REACH_HW_POPCNT
             if (r->hw_popcnt) {
-                w->count += term_block_hw(r, sp, &r->term[t], st, naut, b0,
-                                          bn, w->x, w->y);
+                w->count += term_block_hw(r, sp, rt, st, naut, b0, bn, w->x,
+                                          w->y);
                 continue;
             }
 #endif
-            w->count += term_block(r, sp, &r->term[t], st, naut, b0, bn,
-                                   w->x, w->y);
+            w->count += term_block(r, sp, rt, st, naut, b0, bn, w->x, w->y);
         }
     }
 }

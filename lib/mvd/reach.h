@@ -57,6 +57,8 @@ typedef struct {
 struct reach_plan {
     rc_term *term;
     size_t nterm;
+    uint32_t *mover;      /* the terms that hold transitions (moves), */
+    size_t nmover;        /* in term order: what a state's walk visits */
     rc_entries entries;
     VEC(uint32_t) ptr;
     VEC(uint32_t) tcomb;  /* per entry: the combination of its target */
@@ -139,6 +141,8 @@ static inline void advance(const desc *d, unsigned char *state, uint64_t old,
 /* The combination of term rt at the digits st. */
 static inline uint32_t combination(const rc_term *rt, const unsigned char *st)
 {
+    if (rt->n == 1)   /* most terms: a local event's */
+        return st[rt->aut[0]] * rt->mult[0];
     uint32_t c = 0;
     for (int q = 0; q < rt->n; q++)
         c += st[rt->aut[q]] * rt->mult[q];

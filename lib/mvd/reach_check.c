@@ -176,10 +176,8 @@ static size_t search(const mvd_plan *p, const double *out, double theta,
                 else
                     advance(p->d, st, prev, sp->idx[k]);
                 prev = sp->idx[k];
-                for (size_t t = 0; t < r->nterm; t++) {
-                    const rc_term *rt = &r->term[t];
-                    if (!rt->moves)
-                        continue;
+                for (size_t m = 0; m < r->nmover; m++) {
+                    const rc_term *rt = &r->term[r->mover[m]];
                     uint32_t c = combination(rt, st);
                     const uint32_t *ptr = backwards ? r->tptr.items + rt->tbase
                                                     : r->ptr.items + rt->base;

@@ -22,10 +22,8 @@ sweep(const mvd_plan *p, const mvd_space *sp, double *x, const double *diag,
         else
             advance(d, st, sp->idx[k - 1], sp->idx[k]);
         double in = 0;
-        for (size_t t = 0; t < r->nterm; t++) {
-            const rc_term *rt = &r->term[t];
-            if (!rt->moves)
-                continue;
+        for (size_t m = 0; m < r->nmover; m++) {
+            const rc_term *rt = &r->term[r->mover[m]];
             uint32_t c = combination(rt, st);
             const uint32_t *ptr = r->tptr.items + rt->tbase;
             for (uint32_t e = ptr[c]; e < ptr[c + 1]; e++) {
