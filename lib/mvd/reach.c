@@ -278,6 +278,10 @@ static int build_terms(struct reach_plan *r, const desc *d,
     }
     merge_terms(r);
     r->mover = xmalloc((r->nterm + 1) * sizeof *r->mover);
+    r->diagonal = xmalloc((r->nterm + 1) * sizeof *r->diagonal);
+    for (size_t t = 0; t < r->nterm; t++)
+        if (r->term[t].diagonal)
+            r->diagonal[r->ndiagonal++] = (uint32_t)t;
     for (size_t t = 0; t < r->nterm; t++)
         if (r->term[t].moves) {
             transpose(r, &r->term[t], r->term[t].combos);
@@ -318,10 +322,8 @@ static int fill_state(struct reach_plan *r, const desc *d, size_t k,
         }
     }
     double q = 0;
-    for (size_t t = 0; t < r->nterm; t++) {
-        const rc_term *rt = &r->term[t];
-        if (!rt->diagonal)
-            continue;
+    for (size_t m = 0; m < r->ndiagonal; m++) {
+        const rc_term *rt = &r->term[r->diagonal[m]];
         const rc_entry *de = &r->dg.items[rt->dbase + combination(rt, st)];
         q += de->slot < 0 ? de->val : de->val * fv[de->slot];
     }
@@ -433,6 +435,7 @@ void mvd_reach_free(mvd_plan *p)
     free(r->dg.items);
     free(r->slots.items);
     free(r->mover);
+    free(r->diagonal);
     free(r->diag);
     free(r->fval);
     free(r->digit);

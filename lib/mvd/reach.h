@@ -59,6 +59,8 @@ struct reach_plan {
     size_t nterm;
     uint32_t *mover;      /* the terms that hold transitions (moves), */
     size_t nmover;        /* in term order: what a state's walk visits */
+    uint32_t *diagonal;   /* the terms with a diagonal element (their */
+    size_t ndiagonal;     /* .diagonal), in term order */
     rc_entries entries;
     VEC(uint32_t) ptr;
     VEC(uint32_t) tcomb;  /* per entry: the combination of its target */
@@ -143,6 +145,8 @@ static inline uint32_t combination(const rc_term *rt, const unsigned char *st)
 {
     if (rt->n == 1)   /* most terms: a local event's */
         return st[rt->aut[0]] * rt->mult[0];
+    if (rt->n == 2)   /* an event between two automata */
+        return st[rt->aut[0]] * rt->mult[0] + st[rt->aut[1]] * rt->mult[1];
     uint32_t c = 0;
     for (int q = 0; q < rt->n; q++)
         c += st[rt->aut[q]] * rt->mult[q];
