@@ -152,9 +152,9 @@ static int no_weak_transitions(const struct reach_plan *r, size_t len,
  * bitmap and ranks): a transition into a state already found (most of
  * them) or already known unreachable costs one bit, no rank. The states
  * reached. */
-static size_t search(const mvd_plan *p, const double *out, double theta,
-                     int backwards, uint64_t *done, uint64_t *front,
-                     uint64_t *next)
+static inline __attribute__((always_inline)) size_t
+search_as(const mvd_plan *p, const double *out, double theta, int backwards,
+          uint64_t *done, uint64_t *front, uint64_t *next, int hw)
 {
     const struct reach_plan *r = p->reach;
     const mvd_space *sp = p->sp;
@@ -190,7 +190,7 @@ static size_t search(const mvd_plan *p, const double *out, double theta,
                         uint64_t bit = UINT64_C(1) << (s & 63);
                         if (done[s >> 6] & bit)
                             continue;
-                        uint64_t j = position(r->word, n, s);
+                        uint64_t j = position_as(r->word, n, s, hw);
                         if (j == n) {   /* not reachable: never again */
                             done[s >> 6] |= bit;
                             continue;
@@ -211,6 +211,37 @@ static size_t search(const mvd_plan *p, const double *out, double theta,
         next = swap;
     }
     return found;
+}
+
+/* search_as with the direction a constant (a loop of its own each) and,
+ * where the processor has one, its population count (as the product). */
+static size_t search_plain(const mvd_plan *p, const double *out, double theta,
+                           int backwards, uint64_t *done, uint64_t *front,
+                           uint64_t *next)
+{
+    return backwards ? search_as(p, out, theta, 1, done, front, next, 0)
+                     : search_as(p, out, theta, 0, done, front, next, 0);
+}
+
+#ifdef REACH_HW_POPCNT
+__attribute__((target("popcnt"))) static size_t
+search_hw(const mvd_plan *p, const double *out, double theta, int backwards,
+          uint64_t *done, uint64_t *front, uint64_t *next)
+{
+    return backwards ? search_as(p, out, theta, 1, done, front, next, 1)
+                     : search_as(p, out, theta, 0, done, front, next, 1);
+}
+#endif
+
+static size_t search(const mvd_plan *p, const double *out, double theta,
+                     int backwards, uint64_t *done, uint64_t *front,
+                     uint64_t *next)
+{
+#ifdef REACH_HW_POPCNT
+    if (p->reach->hw_popcnt)
+        return search_hw(p, out, theta, backwards, done, front, next);
+#endif
+    return search_plain(p, out, theta, backwards, done, front, next);
 }
 
 /* One direction's search, with its own bitmaps (a thread's work). */
