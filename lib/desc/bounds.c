@@ -265,6 +265,14 @@ int desc_search_bounds_eval(const desc_search_bounds *b, int depth,
                        rhi);
 }
 
+double desc_search_bounds_value(const desc_search_bounds *b, int depth,
+                                const int *state)
+{
+    return desc_fast_eval_counts(b->fc, state,
+                                 b->counts + (size_t)depth * 2 *
+                                                 (size_t)b->ncount);
+}
+
 void desc_search_bounds_free(desc_search_bounds *b)
 {
     if (!b)

@@ -170,6 +170,10 @@ void desc_search_bounds_fix(desc_search_bounds *b, int depth, int a,
 int desc_search_bounds_eval(const desc_search_bounds *b, int depth,
                             const int *lo, const int *hi, double *rlo,
                             double *rhi);
+/* f's value at the state where every automaton is fixed (depth naut):
+ * desc_eval's, each sum taken from the counts instead of its tests. */
+double desc_search_bounds_value(const desc_search_bounds *b, int depth,
+                                const int *state);
 void desc_search_bounds_free(desc_search_bounds *b);
 
 /* Several functions evaluated together at each state, the longest

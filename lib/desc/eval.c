@@ -163,20 +163,32 @@ void desc_func_compile(desc_func *f)
  * consumes as its left: F_BINK keeps it), so every fusion preserves the
  * stack and the order of the operations. */
 static int run_fast(const struct desc_fast *fc, size_t from, size_t to,
-                    const int *state, double *stack, int sp);
+                    const int *state, const int *counts, double *stack,
+                    int sp);
 
 static double eval_fast(const struct desc_fast *fc, const int *state)
 {
     double stack[DESC_MAX_STACK];
-    run_fast(fc, 0, fc->len, state, stack, 0);
+    run_fast(fc, 0, fc->len, state, NULL, stack, 0);
+    return stack[0];
+}
+
+double desc_fast_eval_counts(const struct desc_fast *fc, const int *state,
+                             const int *counts)
+{
+    double stack[DESC_MAX_STACK];
+    run_fast(fc, 0, fc->len, state, counts, stack, 0);
     return stack[0];
 }
 
 /* fast instructions [from, to) of fc on the stack of sp values: the
- * new sp. */
+ * new sp. counts (from 0 only): each COUNT's value, in pairs (the count
+ * first; desc_search_bounds keeps them), instead of its tests. */
 static int run_fast(const struct desc_fast *fc, size_t from, size_t to,
-                    const int *state, double *stack, int sp)
+                    const int *state, const int *counts, double *stack,
+                    int sp)
 {
+    int counted = 0;
     for (size_t i = from; i < to; i++) {
         const fast_insn *in = &fc->code[i];
         switch (in->kind) {
@@ -188,7 +200,9 @@ static int run_fast(const struct desc_fast *fc, size_t from, size_t to,
             break;
         case F_COUNT: {
             int c = 0;
-            for (int j = 1; j <= in->aut; j++)
+            if (counts)
+                c = counts[2 * counted++];
+            for (int j = 1; j <= in->aut && !counts; j++)
                 c += (double)state[in[j].aut] == in[j].num;
             stack[sp++] = c;
             i += (size_t)in->aut;
@@ -284,7 +298,7 @@ void desc_evalset_eval(desc_evalset *s, const int *state, double *out)
     double base[DESC_MAX_STACK], stack[DESC_MAX_STACK];
     if (s->n == 0)
         return;
-    int sp0 = run_fast(s->code[0], 0, s->shared, state, base, 0);
+    int sp0 = run_fast(s->code[0], 0, s->shared, state, NULL, base, 0);
     double *kept = NULL;
     if (s->pure && sp0 == 1) {   /* the values by the prefix's value bits */
         uint64_t bits;
@@ -304,7 +318,8 @@ void desc_evalset_eval(desc_evalset *s, const int *state, double *out)
             continue;
         }
         memcpy(stack, base, (size_t)sp0 * sizeof *stack);
-        run_fast(s->code[k], s->shared, s->code[k]->len, state, stack, sp0);
+        run_fast(s->code[k], s->shared, s->code[k]->len, state, NULL, stack,
+                 sp0);
         out[k] = stack[0];
     }
     if (kept)
@@ -340,7 +355,7 @@ void desc_eval_each(const desc *d, const desc_func *f, int a, int *state,
     while (split < fc->len && !reads(&fc->code[split], a))
         split += insn_len(&fc->code[split]);
     double base[DESC_MAX_STACK], stack[DESC_MAX_STACK];
-    int sp0 = run_fast(fc, 0, split, state, base, 0);
+    int sp0 = run_fast(fc, 0, split, state, NULL, base, 0);
     /* A COUNT that reads a: the pairs of the other automata counted
      * once, a's added per state (integers: the same sum in any order). */
     const fast_insn *count = split < fc->len &&
@@ -361,7 +376,7 @@ void desc_eval_each(const desc *d, const desc_func *f, int a, int *state,
                 c += count[j].aut == a && (double)s == count[j].num;
             stack[sp++] = c;
         }
-        run_fast(fc, rest, fc->len, state, stack, sp);
+        run_fast(fc, rest, fc->len, state, NULL, stack, sp);
         out[s] = stack[0];
     }
     state[a] = keep;

@@ -34,6 +34,12 @@ struct desc_fast {
     fast_insn code[];
 };
 
+/* fc's value at state, each COUNT's taken from counts (pairs, the count
+ * first, in code order: desc_search_bounds's at a depth where every
+ * automaton is fixed) rather than from its tests. */
+double desc_fast_eval_counts(const struct desc_fast *fc, const int *state,
+                             const int *counts);
+
 /* Builds f->fast from f->code (desc_add_func). */
 void desc_func_compile(desc_func *f);
 /* Frees f->fast and f's table unless shared (desc_free). */

@@ -115,8 +115,9 @@ static void not_finite(diag *dg, const desc *d, const char *what, int func,
  * nothing, and the search goes one level deeper; the last level's states
  * are evaluated together (desc_eval_each), or, when the function's
  * counts are kept by depth (desc_search_bounds), each leaf is decided by
- * its bounds, a point there (the tests on one automaton, not all: the
- * counter model's set-up 6 % less on one thread). The levels take the automata
+ * its value with the sums taken from the counts (the tests on one
+ * automaton, not all: the counter model's set-up 6 % less on one
+ * thread). The levels take the automata
  * largest first (ties in index order): a function that compares a count
  * with a counter automaton (nb P busy == st R) is decided as soon as the
  * counter is fixed and the count's range excludes it, where the counter
@@ -186,18 +187,10 @@ static int reach_node(reach_search *r, int k, uint64_t base)
 {
     const desc *d = r->d;
     if (k == d->naut) {
-        /* With the counts kept by depth, a leaf's bounds are its value
-         * (every automaton fixed: points in, a point out), for the tests
-         * on one automaton; a leaf they leave open (not finite) is
-         * evaluated. */
-        double blo, bhi;
-        if (r->bounds && node_bounds(r, k, &blo, &bhi)) {
-            if (blo == 0 && bhi == 0)
-                return 0;
-            if (blo == bhi && (blo > 0 || blo < 0) && isfinite(blo))
-                return reach_add(r, base, 1);
-        }
-        double v = desc_eval(r->f, r->lo);
+        /* With the counts kept by depth, a leaf's sums are known: the
+         * tests on one automaton, not all. */
+        double v = r->bounds ? desc_search_bounds_value(r->bounds, k, r->lo)
+                             : desc_eval(r->f, r->lo);
         if (!isfinite(v)) {
             if (!r->quiet)
                 not_finite(r->dg, d, "reachability", d->reach, r->lo);
