@@ -565,7 +565,8 @@ static void test_eval_each(void)
 
 /* desc_search_bounds: along every path of a depth-first search over the
  * three automata (each order of levels), the same answer and bounds as
- * desc_eval_bounds from scratch, bit for bit, on 300 random functions
+ * desc_eval_bounds from scratch, bit for bit, and at the leaves the same
+ * value as desc_eval (desc_search_bounds_value), on 300 random functions
  * (those with sums of tests: the others have none to keep). */
 static void test_search_bounds(void)
 {
@@ -575,7 +576,7 @@ static void test_search_bounds(void)
     desc d;
     rng r;
     three_automata(&d, ord, &r, 15);
-    int differ = 0, kept = 0, nodes = 0;
+    int differ = 0, kept = 0, nodes = 0, leaf_differ = 0, leaves = 0;
     for (int i = 0; i < 300; i++) {
         CHECK_INT(add_random_func(&d, &r, ord, "f"), i);
         const desc_func *f = &d.funcs.items[i];
@@ -607,6 +608,20 @@ static void test_search_bounds(void)
                               (want && (memcmp(&a0, &b0, sizeof a0) ||
                                         memcmp(&a1, &b1, sizeof a1)));
                     nodes++;
+                    /* the leaves below: desc_eval's value from the
+                     * counts (nan and inf too) */
+                    for (int s2 = 0; s1 >= 0 && s2 < ord[perm[2]]; s2++) {
+                        desc_search_bounds_fix(b, 3, perm[2], 0,
+                                               ord[perm[2]] - 1, s2);
+                        int st[3];
+                        for (int a = 0; a < 3; a++)
+                            st[a] = lo[a];
+                        st[perm[2]] = s2;
+                        double v = desc_eval(f, st);
+                        double w = desc_search_bounds_value(b, 3, st);
+                        leaf_differ += memcmp(&v, &w, sizeof v) != 0;
+                        leaves++;
+                    }
                 }
                 lo[perm[1]] = 0;
                 hi[perm[1]] = ord[perm[1]] - 1;
@@ -615,8 +630,10 @@ static void test_search_bounds(void)
         desc_search_bounds_free(b);
     }
     CHECK_INT(differ, 0);
+    CHECK_INT(leaf_differ, 0);
     CHECK(kept > 30);
     CHECK(nodes > 1000);
+    CHECK(leaves > 1000);
     desc_free(&d);
 }
 
