@@ -145,24 +145,37 @@ static void transpose(struct reach_plan *r, rc_term *rt, uint64_t combos)
     free(next);
 }
 
-/* rt.one and its table when no combination has two transitions. */
-static void single_entries(struct reach_plan *r, rc_term *rt,
-                           uint64_t combos)
+/* When no combination's list (ptr[c]..ptr[c + 1] into from) holds two
+ * transitions: each combination's one (val 0: none) appended to to from
+ * *at, and 1; else 0. */
+static int one_per_combination(const uint32_t *ptr, uint64_t combos,
+                               const rc_entries *from, rc_entries *to,
+                               size_t *at)
 {
-    const uint32_t *ptr = r->ptr.items + rt->base;
-    rt->one = 1;
-    for (uint64_t c = 0; c < combos && rt->one; c++)
-        rt->one = ptr[c + 1] - ptr[c] <= 1;
-    if (!rt->one)
-        return;
-    rt->single = r->single.len;
+    for (uint64_t c = 0; c < combos; c++)
+        if (ptr[c + 1] - ptr[c] > 1)
+            return 0;
+    *at = to->len;
     for (uint64_t c = 0; c < combos; c++) {
         rc_entry e = {0, 0, -1};
         if (ptr[c + 1] > ptr[c])
-            e = r->entries.items[ptr[c]];
-        rt->single_fn |= e.slot >= 0;
-        VEC_PUSH(&r->single, e);
+            e = from->items[ptr[c]];
+        VEC_PUSH(to, e);
     }
+    return 1;
+}
+
+/* rt.one and its table of transitions out of each combination, rt.tone
+ * and its table of those into each. */
+static void single_entries(struct reach_plan *r, rc_term *rt,
+                           uint64_t combos)
+{
+    rt->one = one_per_combination(r->ptr.items + rt->base, combos,
+                                  &r->entries, &r->single, &rt->single);
+    for (uint64_t c = 0; rt->one && c < combos; c++)
+        rt->single_fn |= r->single.items[rt->single + c].slot >= 0;
+    rt->tone = one_per_combination(r->tptr.items + rt->tbase, combos,
+                                   &r->tentries, &r->tsingle, &rt->tsingle);
 }
 
 static int same_automata(const rc_term *a, const rc_term *b)
@@ -432,6 +445,7 @@ void mvd_reach_free(mvd_plan *p)
     free(r->tentries.items);
     free(r->tptr.items);
     free(r->single.items);
+    free(r->tsingle.items);
     free(r->dg.items);
     free(r->slots.items);
     free(r->mover);

@@ -46,6 +46,10 @@ typedef struct {
     int one;
     int single_fn;     /* one of those is a function's (a slot) */
     size_t single;
+    /* At most one transition into each combination (most terms): the
+     * one into combination c at tsingle + c (val 0: none). */
+    int tone;
+    size_t tsingle;
 } rc_term;
 
 /* A slot's definition: a function, or the product of two slots. */
@@ -67,6 +71,7 @@ struct reach_plan {
     rc_entries tentries;  /* by target combination (mvd_reach_irreducible) */
     VEC(uint32_t) tptr;   /* as ptr, from tbase */
     rc_entries single;    /* the terms' single transitions (rc_term.one) */
+    rc_entries tsingle;   /* and into a combination (rc_term.tone) */
     rc_entries dg;        /* per term and combination: the diagonal
                              element (off 0; val 0 when none) */
     VEC(rc_slot) slots;

@@ -25,6 +25,16 @@ sweep(const mvd_plan *p, const mvd_space *sp, double *x, const double *diag,
         for (size_t m = 0; m < r->nmover; m++) {
             const rc_term *rt = &r->term[r->mover[m]];
             uint32_t c = combination(rt, st);
+            if (rt->tone) {   /* one transition into c, or none: no list */
+                const rc_entry *en = &r->tsingle.items[rt->tsingle + c];
+                if (en->val == 0)
+                    continue;
+                uint64_t j = position_as(r->word, len,
+                                         sp->idx[k] - (uint64_t)en->off, hw);
+                if (j < len)
+                    in += x[j] * rate(r, en, j);
+                continue;
+            }
             const uint32_t *ptr = r->tptr.items + rt->tbase;
             for (uint32_t e = ptr[c]; e < ptr[c + 1]; e++) {
                 const rc_entry *en = &r->tentries.items[e];

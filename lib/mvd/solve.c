@@ -305,19 +305,26 @@ static double divisor(const solver *s, uint64_t j)
 /* Power and jor: pi_j <- pi_j - w_j (pi Q)_j, one product per iteration,
  * which also gives the residual of the iterate before the update. The
  * first iterate is checked with E = 0 (uniform may be exact: nothing
- * moves); after an update, E needs two of them. */
+ * moves); after an update, E needs two of them. Gauss-Seidel's sweep
+ * needs no product: the residual's is made only where the rule can hold
+ * (E, which the sweeps measure, at most tol), at the first iterate (the
+ * generator check) and at the last: the same iterates, the same first
+ * one that passes. */
 static int stationary_iteration(solver *s, double *pi)
 {
     const mvd_space *sp = s->sp;
     int jor = s->info->method == MVD_JOR, gs = s->info->method == MVD_GS;
     for (;;) {
-        if (residual(s, pi) < 0)
-            return -1;
         if (s->updated)
             s->info->estimate = tail_estimate(s);
-        if (converged(s))
-            return 0;
-        if (s->info->iterations >= s->o->max_iter)
+        int last = s->info->iterations >= s->o->max_iter;
+        if (!gs || !s->updated || s->info->estimate <= s->o->tol || last) {
+            if (residual(s, pi) < 0)
+                return -1;
+            if (converged(s))
+                return 0;
+        }
+        if (last)
             return 1;
         double step = 0;
         if (gs)   /* the product is the residual's only */

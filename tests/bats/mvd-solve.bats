@@ -772,6 +772,18 @@ Try 'mvd-solve --help'."
     grep -qx "parameter omega 1" plain.result
     [ "$(awk '$1 == "iterations" { print $2 }' gs.result)" -lt \
       "$(awk '$1 == "iterations" { print $2 }' plain.result)" ]
+    # the residual's product only where the rule may pass: a few for many
+    # sweeps; and the last iterate's own residual when --max-iter stops it
+    awk '$1 == "iterations" { i = $2 } $1 == "multiplications" { m = $2 }
+         END { exit !(m >= 2 && 4 * m < i) }' plain.result
+    for n in 4 5; do
+        run mvd-solve --algo reach --method gs --max-iter "$n" --partial --top 1 share.desc
+        assert_failure 1
+        assert_line "iterations $n"
+        assert_line "multiplications 2"
+        echo "$output" | awk '$1 == "residual" { print $2 }' > "r$n"
+    done
+    ! cmp -s r4 r5
     run mvd-solve --method gs share.desc
     assert_failure 2
     assert_line --index 0 "mvd-solve: --method gs applies only with --algo reach"
