@@ -577,14 +577,15 @@ term_block_hw(const struct reach_plan *r, const mvd_space *sp,
 #endif
 
 /* One share of the product: the states s0..s1-1, every term, added into y
- * (which holds x * diag(Q) or zeros), with its own block of digits. */
+ * (set first to x * diag(Q), or to zeros: the second share's buffer),
+ * with its own block of digits. */
 typedef struct {
     const mvd_plan *p;
     const double *x;
     double *y;
     unsigned char *st;
     size_t s0, s1;     /* its states */
-    int zero;          /* y starts at zero (the second share's buffer) */
+    int zero;          /* y starts at zero, not at x * diag(Q) */
     uint64_t count;
 } share;
 
@@ -595,8 +596,13 @@ static void run_share(share *w)
     const desc *d = w->p->d;
     int naut = d->naut;
     unsigned char *st = w->st;
-    if (w->zero)
+    if (w->zero) {
         memset(w->y, 0, (sp->len + 1) * sizeof *w->y);
+    } else {
+        for (size_t k = 0; k < sp->len; k++)
+            w->y[k] = r->diag[k] * w->x[k];
+        w->y[sp->len] = 0;   /* the spare entry: transitions out of the space */
+    }
     for (size_t b0 = w->s0; b0 < w->s1; b0 += REACH_BLOCK) {
         size_t bn = w->s1 - b0 < REACH_BLOCK ? w->s1 - b0 : REACH_BLOCK;
         decode_digits(d, sp->idx[b0], st);
@@ -628,13 +634,25 @@ static void *share_thread(void *arg)
     return NULL;
 }
 
+/* y[lo..hi) += add[lo..hi): a half of the second share's sum */
+typedef struct {
+    double *y;
+    const double *add;
+    size_t lo, hi;
+} sum_part;
+
+static void *sum_range(void *arg)
+{
+    sum_part *s = arg;
+    for (size_t k = s->lo; k < s->hi; k++)
+        s->y[k] += s->add[k];
+    return NULL;
+}
+
 void mvd_reach_multiply(mvd_plan *p, const double *x, double *y)
 {
     struct reach_plan *r = p->reach;
     const mvd_space *sp = p->sp;
-    for (size_t k = 0; k < sp->len; k++)
-        y[k] = r->diag[k] * x[k];
-    y[sp->len] = 0;   /* the spare entry: transitions out of the space */
     share a = {p, x, y, r->digit, 0, sp->len, 0, sp->len};
     if (!r->y2) {
         run_share(&a);
@@ -648,8 +666,8 @@ void mvd_reach_multiply(mvd_plan *p, const double *x, double *y)
     share b = {p, x, r->y2, r->digit2, half, sp->len, 1, 0};
     a.s1 = half;
     run_both(share_thread, &a, &b, 2);
-    for (size_t k = 0; k < sp->len; k++)
-        y[k] += r->y2[k];
+    sum_part lo = {y, r->y2, 0, half}, hi = {y, r->y2, half, sp->len};
+    run_both(sum_range, &lo, &hi, 2);
     p->mults = a.count + b.count;
 }
 
