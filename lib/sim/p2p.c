@@ -220,9 +220,16 @@ static void req_done(sim *s, int rank, int id)
     try_finish_wait(s, rank);
 }
 
+/* How a wait shows in the records: an explicit wait (its op record), a
+ * blocking operation's (hidden: a trace writes it as the isend or irecv
+ * and its wait), or a collective's step (none: the collective's own
+ * action stands for its messages, which a trace does not write). */
+enum { WAIT_HIDDEN, WAIT_EXPLICIT, WAIT_COLLECTIVE };
+
 static void wait_on(sim *s, int rank, const int *ids, size_t n,
-                    int explicit_wait, int line)
+                    int kind, int line)
 {
+    int explicit_wait = kind == WAIT_EXPLICIT;
     proc *p = &s->procs[rank];
     waiting *w = &p->wait;
     w->active = 1;
@@ -233,8 +240,9 @@ static void wait_on(sim *s, int rank, const int *ids, size_t n,
         PUSH_ONE(&w->ids, ids[i]);
     w->line = line;
     /* (A blocking operation's hidden wait is recorded for a trace only.) */
-    w->rec = explicit_wait || s->trace ? kernel_record_wait(s, p, explicit_wait)
-                                       : SIZE_MAX;
+    w->rec = explicit_wait || (s->trace && kind != WAIT_COLLECTIVE)
+                 ? kernel_record_wait(s, p, explicit_wait)
+                 : SIZE_MAX;
     p->state = P_BLOCKED;
     try_finish_wait(s, rank);
 }
@@ -639,7 +647,7 @@ static void wait_one(sim *s, int rank, int id, int line)
         end_one(s, rank, id, p->clock);
         return;
     }
-    wait_on(s, rank, &id, 1, 0, line);
+    wait_on(s, rank, &id, 1, WAIT_HIDDEN, line);
 }
 
 void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line)
@@ -669,7 +677,7 @@ void sim_sendrecv(sim *s, int rank, double dest, double bytes, double stag,
         return;
     if (!(ids[1] = start_recv(s, rank, source, rtag, SIM_OP_RECV, 0, line)))
         return;
-    wait_on(s, rank, ids, 2, 0, line);
+    wait_on(s, rank, ids, 2, WAIT_HIDDEN, line);
 }
 
 void sim_probe(sim *s, int rank, const double *source, const double *tag,
@@ -725,7 +733,7 @@ void sim_wait(sim *s, int rank, const double *ids, int n, int line)
         VEC_PUSH(&live, (int)x);
     }
     if (!sim_failed(s))
-        wait_on(s, rank, live.items, live.len, 1, line);
+        wait_on(s, rank, live.items, live.len, WAIT_EXPLICIT, line);
     free(live.items);
 }
 
@@ -755,7 +763,7 @@ int p2p_coll_start(sim *s, int rank, int to, int from, double bytes,
 
 void p2p_coll_wait(sim *s, int rank, const int *ids, int n, int line)
 {
-    wait_on(s, rank, ids, (size_t)n, 0, line);
+    wait_on(s, rank, ids, (size_t)n, WAIT_COLLECTIVE, line);
 }
 
 /* ----------------------------------------------------------- reporting */

@@ -132,6 +132,87 @@ paje_check() {
     done
 }
 
+@test "ti: a collective by any algorithm is its one action on every rank, none of its messages (P = 2..9)" {
+    cd "$BATS_TEST_TMPDIR"
+    for c in "bcast binomial bcast(0, (1000, 0));" \
+             "bcast scatter_allgather bcast(0, (1000, 0));" \
+             "gather binomial gather((1000, 0), 0);" \
+             "scatter binomial scatter(0, (1000, 0));" \
+             "reduce binomial reduce(0, (1000, 0));" \
+             "all_gather ring all_gather(1000, 0);" \
+             "all_gather recursive_doubling all_gather(1000, 0);" \
+             "all_gather bruck all_gather(1000, 0);" \
+             "all_to_all pairwise all_to_all(1000, 0);" \
+             "all_to_all bruck all_to_all(1000, 0);" \
+             "all_reduce recursive_doubling all_reduce(1000, 0);" \
+             "all_reduce ring all_reduce(1000, 0);" \
+             "barrier dissemination barrier();"; do
+        read -r kind algo stmt <<< "$c"
+        printf 'if (rank == 1) { send(0, (8, 3)); }; if (rank == 0) { receive(1); };\n%s\n' "$stmt" > c.proto
+        for p in 2 3 5 8 9; do
+            netsim -n "$p" --coll "$kind=$algo" --summary-only --trace c.ti c.proto > /dev/null
+            ti_check "$p" < c.ti || { echo "$kind=$algo -n $p"; false; }
+            # init, finalize, the collective on every rank; the message's 2 x 2
+            [ "$(wc -l < c.ti)" -eq $((3 * p + 4)) ] || { echo "$kind=$algo -n $p"; cat c.ti; false; }
+        done
+    done
+}
+
+# ti_replay P TRACE [CFG...]: SimGrid SMPI's replay of TRACE on P hosts of
+# the Hockney model t_s = 10 us, t_w = 0.001 us/B with every time x 1000
+# (the replay prints microseconds: nanoseconds here): its time, seconds.
+ti_replay() {
+    local p=$1 trace=$2
+    shift 2
+    awk -v n="$p" 'BEGIN {
+        print "<?xml version=\x27" "1.0\x27?>"
+        print "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">"
+        print "<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">"
+        for (i = 0; i < n; i++) printf "<host id=\"h%d\" speed=\"1Mf\"/>\n", i
+        for (i = 0; i < n; i++) for (j = 0; j < n; j++)
+            printf "<link id=\"l%d_%d\" bandwidth=\"%s\" latency=\"%s\"/>\n", i, j,
+                i == j ? "1000GBps" : "1MBps", i == j ? "0us" : "10ms"
+        for (i = 0; i < n; i++) for (j = 0; j < n; j++)
+            printf "<route src=\"h%d\" dst=\"h%d\" symmetrical=\"NO\"><link_ctn id=\"l%d_%d\"/></route>\n", i, j, i, j
+        print "</zone>\n</platform>" }' > p.xml
+    seq 0 $((p - 1)) | sed 's/^/h/' > hosts
+    rm -f r*.ti list
+    awk -v d="$PWD" '{ print > (d "/r" $1 ".ti") }' "$trace"
+    for r in $(seq 0 $((p - 1))); do echo "r$r.ti"; done > list
+    smpirun -np "$p" -platform p.xml -hostfile hosts --cfg=network/model:CM02 \
+        --cfg=network/crosstraffic:0 --cfg=smpi/host-speed:1e6f \
+        --cfg=smpi/send-is-detached-thresh:0 "$@" -replay list 2>&1 |
+        awk '/Simulation time/ { t = $NF } END { if (t == "") exit 1; printf "%.9f\n", t / 1000 }'
+}
+
+@test "ti: SimGrid's SMPI replays netsim's traces to netsim's times, plus SMPI's 16 bytes a message (when SimGrid is installed)" {
+    command -v smpirun > /dev/null || skip "smpirun not installed (make deps-simgrid)"
+    cd "$BATS_TEST_TMPDIR"
+    printf 'net-model 1\nregime any 10 0.001\n' > h.net
+    # netsim's time, SMPI's replay of its trace, the messages on the
+    # critical path (SMPI's 16 bytes each: 0.016 us at 1 GB/s)
+    for c in "bcast binomial binomial_tree 4 2 bcast(0, (65536, 0));" \
+             "all_gather ring ring 8 7 all_gather(1024, 0);" \
+             "all_reduce recursive_doubling rdb 8 3 all_reduce(4096, 0);" \
+             "barrier dissemination ompi_bruck 8 3 barrier();"; do
+        read -r kind algo smpi p hops stmt <<< "$c"
+        printf 'compute(0.0001, 0);\n%s\n' "$stmt" > c.proto
+        n=$(netsim -n "$p" --net h.net --coll "$kind=$algo" --summary-only --trace c.ti c.proto |
+            awk '$1 == "summary" { print $2 }')
+        mpi=$(echo "$kind" | tr -d _)
+        s=$(ti_replay "$p" c.ti "--cfg=smpi/$mpi:$smpi")
+        awk -v n="$n" -v s="$s" -v h="$hops" -v c="$kind=$algo" 'BEGIN {
+            want = n + h * 16e-9; d = s - want; if (d < 0) d = -d
+            if (d > 2e-9) { printf "%s: netsim %.9f + %d x 16 ns, replay %.9f\n", c, n, h, s; exit 1 } }'
+    done
+    # the halo exchange: isend, irecv, waitall and a barrier
+    netsim -n 4 "${HALO[@]}" --net h.net --coll barrier=dissemination --summary-only --trace h.ti "$P/halo.proto" |
+        awk '$1 == "summary" { print $2 }' > n
+    s=$(ti_replay 4 h.ti --cfg=smpi/barrier:ompi_bruck)
+    awk -v n="$(cat n)" -v s="$s" 'BEGIN { d = (s - n) / n; if (d < 0) d = -d
+        if (d > 1e-3) { printf "halo: netsim %.9f, replay %.9f\n", n, s; exit 1 } }'
+}
+
 @test "the ti trace is written as the run goes: 4 x 10^5 messages in 40 MB of address space" {
     cd "$BATS_TEST_TMPDIR"
     printf 'for (k, 100000) { if (rank %% 2 == 0) { send(rank + 1, (8, 0)); receive(rank + 1); } else { receive(rank - 1); send(rank - 1, (8, 0)); }; };\n' > pp.proto
