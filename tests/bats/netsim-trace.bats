@@ -158,39 +158,13 @@ paje_check() {
     done
 }
 
-# ti_replay P TRACE [CFG...]: SimGrid SMPI's replay of TRACE on P hosts of
-# the Hockney model t_s = 10 us, t_w = 0.001 us/B with every time x 1000
-# (the replay prints microseconds: nanoseconds here): its time, seconds.
-ti_replay() {
-    local p=$1 trace=$2
-    shift 2
-    awk -v n="$p" 'BEGIN {
-        print "<?xml version=\x27" "1.0\x27?>"
-        print "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">"
-        print "<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">"
-        for (i = 0; i < n; i++) printf "<host id=\"h%d\" speed=\"1Mf\"/>\n", i
-        for (i = 0; i < n; i++) for (j = 0; j < n; j++)
-            printf "<link id=\"l%d_%d\" bandwidth=\"%s\" latency=\"%s\"/>\n", i, j,
-                i == j ? "1000GBps" : "1MBps", i == j ? "0us" : "10ms"
-        for (i = 0; i < n; i++) for (j = 0; j < n; j++)
-            printf "<route src=\"h%d\" dst=\"h%d\" symmetrical=\"NO\"><link_ctn id=\"l%d_%d\"/></route>\n", i, j, i, j
-        print "</zone>\n</platform>" }' > p.xml
-    seq 0 $((p - 1)) | sed 's/^/h/' > hosts
-    rm -f r*.ti list
-    awk -v d="$PWD" '{ print > (d "/r" $1 ".ti") }' "$trace"
-    for r in $(seq 0 $((p - 1))); do echo "r$r.ti"; done > list
-    smpirun -np "$p" -platform p.xml -hostfile hosts --cfg=network/model:CM02 \
-        --cfg=network/crosstraffic:0 --cfg=smpi/host-speed:1e6f \
-        --cfg=smpi/send-is-detached-thresh:0 "$@" -replay list 2>&1 |
-        awk '/Simulation time/ { t = $NF } END { if (t == "") exit 1; printf "%.9f\n", t / 1000 }'
-}
-
 @test "ti: SimGrid's SMPI replays netsim's traces to netsim's times, plus SMPI's 16 bytes a message (when SimGrid is installed)" {
     command -v smpirun > /dev/null || skip "smpirun not installed (make deps-simgrid)"
     cd "$BATS_TEST_TMPDIR"
     printf 'net-model 1\nregime any 10 0.001\n' > h.net
-    # netsim's time, SMPI's replay of its trace, the messages on the
-    # critical path (SMPI's 16 bytes each: 0.016 us at 1 GB/s)
+    # netsim's time, SMPI's replay of its trace (pipelines/netsim-smpi/
+    # ti-replay, the same model), the messages on the critical path (SMPI's
+    # 16 bytes each: 0.016 us at 1 GB/s)
     for c in "bcast binomial binomial_tree 4 2 bcast(0, (65536, 0));" \
              "all_gather ring ring 8 7 all_gather(1024, 0);" \
              "all_reduce recursive_doubling rdb 8 3 all_reduce(4096, 0);" \
@@ -200,7 +174,7 @@ ti_replay() {
         n=$(netsim -n "$p" --net h.net --coll "$kind=$algo" --summary-only --trace c.ti c.proto |
             awk '$1 == "summary" { print $2 }')
         mpi=$(echo "$kind" | tr -d _)
-        s=$(ti_replay "$p" c.ti "--cfg=smpi/$mpi:$smpi")
+        s=$("$ROOT/pipelines/netsim-smpi/ti-replay" "$p" c.ti "--cfg=smpi/$mpi:$smpi")
         awk -v n="$n" -v s="$s" -v h="$hops" -v c="$kind=$algo" 'BEGIN {
             want = n + h * 16e-9; d = s - want; if (d < 0) d = -d
             if (d > 2e-9) { printf "%s: netsim %.9f + %d x 16 ns, replay %.9f\n", c, n, h, s; exit 1 } }'
@@ -208,7 +182,7 @@ ti_replay() {
     # the halo exchange: isend, irecv, waitall and a barrier
     netsim -n 4 "${HALO[@]}" --net h.net --coll barrier=dissemination --summary-only --trace h.ti "$P/halo.proto" |
         awk '$1 == "summary" { print $2 }' > n
-    s=$(ti_replay 4 h.ti --cfg=smpi/barrier:ompi_bruck)
+    s=$("$ROOT/pipelines/netsim-smpi/ti-replay" 4 h.ti --cfg=smpi/barrier:ompi_bruck)
     awk -v n="$(cat n)" -v s="$s" 'BEGIN { d = (s - n) / n; if (d < 0) d = -d
         if (d > 1e-3) { printf "halo: netsim %.9f, replay %.9f\n", n, s; exit 1 } }'
 }
