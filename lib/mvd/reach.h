@@ -64,7 +64,8 @@ struct reach_plan {
     uint32_t *mover;      /* the terms that hold transitions (moves), */
     size_t nmover;        /* in term order: what a state's walk visits */
     uint32_t *diagonal;   /* the terms with a diagonal element (their */
-    size_t ndiagonal;     /* .diagonal), in term order */
+    size_t ndiagonal;     /* .diagonal) in groups (group_diagonal): */
+    size_t *diagonal_base;   /* each group's first term and table in dg */
     rc_entries entries;
     VEC(uint32_t) ptr;
     VEC(uint32_t) tcomb;  /* per entry: the combination of its target */

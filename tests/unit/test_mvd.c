@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "mvd/mvd.h"
+#include "mvd/reach.h"   /* the plan's groups (white box) */
 #include "unit.h"
 
 #ifndef ROOT
@@ -1128,6 +1129,53 @@ static void test_errors(void)
     CHECK_INT(mvd_algo_parse("split", &a), -1);
 }
 
+/* reach's diagonal groups (group_diagonal): consecutive terms on the
+ * same automata whose diagonal elements never meet share one table, and
+ * the diagonal is still each state's sum in term order, bit for bit. On
+ * A (2 states) x B (3): t1 and t2 never meet (one group); t3 meets them
+ * at (1, 2) (a group of its own); t4 is on A alone, and t5 on (A, B)
+ * again after it (not joined across t4): 4 groups of 5 terms. */
+static void test_reach_diagonal_groups(void)
+{
+    static const char text[] =
+        "san-desc 1\nautomaton A a0 a1\nautomaton B b0 b1 b2\n"
+        "term sync- t1\nfactor A\ne 1 1 0.1\nfactor B\ne 2 2 1\n"
+        "term sync- t2\nfactor A\ne 1 1 0.2\nfactor B\ne 0 0 1\n"
+        "term sync- t3\nfactor A\ne 1 1 0.3\ne 0 0 0.5\nfactor B\ne 2 2 1\n"
+        "term local A\nfactor A\ne 0 0 0.25\ne 0 1 -0.25\n"
+        "term sync- t5\nfactor A\ne 0 0 0.125\nfactor B\ne 1 1 1\n"
+        "end 2 0 5\n";
+    desc d;
+    CHECK_INT(read_text(&d, text), 0);
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_space sp;
+    CHECK_INT(mvd_space_build(&sp, &d, 100, &dg), 0);
+    CHECK_INT(sp.len, 6);
+    mvd_space_compact(&sp);
+    mvd_plan *p = mvd_plan_new(&d, &sp, MVD_REACH, BIG, &dg);
+    CHECK(p != NULL);
+    if (p) {
+        CHECK_INT(p->reach->ndiagonal, 4);
+        double got[7];
+        mvd_diagonal(p, got);
+        /* state (a, b) at a * 3 + b: each term's element or 0, in order */
+        static const double t[5][6] = {
+            {0, 0, 0, 0, 0, 0.1},      {0, 0, 0, 0.2, 0, 0},
+            {0, 0, 0.5, 0, 0, 0.3},    {0.25, 0.25, 0.25, 0, 0, 0},
+            {0, 0.125, 0, 0, 0, 0}};
+        for (int k = 0; k < 6; k++) {
+            double want = 0;
+            for (int u = 0; u < 5; u++)
+                want += t[u][k];
+            CHECK(memcmp(&got[k], &want, sizeof want) == 0);
+        }
+        mvd_plan_free(p);
+    }
+    mvd_space_free(&sp);
+    desc_free(&d);
+}
+
 int main(void)
 {
     RUN(test_figure8_golden);
@@ -1138,6 +1186,7 @@ int main(void)
     RUN(test_two_cycles);
     RUN(test_random_descriptors);
     RUN(test_diagonal_parts);
+    RUN(test_reach_diagonal_groups);
     RUN(test_large_against_sparse);
     RUN(test_empty_space);
     RUN(test_space_threads);
