@@ -38,6 +38,16 @@ static int read_text(desc *d, const char *text)
     return status;
 }
 
+/* The descriptor of text and its reachable states (at most 100). */
+static int load_space(desc *d, mvd_space *sp, const char *text)
+{
+    if (read_text(d, text) < 0)
+        return -1;
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    return mvd_space_build(sp, d, 100, &dg);
+}
+
 /* A plan, its diagnostics (if any) in msg. */
 static mvd_plan *plan_msg(const desc *d, const mvd_space *sp, mvd_algo a,
                           int faithful, size_t max_bytes, char *msg,
@@ -804,11 +814,10 @@ static void test_diagonal_parts(void)
         "term sync- m\nfactor A\ne 1 1 -5\nfactor B\ne 0 0 1\ne 1 1 1\n"
         "end 3 1 4\n";
     desc d;
-    CHECK_INT(read_text(&d, text), 0);
+    mvd_space sp;
+    CHECK_INT(load_space(&d, &sp, text), 0);
     diag dg;
     diag_init(&dg, "test", stderr);
-    mvd_space sp;
-    CHECK_INT(mvd_space_build(&sp, &d, 100, &dg), 0);
     CHECK_INT(sp.len, 18);
     double *q = dense_q(&d), x[18], y[18], ref[18] = {0};
     for (int i = 0; i < 18; i++)
@@ -1146,11 +1155,10 @@ static void test_reach_diagonal_groups(void)
         "term sync- t5\nfactor A\ne 0 0 0.125\nfactor B\ne 1 1 1\n"
         "end 2 0 5\n";
     desc d;
-    CHECK_INT(read_text(&d, text), 0);
+    mvd_space sp;
+    CHECK_INT(load_space(&d, &sp, text), 0);
     diag dg;
     diag_init(&dg, "test", stderr);
-    mvd_space sp;
-    CHECK_INT(mvd_space_build(&sp, &d, 100, &dg), 0);
     CHECK_INT(sp.len, 6);
     mvd_space_compact(&sp);
     mvd_plan *p = mvd_plan_new(&d, &sp, MVD_REACH, BIG, &dg);
