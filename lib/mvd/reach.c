@@ -287,8 +287,34 @@ static void group_diagonal(struct reach_plan *r)
     }
 }
 
-static int build_terms(struct reach_plan *r, const desc *d,
-                       const mvd_rowgen *g, diag *dgn)
+/* The bytes the plan's tables hold (their capacity: a term's rows grow
+ * with its combinations times its factors' non-zeros per row, and are
+ * bounded by --max-memory like the vectors). */
+static uint64_t tables_bytes(const struct reach_plan *r)
+{
+    return (uint64_t)(r->entries.cap + r->tentries.cap + r->single.cap +
+                      r->tsingle.cap + r->dg.cap) * sizeof(rc_entry) +
+           (uint64_t)(r->ptr.cap + r->tcomb.cap + r->tptr.cap) *
+               sizeof(uint32_t) +
+           (uint64_t)r->nterm * sizeof(rc_term);
+}
+
+/* The tables as they are built, with the transposed copy of the
+ * transitions to come, against max_bytes: -1 after mvd_too_big when
+ * over. */
+static int tables_fit(mvd_plan *p, const struct reach_plan *r,
+                      size_t max_bytes, diag *dgn)
+{
+    uint64_t need = tables_bytes(r) +
+                    (uint64_t)r->entries.len * (sizeof(rc_entry) + 4);
+    if (need <= max_bytes)
+        return 0;
+    mvd_too_big(p, dgn, p->d, MVD_REACH, need, max_bytes);
+    return -1;
+}
+
+static int build_terms(mvd_plan *p, struct reach_plan *r, const desc *d,
+                       const mvd_rowgen *g, size_t max_bytes, diag *dgn)
 {
     r->term = xcalloc(d->terms.len + 1, sizeof *r->term);
     for (size_t t = 0; t < d->terms.len; t++) {
@@ -321,6 +347,8 @@ static int build_terms(struct reach_plan *r, const desc *d,
             uint32_t at = (uint32_t)r->entries.len;
             VEC_PUSH(&r->ptr, at);
             tabulate_combination(r, d, g, t, rt, row);
+            if (tables_fit(p, r, max_bytes, dgn) < 0)
+                return -1;
         }
         uint32_t end = (uint32_t)r->entries.len;
         VEC_PUSH(&r->ptr, end);
@@ -445,7 +473,7 @@ int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg)
     struct reach_plan *r = p->reach = xcalloc(1, sizeof *p->reach);
     mvd_rowgen g;
     mvd_rowgen_init(&g, d, NULL);
-    int status = build_terms(r, d, &g, dg);
+    int status = build_terms(p, r, d, &g, max_bytes, dg);
     mvd_rowgen_free(&g);
     if (status < 0)
         return -1;
@@ -453,8 +481,10 @@ int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg)
     /* the diagonal and the function values (the bitmap is the space's) */
     uint64_t need;
     if (!mul_u64((uint64_t)n * sizeof(double), (uint64_t)r->slots.len + 1,
-                 &need))
+                 &need) || need > UINT64_MAX - tables_bytes(r))
         need = UINT64_MAX;
+    else
+        need += tables_bytes(r);
     if (need > max_bytes) {
         mvd_too_big(p, dg, d, MVD_REACH, need, max_bytes);
         return -1;

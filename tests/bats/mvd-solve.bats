@@ -717,6 +717,20 @@ Try 'mvd-solve --help'."
     assert_output "mvd-solve: huge.desc: error: needs 35184372088832 bytes for 3 vectors of 1099511627776 states and the reachable set, over --max-memory 1000000000"
 }
 
+@test "reach's tables count against --max-memory: 18 kB of terms that tabulate 500 MB are refused, exit 2" {
+    # 300 terms on two automata of 256 states: 65536 combinations each.
+    { echo "san-desc 1"
+      for a in A B; do printf 'automaton %s' "$a"; seq 0 255 | sed 's/^/ s/' | paste -sd '' ; done
+      for t in $(seq 0 299); do
+          printf 'term sync- t%d\nfactor A\ne %d %d -1\nfactor B\ne 0 0 1\n' "$t" $((t % 256)) $((t % 256))
+      done
+      echo "end 2 0 300"; } > terms.desc
+    run bash -c "$(ulimit_v 400000) mvd-solve --algo reach --method gmres --max-memory 100000000 terms.desc"
+    assert_failure 2
+    assert_line --index 0 --regexp '^mvd-solve: terms.desc: error: reach needs [0-9]+ bytes, more than the limit of [0-9]+ bytes$'
+    assert_line --index 1 "mvd-solve: terms.desc: note: the vectors and the reachable set take 3145776 of the 100000000 bytes of --max-memory"
+}
+
 @test "-o is atomic: a failed run leaves the old file, a good one replaces it" {
     echo old > out.result
     run mvd-solve -o out.result --method power --max-iter 2 two-procs.desc
