@@ -40,10 +40,12 @@ static int req_new(sim *s, int rank, int send, int line)
         request fresh = {0};
         PUSH_ONE(&p->reqs, fresh);
     }
-    p->first_free = i + 1;
+    p->first_free = (uint32_t)i + 1;
     p->live++;
-    p->reqs.items[i] = (request){REQ_POSTED, send, -1, SIM_ANY_TAG, 0,
-                                 p->clock, 0, 0, 0, SIZE_MAX, line};
+    p->reqs.items[i] = (request){.state = REQ_POSTED, .send = (unsigned char)send,
+                                 .partner = -1, .tag = SIM_ANY_TAG,
+                                 .line = line, .posted = p->clock,
+                                 .rec = SIZE_MAX};
     return (int)i + 1;
 }
 
@@ -51,16 +53,16 @@ static void req_free(proc *p, int id)
 {
     p->reqs.items[id - 1].state = REQ_FREE;
     if ((size_t)id - 1 < p->first_free)
-        p->first_free = (size_t)id - 1;
+        p->first_free = (uint32_t)id - 1;
     p->live--;
 }
 
 void p2p_free(proc *p)
 {
-    free(p->reqs.items);
-    free(p->recvs.items);
+    SMALL_FREE(&p->reqs);
+    SMALL_FREE(&p->recvs);
     unexpected_free(p);
-    free(p->wait.ids.items);
+    SMALL_FREE(&p->wait.ids);
 }
 
 /* The tag of collectives' messages (coll.c): above every tag a program
@@ -362,6 +364,7 @@ static void probe_sees(sim *s, int to, size_t i)
         kernel_record_done(s, b, q->rec);
     }
     q->state = REQ_FREE;
+    b->probe_any = 0;
     b->changed++;
     kernel_runnable(s, to);
 }
@@ -382,11 +385,6 @@ static void probe_check(sim *s, int to)
             probe_sees(s, to, i);
         return;
     }
-}
-
-static int probing_any(const proc *b)
-{
-    return b->probe.state == REQ_POSTED && b->probe.partner == SIM_ANY_SOURCE;
 }
 
 /* A send reaches its destination: the earliest posted receive that admits
@@ -412,7 +410,7 @@ static void offer(sim *s, int to, message m)
     }
 queue:
     unexpected_push(s, b, m);
-    if (b->wild || probing_any(b))
+    if (b->wild || b->probe_any)
         match_arm(s, to);
     probe_check(s, to);
 }
@@ -479,7 +477,7 @@ static size_t any_choice(sim *s, int to, size_t *wild)
     size_t k = *wild = first_wild(b), m = SIZE_MAX;
     if (k != SIZE_MAX)
         m = choice(s, to, req_at(b, b->recvs.items[k]), k);
-    if (m == SIZE_MAX && probing_any(b)) {
+    if (m == SIZE_MAX && b->probe_any) {
         *wild = SIZE_MAX;
         m = choice(s, to, &b->probe, b->recvs.len);
     }
@@ -684,8 +682,9 @@ void sim_probe(sim *s, int rank, const double *source, const double *tag,
     if (!kernel_count_event(s, rank, line))
         return;
     proc *b = &s->procs[rank];
-    b->probe = (request){REQ_POSTED, 0, from, t, 0, b->clock, 0, 0, 0,
-                         SIZE_MAX, line};
+    b->probe = (request){.state = REQ_POSTED, .partner = from, .tag = t,
+                         .line = line, .posted = b->clock, .rec = SIZE_MAX};
+    b->probe_any = from == SIM_ANY_SOURCE;
     b->changed++;
     b->probe.rec = kernel_record(s, b, SIM_OP_PROBE, from, NAN,
                                  tag ? t : NAN, b->clock, NAN);

@@ -54,7 +54,12 @@ sim *sim_new(const sim_options *opt, const net_model *net, diag *d,
     s->net = net;
     s->d = d;
     s->file = file;
-    s->procs = xcalloc((size_t)opt->nprocs, sizeof *s->procs);
+    /* Aligned, so that a process's hot bytes are the fewest lines. */
+    size_t bytes = (size_t)opt->nprocs * sizeof *s->procs;
+    s->procs = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    if (!s->procs)
+        out_of_memory();
+    memset(s->procs, 0, bytes);
     s->queue = xcalloc((size_t)opt->nprocs, sizeof *s->queue);
     for (int r = 0; r < opt->nprocs; r++)
         rng_seed(&s->procs[r].stream, rngc_process_seed(opt->seed,
@@ -361,7 +366,7 @@ static void advance_collective(sim *s, int rank)
     collective *c = &p->coll;
     if (c->algo == COLL_LINEAR ? linear_next(s, rank) : coll_next(s, rank))
         return;
-    c->active = 0;
+    p->coll_active = 0;
     int partner = c->kind == SIM_OP_ALL_GATHER || c->kind == SIM_OP_ALL_TO_ALL
                   || c->kind == SIM_OP_ALL_REDUCE || c->kind == SIM_OP_BARRIER
                   ? -1 : c->root;
@@ -389,7 +394,8 @@ void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
     }
     if ((bytes = kernel_checked_size(s, rank, line, bytes)) < 0)
         return;
-    p->coll = (collective){1, kind, r, bytes, p->clock, 0, 0, line,
+    p->coll_active = 1;
+    p->coll = (collective){kind, r, bytes, p->clock, 0, 0, line,
                            coll_choose(s->net, kind, bytes, s->opt.nprocs),
                            p->recv_source, p->recv_tag};
     kernel_runnable(s, rank);   /* the scheduler advances it */
@@ -431,7 +437,7 @@ static void report_deadlock(sim *s)
         shown++;
         const pending *op = &p->op;
         char what[160];
-        if (p->coll.active && p->coll.algo == COLL_LINEAR) {
+        if (p->coll_active && p->coll.algo == COLL_LINEAR) {
             if (op->kind == PEND_SEND)
                 snprintf(what, sizeof what, "send to %d", op->partner);
             else
@@ -440,7 +446,7 @@ static void report_deadlock(sim *s)
                       "rank %d waits in %s (%s of its %s), since %.9f s", r,
                       kind_name(p->coll.kind), what, kind_name(p->coll.kind),
                       op->posted / 1e6);
-        } else if (p->coll.active) {
+        } else if (p->coll_active) {
             double since;
             int line;
             p2p_describe(s, r, what, sizeof what, &since, &line);
@@ -464,6 +470,10 @@ static void report_deadlock(sim *s)
                   blocked - shown == 1 ? "" : "es");
 }
 
+#ifndef PREFETCH_AHEAD
+#define PREFETCH_AHEAD 2
+#endif
+
 int sim_run(sim *s, sim_step_fn step, void *program)
 {
     for (int r = 0; r < s->opt.nprocs; r++)
@@ -472,18 +482,22 @@ int sim_run(sim *s, sim_step_fn step, void *program)
         while (s->count > 0) {
             int r = pop(s);
             proc *p = &s->procs[r];
-            if (s->count > 0) {
-                /* The next process to run, out of cache at large P (the
-                 * queue holds up to P processes): its state is fetched
-                 * while this one runs. */
-                const char *next = (const char *)&s->procs[s->queue[s->head]];
-                __builtin_prefetch(next);
-                __builtin_prefetch(next + 64);
-                __builtin_prefetch(next + 128);
-                __builtin_prefetch(next + 192);
-                __builtin_prefetch(next + KERNEL_HOT_BYTES - 1);
+            if (s->count > PREFETCH_AHEAD) {
+                /* A process PREFETCH_AHEAD places on in the queue, out of
+                 * cache at large P (the queue holds up to P processes):
+                 * its state is fetched while the ones before it run. The
+                 * next one is not enough: a step is a few hundred
+                 * nanoseconds, about a memory access, and it is often
+                 * the partner of this step's message, which is touched
+                 * within this step. */
+                size_t at = s->head + PREFETCH_AHEAD;
+                if (at >= (size_t)s->opt.nprocs)
+                    at -= (size_t)s->opt.nprocs;
+                const char *next = (const char *)&s->procs[s->queue[at]];
+                for (size_t o = 0; o < KERNEL_HOT_BYTES; o += 64)
+                    __builtin_prefetch(next + o);
             }
-            if (p->coll.active) {
+            if (p->coll_active) {
                 advance_collective(s, r);
                 if (s->failed)
                     return 1;

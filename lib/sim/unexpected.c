@@ -138,7 +138,7 @@ size_t unexpected_earliest(sim *s, proc *b)
 
 void unexpected_free(proc *b)
 {
-    free(b->unexpected.items);
+    SMALL_FREE(&b->unexpected);
     if (b->by_time)
         free(b->by_time->heap.items);
     free(b->by_time);
