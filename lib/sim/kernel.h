@@ -51,6 +51,9 @@ typedef struct {
 /* A point-to-point request (p2p.c): a nonblocking send or receive, or
  * the one a blocking send or receive waits for at once. */
 enum { REQ_FREE, REQ_POSTED, REQ_MATCHED, REQ_DONE };
+/* proc.probing: no probe waiting, one from a named source, one from
+ * any_source (probe.state REQ_POSTED, and its partner). */
+enum { PROBING_NONE, PROBING_NAMED, PROBING_ANY };
 
 typedef struct {
     unsigned char state; /* REQ_*; REQ_MATCHED: waiting for links */
@@ -82,17 +85,19 @@ typedef struct {
  * its own and shares the cache lines of the process's other state (issue
  * 14: at P = 10^5 the separate blocks were a third of a message's cache
  * misses). items is NULL until the first push, then `first`, then a block
- * of its own once more than N are needed (PUSH_ONE, SMALL_FREE). */
-#define SMALL_VEC(T, N) struct { T *items; uint32_t len, cap; T first[N]; }
+ * of its own once more than N are needed (PUSH_ONE, SMALL_FREE). `first`
+ * comes first, so that a request (64 bytes) can fill a line. */
+#define SMALL_VEC(T, N) struct { T first[N]; T *items; uint32_t len, cap; }
 
 typedef struct {
-    int active;
-    int explicit_wait;   /* a wait statement, recorded; else a blocking op */
+    unsigned char active;
+    unsigned char explicit_wait;   /* a wait statement, recorded; else a
+                                      blocking op */
+    int line;
     double posted;
     SMALL_VEC(int, 2) ids;
     size_t rec;
-    int line;
-} waiting;
+} waiting;   /* 48 bytes */
 
 typedef struct {
     double ready;        /* both sides posted: the later post time */
@@ -128,22 +133,23 @@ typedef struct {
     uint32_t first_free;       /* no free request below this index */
     unsigned char coll_active; /* a collective under way: the scheduler's
                                   test each step (coll) */
-    unsigned char probe_any;   /* probe.state == REQ_POSTED and
-                                  probe.partner == SIM_ANY_SOURCE */
+    unsigned char probing;     /* PROBING_*: what probe is, where a
+                                  message's steps can test it */
     unsigned char armed;       /* listed in any_armed */
-    SMALL_VEC(request, 1) reqs;   /* by id - 1 */
-    waiting wait;
-    op_window ops;
+    SMALL_VEC(request, 1) reqs;   /* by id - 1; its first: line 1 */
+    waiting wait;                 /* with reqs' header: line 2 */
+    op_window ops;                /* line 3 */
     SMALL_VEC(int, 2) recvs;      /* receives not yet matched, in post order */
-    SMALL_VEC(message, 1) unexpected;   /* sends to this rank not yet taken,
-                                           in post order, with the taken
-                                           ones among them (unexpected.c) */
-    double recv_source, recv_tag;
     /* p2p.c: recvs, unexpected or the probe changed (a counter), and the
      * any_source choice computed for version cached - 1 (0: none), so
      * the bound and the resolution that follows scan once. */
     uint64_t changed;
+    SMALL_VEC(message, 1) unexpected;   /* line 4: sends to this rank not
+                                           yet taken, in post order, with
+                                           the taken ones among them
+                                           (unexpected.c) */
     struct by_time *by_time;   /* unexpected.c; NULL until needed */
+    double recv_source, recv_tag;   /* line 5 */
     rng stream;          /* compute's draws */
     /* (cold from here) */
     uint64_t cached;
@@ -162,7 +168,10 @@ typedef struct {
 /* Whole lines (_Alignas), so that every process starts a line (sim_new
  * aligns the array). */
 _Static_assert(sizeof(proc) % 64 == 0, "proc is whole cache lines");
-_Static_assert(offsetof(proc, reqs) == 64, "the first line is full");
+_Static_assert(offsetof(proc, reqs) == 64 && offsetof(proc, ops) == 192 &&
+               offsetof(proc, unexpected) == 256 &&
+               offsetof(proc, recv_source) == 320,
+               "no hot item across two lines");
 
 struct sim {
     sim_options opt;

@@ -364,7 +364,7 @@ static void probe_sees(sim *s, int to, size_t i)
         kernel_record_done(s, b, q->rec);
     }
     q->state = REQ_FREE;
-    b->probe_any = 0;
+    b->probing = PROBING_NONE;
     b->changed++;
     kernel_runnable(s, to);
 }
@@ -374,9 +374,9 @@ static void probe_sees(sim *s, int to, size_t i)
 static void probe_check(sim *s, int to)
 {
     proc *b = &s->procs[to];
-    const request *q = &b->probe;
-    if (q->state != REQ_POSTED || q->partner == SIM_ANY_SOURCE)
+    if (b->probing != PROBING_NAMED)
         return;
+    const request *q = &b->probe;
     for (size_t i = 0; i < b->unexpected.len; i++) {
         const message *m = &b->unexpected.items[i];
         if (!admits(q, m->src, m->tag))
@@ -410,7 +410,7 @@ static void offer(sim *s, int to, message m)
     }
 queue:
     unexpected_push(s, b, m);
-    if (b->wild || b->probe_any)
+    if (b->wild || b->probing == PROBING_ANY)
         match_arm(s, to);
     probe_check(s, to);
 }
@@ -477,7 +477,7 @@ static size_t any_choice(sim *s, int to, size_t *wild)
     size_t k = *wild = first_wild(b), m = SIZE_MAX;
     if (k != SIZE_MAX)
         m = choice(s, to, req_at(b, b->recvs.items[k]), k);
-    if (m == SIZE_MAX && b->probe_any) {
+    if (m == SIZE_MAX && b->probing == PROBING_ANY) {
         *wild = SIZE_MAX;
         m = choice(s, to, &b->probe, b->recvs.len);
     }
@@ -684,7 +684,7 @@ void sim_probe(sim *s, int rank, const double *source, const double *tag,
     proc *b = &s->procs[rank];
     b->probe = (request){.state = REQ_POSTED, .partner = from, .tag = t,
                          .line = line, .posted = b->clock, .rec = SIZE_MAX};
-    b->probe_any = from == SIM_ANY_SOURCE;
+    b->probing = from == SIM_ANY_SOURCE ? PROBING_ANY : PROBING_NAMED;
     b->changed++;
     b->probe.rec = kernel_record(s, b, SIM_OP_PROBE, from, NAN,
                                  tag ? t : NAN, b->clock, NAN);
