@@ -640,18 +640,30 @@ static void wait_one(sim *s, int rank, int id, int line)
     wait_on(s, rank, &id, 1, 0, line);
 }
 
+/* The blocking operations are flattened: every call of this file inside
+ * them is inlined, so that a message's dozen small steps (checks, the
+ * request, its record, the offer, the match, the transfer, the two
+ * completions) are one function each side, where gcc's -O2 kept most of
+ * them calls that pass messages and doubles through memory. Callgrind,
+ * the ring at P = 10^3 with the full timeline: 2250 -> 1857 instructions
+ * per message. */
+#define BLOCKING __attribute__((flatten))
+
+BLOCKING
 void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line)
 {
     wait_one(s, rank, start_send(s, rank, dest, bytes, tag, SIM_OP_SEND, 1,
                                  line), line);
 }
 
+BLOCKING
 void sim_recv(sim *s, int rank, double source, int line)
 {
     wait_one(s, rank, start_recv(s, rank, &source, NULL, SIM_OP_RECV, 1,
                                  line), line);
 }
 
+BLOCKING
 void sim_recv_any(sim *s, int rank, int line)
 {
     wait_one(s, rank, start_recv(s, rank, NULL, NULL, SIM_OP_RECV, 1, line),
