@@ -214,9 +214,18 @@ static inline int contended(const sim *s, int from, int to)
 /* A collective's send and receive complete together, now (links
  * included). */
 void kernel_complete(sim *s, int from, int to);
+/* kernel_link_start for a contended message. */
+double kernel_link_wait(sim *s, int from, int to, double start, double cost);
 /* The start of a message between from and to ready at `start`, after the
  * links of procs-per-node (which it then occupies for `cost`). */
-double kernel_link_start(sim *s, int from, int to, double start, double cost);
+static inline double kernel_link_start(sim *s, int from, int to, double start,
+                                       double cost)
+{
+    /* (Inline: without procs-per-node or a backbone, every message's
+     * case, a test.) */
+    return contended(s, from, to) ? kernel_link_wait(s, from, to, start, cost)
+                                  : start;
+}
 /* The slow halves of the checks below: they report and return 0 / -1. */
 int kernel_too_many_events(sim *s, int rank, int line);
 int kernel_bad_rank(sim *s, int rank, double other, const char *what,
