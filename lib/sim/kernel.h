@@ -362,8 +362,15 @@ size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
  * record of p is waiting, and no trace wants its hidden wait after it),
  * else what kernel_record gives. */
 #define KERNEL_REC_LATE (SIZE_MAX - 1)
-size_t kernel_record_late(sim *s, proc *p, sim_op_kind kind, int partner,
-                          double bytes, double tag, double start);
+static inline size_t kernel_record_late(sim *s, proc *p, sim_op_kind kind,
+                                        int partner, double bytes, double tag,
+                                        double start)
+{
+    /* (Inline: twice a message, its usual answer a test.) */
+    if (s->tl && s->opt.keep_ops && !s->trace && !p->ops.len)
+        return KERNEL_REC_LATE;
+    return kernel_record(s, p, kind, partner, bytes, tag, start, NAN);
+}
 /* Writes that record, complete. */
 void kernel_record_now(sim *s, proc *p, sim_op_kind kind, int partner,
                        double bytes, double tag, double start, double end);

@@ -165,14 +165,6 @@ size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
     return record(s, p, r);
 }
 
-size_t kernel_record_late(sim *s, proc *p, sim_op_kind kind, int partner,
-                          double bytes, double tag, double start)
-{
-    if (s->tl && s->opt.keep_ops && !s->trace && !p->ops.len)
-        return KERNEL_REC_LATE;
-    return kernel_record(s, p, kind, partner, bytes, tag, start, NAN);
-}
-
 void kernel_record_now(sim *s, proc *p, sim_op_kind kind, int partner,
                        double bytes, double tag, double start, double end)
 {
