@@ -2,10 +2,16 @@
  * collectives, the scheduler, deadlock detection and the timeline. Which
  * message goes with which receive, and when, is match.c. See sim.h for
  * the rules. */
+/* madvise and MADV_HUGEPAGE are not POSIX (the project builds with
+ * _POSIX_C_SOURCE): without them, 4 KiB pages. */
+#define _DEFAULT_SOURCE
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+#define HUGE_PAGE ((size_t)2 << 20)
 
 #include "common/rng_core.h"
 #include "sim/coll.h"
@@ -54,11 +60,21 @@ sim *sim_new(const sim_options *opt, const net_model *net, diag *d,
     s->net = net;
     s->d = d;
     s->file = file;
-    /* Aligned, so that a process's hot bytes are the fewest lines. */
+    /* Aligned, so that a process's hot bytes are the fewest lines; from
+     * 2 MiB on, on huge pages where the system gives them on request
+     * (Linux's transparent huge pages in madvise mode): at P = 10^5 the
+     * processes are 58 MB, whose 4 KiB pages cost a fault each to set up
+     * and a TLB miss every seven processes in each sweep of the run. */
     size_t bytes = (size_t)opt->nprocs * sizeof *s->procs;
-    s->procs = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : 64;
+    size_t whole = (bytes + align - 1) / align * align;
+    s->procs = aligned_alloc(align, whole);
     if (!s->procs)
         out_of_memory();
+#ifdef MADV_HUGEPAGE
+    if (align == HUGE_PAGE)
+        (void)madvise(s->procs, whole, MADV_HUGEPAGE);   /* a hint only */
+#endif
     memset(s->procs, 0, bytes);
     s->queue = xcalloc((size_t)opt->nprocs, sizeof *s->queue);
     for (int r = 0; r < opt->nprocs; r++)
