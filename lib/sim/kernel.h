@@ -339,11 +339,42 @@ static inline size_t unexpected_live(const proc *b)
 {
     return b->unexpected.len - b->unexpected_taken;
 }
-/* Queues message m (from m.src) at b, last in post order. */
-void unexpected_push(sim *s, proc *b, message m);
-/* The message at index k of b's unexpected is taken. Indices of later
- * messages may change. */
-void unexpected_take(sim *s, proc *b, size_t k);
+/* The slow halves of the two below: b's last message into its heap by
+ * time; b's taken messages swept out. */
+void unexpected_index(proc *b);
+void unexpected_sweep(proc *b);
+
+/* Queues message m (from m.src) at b, last in post order. (Inline, as
+ * unexpected_take: each is once a message.) */
+static inline void unexpected_push(sim *s, proc *b, message m)
+{
+    m.seq = s->next_seq++;
+    PUSH_ONE(&b->unexpected, m);
+    s->procs[m.src].waiting_sends++;
+    b->changed++;
+    if (b->by_time)
+        unexpected_index(b);
+}
+
+/* The message at index k of b's unexpected is taken: a hole (src -1),
+ * those at the end dropped, and all of them swept out when they outnumber
+ * the messages. Indices of later messages may change. */
+static inline void unexpected_take(sim *s, proc *b, size_t k)
+{
+    message *m = &b->unexpected.items[k];
+    s->procs[m->src].waiting_sends--;
+    m->src = m->id = -1;
+    b->unexpected_taken++;
+    b->changed++;
+    while (b->unexpected.len &&
+           b->unexpected.items[b->unexpected.len - 1].src < 0) {
+        b->unexpected.len--;
+        b->unexpected_taken--;
+    }
+    if (b->unexpected_taken > 8 &&
+        2 * (size_t)b->unexpected_taken > b->unexpected.len)
+        unexpected_sweep(b);
+}
 /* Of b's messages, the earliest in simulated time (ties: eager first,
  * then lowest sender): its index when its sender has no other message
  * waiting anywhere (so that it is its sender's first here); SIZE_MAX when
