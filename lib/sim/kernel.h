@@ -6,6 +6,9 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "common/common.h"
 #include "sim/sim.h"
@@ -48,21 +51,24 @@ typedef struct {
 /* A point-to-point request (p2p.c): a nonblocking send or receive, or
  * the one a blocking send or receive waits for at once. */
 enum { REQ_FREE, REQ_POSTED, REQ_MATCHED, REQ_DONE };
+/* proc.probing: no probe waiting, one from a named source, one from
+ * any_source (probe.state REQ_POSTED, and its partner). */
+enum { PROBING_NONE, PROBING_NAMED, PROBING_ANY };
 
 typedef struct {
-    int state;           /* REQ_*; REQ_MATCHED: waiting for links */
-    int send;            /* a send, else a receive */
+    unsigned char state; /* REQ_*; REQ_MATCHED: waiting for links */
+    unsigned char send;  /* a send, else a receive */
     int partner;         /* send: destination; receive: source, or
                             SIM_ANY_SOURCE until matched */
     int tag;             /* send: its tag; receive: SIM_ANY_TAG until matched */
+    int line;
     double bytes;
     double posted;       /* clock when started, microseconds */
     double start, cost, end;   /* its transfer, as this side counts it:
                                   communication from start for cost, done
                                   at end */
     size_t rec;          /* its op record, SIZE_MAX: none */
-    int line;
-} request;
+} request;   /* 64 bytes: one cache line when the process holds it */
 
 typedef struct {
     int src, id;         /* id: the sender's request; 0: eager, sent;
@@ -73,14 +79,25 @@ typedef struct {
     uint64_t seq;        /* increasing in post order (unexpected.c) */
 } message;   /* a send that no receive has taken yet, at its receiver */
 
+/* A process's list (its requests, receives, unexpected messages, a
+ * wait's ids) whose first N items live in the process itself: a blocking
+ * program needs one of each at a time, which then costs no allocation of
+ * its own and shares the cache lines of the process's other state (issue
+ * 14: at P = 10^5 the separate blocks were a third of a message's cache
+ * misses). items is NULL until the first push, then `first`, then a block
+ * of its own once more than N are needed (PUSH_ONE, SMALL_FREE). `first`
+ * comes first, so that a request (64 bytes) can fill a line. */
+#define SMALL_VEC(T, N) struct { T first[N]; T *items; uint32_t len, cap; }
+
 typedef struct {
-    int active;
-    int explicit_wait;   /* a wait statement, recorded; else a blocking op */
-    double posted;
-    VEC(int) ids;
-    size_t rec;
+    unsigned char active;
+    unsigned char explicit_wait;   /* a wait statement, recorded; else a
+                                      blocking op */
     int line;
-} waiting;
+    double posted;
+    SMALL_VEC(int, 2) ids;
+    size_t rec;
+} waiting;   /* 48 bytes */
 
 typedef struct {
     double ready;        /* both sides posted: the later post time */
@@ -89,8 +106,7 @@ typedef struct {
 } transfer;   /* a message between two nodes waiting for their links */
 
 typedef struct {
-    int active;
-    sim_op_kind kind;
+    sim_op_kind kind;    /* (whether one is under way: proc.coll_active) */
     int root;
     double bytes, posted;
     int phase, step;
@@ -100,45 +116,62 @@ typedef struct {
                             collective's own receives */
 } collective;
 
-/* The fields every message touches come first, together in the first
- * cache lines: at P = 10^5 the processes' state is megabytes, and a
- * message's steps touch two processes (layout only). */
+/* A process. What a blocking message's steps touch comes first, in
+ * KERNEL_HOT_BYTES from the start of a 64-byte aligned process (six cache
+ * lines, the first request, receive, message and wait id included): at
+ * P = 10^5 the processes' state is tens of megabytes, every message
+ * touches two processes, and each line it touches is a miss (layout only;
+ * cachegrind's D1 misses per message are the measure). The rest after. */
 typedef struct {
-    double clock, compute, comm, idle;
+    _Alignas(64) double clock;
+    double compute, comm, idle;
     int state, queued;
     int live;            /* requests not free */
     int wild;            /* receives from any_source not yet matched */
-    VEC(request) reqs;   /* by id - 1 */
-    size_t first_free;   /* no free request below this index */
-    VEC(int) recvs;      /* receives not yet matched, in post order */
-    VEC(message) unexpected;   /* sends to this rank not yet taken, in
-                                  post order, with the taken ones among
-                                  them (unexpected.c) */
-    uint32_t unexpected_taken; /* taken ones in unexpected */
     int32_t waiting_sends;     /* its sends in others' unexpected lists */
-    struct by_time *by_time;   /* unexpected.c; NULL until needed */
-    waiting wait;
-    op_window ops;
-    double recv_source, recv_tag;
+    uint32_t unexpected_taken; /* taken ones in unexpected */
+    uint32_t first_free;       /* no free request below this index */
+    unsigned char coll_active; /* a collective under way: the scheduler's
+                                  test each step (coll) */
+    unsigned char probing;     /* PROBING_*: what probe is, where a
+                                  message's steps can test it */
+    unsigned char armed;       /* listed in any_armed */
+    SMALL_VEC(request, 1) reqs;   /* by id - 1; its first: line 1 */
+    waiting wait;                 /* with reqs' header: line 2 */
+    op_window ops;                /* line 3 */
+    SMALL_VEC(int, 2) recvs;      /* receives not yet matched, in post order */
     /* p2p.c: recvs, unexpected or the probe changed (a counter), and the
      * any_source choice computed for version cached - 1 (0: none), so
      * the bound and the resolution that follows scan once. */
-    uint64_t changed, cached;
-    collective coll;     /* coll.active: the scheduler's test each step */
+    uint64_t changed;
+    SMALL_VEC(message, 1) unexpected;   /* line 4: sends to this rank not
+                                           yet taken, in post order, with
+                                           the taken ones among them
+                                           (unexpected.c) */
+    struct by_time *by_time;   /* unexpected.c; NULL until needed */
+    double recv_source, recv_tag;   /* line 5 */
+    rng stream;          /* compute's draws */
+    /* (cold from here) */
+    uint64_t cached;
     size_t cached_m, cached_wild;
+    collective coll;
     request probe;       /* a probe's selectors (state REQ_POSTED while it
                             waits), not a request of the process */
-    int armed;           /* listed in any_armed */
     uint32_t sweeps;           /* times unexpected was swept out */
     uint64_t seen;       /* p2p.c: a scan's mark */
     pending op;          /* a collective's message */
-    rng stream;
 } proc;
 
-/* The bytes of proc that a message's steps read, from its start (through
- * coll.active; at most 320, five cache lines): sim_run prefetches them for
- * the next process. */
-#define KERNEL_HOT_BYTES (offsetof(proc, coll) + sizeof(int))
+/* The bytes of proc that a message's steps touch, from its start: sim_run
+ * prefetches them for the next process. */
+#define KERNEL_HOT_BYTES offsetof(proc, cached)
+/* Whole lines (_Alignas), so that every process starts a line (sim_new
+ * aligns the array). */
+_Static_assert(sizeof(proc) % 64 == 0, "proc is whole cache lines");
+_Static_assert(offsetof(proc, reqs) == 64 && offsetof(proc, ops) == 192 &&
+               offsetof(proc, unexpected) == 256 &&
+               offsetof(proc, recv_source) == 320,
+               "no hot item across two lines");
 
 struct sim {
     sim_options opt;
@@ -181,9 +214,18 @@ static inline int contended(const sim *s, int from, int to)
 /* A collective's send and receive complete together, now (links
  * included). */
 void kernel_complete(sim *s, int from, int to);
+/* kernel_link_start for a contended message. */
+double kernel_link_wait(sim *s, int from, int to, double start, double cost);
 /* The start of a message between from and to ready at `start`, after the
  * links of procs-per-node (which it then occupies for `cost`). */
-double kernel_link_start(sim *s, int from, int to, double start, double cost);
+static inline double kernel_link_start(sim *s, int from, int to, double start,
+                                       double cost)
+{
+    /* (Inline: without procs-per-node or a backbone, every message's
+     * case, a test.) */
+    return contended(s, from, to) ? kernel_link_wait(s, from, to, start, cost)
+                                  : start;
+}
 /* The slow halves of the checks below: they report and return 0 / -1. */
 int kernel_too_many_events(sim *s, int rank, int line);
 int kernel_bad_rank(sim *s, int rank, double other, const char *what,
@@ -251,19 +293,44 @@ static inline void kernel_runnable(sim *s, int rank)
     s->queue[at] = rank;
 }
 
-/* Room for one more item in a process's list, starting from one item, not
- * VEC_PUSH's eight: a blocking program needs one request and one message
- * at a time per process, and 10^7 processes are run (issue 14: eight of
- * each took 1.5 KB per process, against 0.4 KB before requests). */
+/* Room for one more item in a SMALL_VEC of a process, then the item: its
+ * own items first, then a block that doubles (a blocking program needs one
+ * request and one message at a time per process, and 10^7 processes are
+ * run; issue 14: eight of each took 1.5 KB per process). */
+static inline void small_grow(void **items, uint32_t *cap, void *first,
+                              size_t size, uint32_t n)
+{
+    if (!*items) {
+        *items = first;
+        *cap = n;
+        return;
+    }
+    if (*cap > UINT32_MAX / 2)
+        out_of_memory();
+    uint32_t c = 2 * *cap;
+    if (*items == first) {
+        void *fresh = xmalloc((size_t)c * size);
+        memcpy(fresh, first, (size_t)*cap * size);
+        *items = fresh;
+    } else {
+        *items = xrealloc(*items, (size_t)c * size);
+    }
+    *cap = c;
+}
+
 #define PUSH_ONE(vec, value)                                                  \
     do {                                                                      \
-        if ((vec)->len == (vec)->cap) {                                       \
-            size_t cap_ = (vec)->cap ? 2 * (vec)->cap : 1;                    \
-            (vec)->items = xrealloc((vec)->items,                             \
-                                    cap_ * sizeof *(vec)->items);             \
-            (vec)->cap = cap_;                                                \
-        }                                                                     \
+        if ((vec)->len == (vec)->cap)                                         \
+            small_grow((void **)&(vec)->items, &(vec)->cap, (vec)->first,     \
+                       sizeof *(vec)->items,                                  \
+                       sizeof (vec)->first / sizeof *(vec)->items);           \
         (vec)->items[(vec)->len++] = (value);                                 \
+    } while (0)
+
+#define SMALL_FREE(vec)                                                       \
+    do {                                                                      \
+        if ((vec)->items != (vec)->first)                                     \
+            free((vec)->items);                                               \
     } while (0)
 
 /* unexpected.c */
@@ -272,11 +339,42 @@ static inline size_t unexpected_live(const proc *b)
 {
     return b->unexpected.len - b->unexpected_taken;
 }
-/* Queues message m (from m.src) at b, last in post order. */
-void unexpected_push(sim *s, proc *b, message m);
-/* The message at index k of b's unexpected is taken. Indices of later
- * messages may change. */
-void unexpected_take(sim *s, proc *b, size_t k);
+/* The slow halves of the two below: b's last message into its heap by
+ * time; b's taken messages swept out. */
+void unexpected_index(proc *b);
+void unexpected_sweep(proc *b);
+
+/* Queues message m (from m.src) at b, last in post order. (Inline, as
+ * unexpected_take: each is once a message.) */
+static inline void unexpected_push(sim *s, proc *b, message m)
+{
+    m.seq = s->next_seq++;
+    PUSH_ONE(&b->unexpected, m);
+    s->procs[m.src].waiting_sends++;
+    b->changed++;
+    if (b->by_time)
+        unexpected_index(b);
+}
+
+/* The message at index k of b's unexpected is taken: a hole (src -1),
+ * those at the end dropped, and all of them swept out when they outnumber
+ * the messages. Indices of later messages may change. */
+static inline void unexpected_take(sim *s, proc *b, size_t k)
+{
+    message *m = &b->unexpected.items[k];
+    s->procs[m->src].waiting_sends--;
+    m->src = m->id = -1;
+    b->unexpected_taken++;
+    b->changed++;
+    while (b->unexpected.len &&
+           b->unexpected.items[b->unexpected.len - 1].src < 0) {
+        b->unexpected.len--;
+        b->unexpected_taken--;
+    }
+    if (b->unexpected_taken > 8 &&
+        2 * (size_t)b->unexpected_taken > b->unexpected.len)
+        unexpected_sweep(b);
+}
 /* Of b's messages, the earliest in simulated time (ties: eager first,
  * then lowest sender): its index when its sender has no other message
  * waiting anywhere (so that it is its sender's first here); SIZE_MAX when
@@ -295,8 +393,15 @@ size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
  * record of p is waiting, and no trace wants its hidden wait after it),
  * else what kernel_record gives. */
 #define KERNEL_REC_LATE (SIZE_MAX - 1)
-size_t kernel_record_late(sim *s, proc *p, sim_op_kind kind, int partner,
-                          double bytes, double tag, double start);
+static inline size_t kernel_record_late(sim *s, proc *p, sim_op_kind kind,
+                                        int partner, double bytes, double tag,
+                                        double start)
+{
+    /* (Inline: twice a message, its usual answer a test.) */
+    if (s->tl && s->opt.keep_ops && !s->trace && !p->ops.len)
+        return KERNEL_REC_LATE;
+    return kernel_record(s, p, kind, partner, bytes, tag, start, NAN);
+}
 /* Writes that record, complete. */
 void kernel_record_now(sim *s, proc *p, sim_op_kind kind, int partner,
                        double bytes, double tag, double start, double end);

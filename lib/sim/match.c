@@ -30,8 +30,7 @@ void match_pair(sim *s, int from, int to)
 void match_arm(sim *s, int to)
 {
     proc *b = &s->procs[to];
-    if (b->armed || !(b->wild || (b->probe.state == REQ_POSTED &&
-                                  b->probe.partner == SIM_ANY_SOURCE)))
+    if (b->armed || !(b->wild || b->probing == PROBING_ANY))
         return;
     b->armed = 1;
     VEC_PUSH(&s->any_armed, to);
@@ -92,9 +91,7 @@ static void resolve_any_source(sim *s, double bound)
         p2p_any_take(s, to);
         /* Its next receive from any_source, if it has one, with messages
          * to choose from: looked at again in the next sweep. */
-        b->armed = (b->wild || (b->probe.state == REQ_POSTED &&
-                                b->probe.partner == SIM_ANY_SOURCE)) &&
-                   unexpected_live(b);
+        b->armed = (b->wild || b->probing == PROBING_ANY) && unexpected_live(b);
         if (b->armed)
             s->any_armed.items[keep++] = to;
     }

@@ -35,17 +35,6 @@ void net_model_free(net_model *m)
     memset(m, 0, sizeof *m);
 }
 
-double net_cost(const net_model *m, double d)
-{
-    for (size_t i = 0; i < m->regimes.len; i++) {
-        const net_regime *r = &m->regimes.items[i];
-        if (r->bound == NET_ANY || (r->bound == NET_LE && d <= r->limit) ||
-            (r->bound == NET_LT && d < r->limit))
-            return r->ts + r->tw * d;
-    }
-    return NAN;   /* unreachable: a read model ends with 'regime any' */
-}
-
 static int number_field(tf_reader *r, size_t i, double min, double *out)
 {
     const tf_field *f = i < r->fields.len ? &r->fields.items[i] : NULL;

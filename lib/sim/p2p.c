@@ -23,6 +23,14 @@
 
 static request *req_at(proc *p, int id) { return &p->reqs.items[id - 1]; }
 
+/* fmax of two simulated times, which are numbers (kernel_finite_time):
+ * then libm's fmax is x > y ? x : y (its maxsd, y when equal, zeros
+ * included), here without a call on each message's path. */
+static inline double later(double x, double y)
+{
+    return x > y ? x : y;
+}
+
 /* A new request of `rank`, at the lowest free id (so ids are the same in
  * the MPI target, which allocates them the same way); 0 after failing. */
 static int req_new(sim *s, int rank, int send, int line)
@@ -40,10 +48,12 @@ static int req_new(sim *s, int rank, int send, int line)
         request fresh = {0};
         PUSH_ONE(&p->reqs, fresh);
     }
-    p->first_free = i + 1;
+    p->first_free = (uint32_t)i + 1;
     p->live++;
-    p->reqs.items[i] = (request){REQ_POSTED, send, -1, SIM_ANY_TAG, 0,
-                                 p->clock, 0, 0, 0, SIZE_MAX, line};
+    p->reqs.items[i] = (request){.state = REQ_POSTED, .send = (unsigned char)send,
+                                 .partner = -1, .tag = SIM_ANY_TAG,
+                                 .line = line, .posted = p->clock,
+                                 .rec = SIZE_MAX};
     return (int)i + 1;
 }
 
@@ -51,16 +61,16 @@ static void req_free(proc *p, int id)
 {
     p->reqs.items[id - 1].state = REQ_FREE;
     if ((size_t)id - 1 < p->first_free)
-        p->first_free = (size_t)id - 1;
+        p->first_free = (uint32_t)id - 1;
     p->live--;
 }
 
 void p2p_free(proc *p)
 {
-    free(p->reqs.items);
-    free(p->recvs.items);
+    SMALL_FREE(&p->reqs);
+    SMALL_FREE(&p->recvs);
     unexpected_free(p);
-    free(p->wait.ids.items);
+    SMALL_FREE(&p->wait.ids);
 }
 
 /* The tag of collectives' messages (coll.c): above every tag a program
@@ -126,7 +136,7 @@ static void end_one(sim *s, int rank, int id, double posted)
     const request *r = req_at(p, id);
     p->idle += r->start - posted;
     p->comm += r->cost;
-    p->clock = fmax(posted, r->end);
+    p->clock = later(posted, r->end);
     if (!r->send) {
         p->recv_source = r->partner;
         p->recv_tag = r->tag;
@@ -254,7 +264,7 @@ void p2p_transfer(sim *s, int from, int sid, int to, int rid)
     request *x = req_at(&s->procs[from], sid), *y = req_at(&s->procs[to], rid);
     double bytes = x->bytes;
     double cost = net_cost(s->net, bytes);
-    double start = kernel_link_start(s, from, to, fmax(x->posted, y->posted),
+    double start = kernel_link_start(s, from, to, later(x->posted, y->posted),
                                      cost);
     double end = start + cost;
     if (!kernel_finite_time(s, from, x->line, end, "message", bytes, "bytes"))
@@ -370,6 +380,7 @@ static void probe_sees(sim *s, int to, size_t i)
         kernel_record_done(s, b, q->rec);
     }
     q->state = REQ_FREE;
+    b->probing = PROBING_NONE;
     b->changed++;
     kernel_runnable(s, to);
 }
@@ -379,9 +390,9 @@ static void probe_sees(sim *s, int to, size_t i)
 static void probe_check(sim *s, int to)
 {
     proc *b = &s->procs[to];
-    const request *q = &b->probe;
-    if (q->state != REQ_POSTED || q->partner == SIM_ANY_SOURCE)
+    if (b->probing != PROBING_NAMED)
         return;
+    const request *q = &b->probe;
     for (size_t i = 0; i < b->unexpected.len; i++) {
         const message *m = &b->unexpected.items[i];
         if (!admits(q, m->src, m->tag))
@@ -390,11 +401,6 @@ static void probe_check(sim *s, int to)
             probe_sees(s, to, i);
         return;
     }
-}
-
-static int probing_any(const proc *b)
-{
-    return b->probe.state == REQ_POSTED && b->probe.partner == SIM_ANY_SOURCE;
 }
 
 /* A send reaches its destination: the earliest posted receive that admits
@@ -420,7 +426,7 @@ static void offer(sim *s, int to, message m)
     }
 queue:
     unexpected_push(s, b, m);
-    if (b->wild || probing_any(b))
+    if (b->wild || b->probing == PROBING_ANY)
         match_arm(s, to);
     probe_check(s, to);
 }
@@ -487,7 +493,7 @@ static size_t any_choice(sim *s, int to, size_t *wild)
     size_t k = *wild = first_wild(b), m = SIZE_MAX;
     if (k != SIZE_MAX)
         m = choice(s, to, req_at(b, b->recvs.items[k]), k);
-    if (m == SIZE_MAX && probing_any(b)) {
+    if (m == SIZE_MAX && b->probing == PROBING_ANY) {
         *wild = SIZE_MAX;
         m = choice(s, to, &b->probe, b->recvs.len);
     }
@@ -650,18 +656,30 @@ static void wait_one(sim *s, int rank, int id, int line)
     wait_on(s, rank, &id, 1, WAIT_HIDDEN, line);
 }
 
+/* The blocking operations are flattened: every call of this file inside
+ * them is inlined, so that a message's dozen small steps (checks, the
+ * request, its record, the offer, the match, the transfer, the two
+ * completions) are one function each side, where gcc's -O2 kept most of
+ * them calls that pass messages and doubles through memory. Callgrind,
+ * the ring at P = 10^3 with the full timeline: 2250 -> 1857 instructions
+ * per message. */
+#define BLOCKING __attribute__((flatten))
+
+BLOCKING
 void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line)
 {
     wait_one(s, rank, start_send(s, rank, dest, bytes, tag, SIM_OP_SEND, 1,
                                  line), line);
 }
 
+BLOCKING
 void sim_recv(sim *s, int rank, double source, int line)
 {
     wait_one(s, rank, start_recv(s, rank, &source, NULL, SIM_OP_RECV, 1,
                                  line), line);
 }
 
+BLOCKING
 void sim_recv_any(sim *s, int rank, int line)
 {
     wait_one(s, rank, start_recv(s, rank, NULL, NULL, SIM_OP_RECV, 1, line),
@@ -692,8 +710,9 @@ void sim_probe(sim *s, int rank, const double *source, const double *tag,
     if (!kernel_count_event(s, rank, line))
         return;
     proc *b = &s->procs[rank];
-    b->probe = (request){REQ_POSTED, 0, from, t, 0, b->clock, 0, 0, 0,
-                         SIZE_MAX, line};
+    b->probe = (request){.state = REQ_POSTED, .partner = from, .tag = t,
+                         .line = line, .posted = b->clock, .rec = SIZE_MAX};
+    b->probing = from == SIM_ANY_SOURCE ? PROBING_ANY : PROBING_NAMED;
     b->changed++;
     b->probe.rec = kernel_record(s, b, SIM_OP_PROBE, from, NAN,
                                  tag ? t : NAN, b->clock, NAN);

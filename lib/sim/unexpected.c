@@ -64,38 +64,20 @@ static void rebuild(proc *b)
             heap_add(b, i);
 }
 
-void unexpected_push(sim *s, proc *b, message m)
+void unexpected_index(proc *b)
 {
-    m.seq = s->next_seq++;
-    PUSH_ONE(&b->unexpected, m);
-    s->procs[m.src].waiting_sends++;
-    b->changed++;
-    if (b->by_time)
-        heap_add(b, b->unexpected.len - 1);
+    heap_add(b, b->unexpected.len - 1);
 }
 
-void unexpected_take(sim *s, proc *b, size_t k)
+void unexpected_sweep(proc *b)
 {
-    message *m = &b->unexpected.items[k];
-    s->procs[m->src].waiting_sends--;
-    m->src = m->id = -1;
-    b->unexpected_taken++;
-    b->changed++;
-    while (b->unexpected.len &&
-           b->unexpected.items[b->unexpected.len - 1].src < 0) {
-        b->unexpected.len--;
-        b->unexpected_taken--;
-    }
-    if (b->unexpected_taken > 8 &&
-        2 * (size_t)b->unexpected_taken > b->unexpected.len) {
-        size_t keep = 0;
-        for (size_t i = 0; i < b->unexpected.len; i++)
-            if (b->unexpected.items[i].src >= 0)
-                b->unexpected.items[keep++] = b->unexpected.items[i];
-        b->unexpected.len = keep;
-        b->unexpected_taken = 0;
-        b->sweeps++;
-    }
+    size_t keep = 0;
+    for (size_t i = 0; i < b->unexpected.len; i++)
+        if (b->unexpected.items[i].src >= 0)
+            b->unexpected.items[keep++] = b->unexpected.items[i];
+    b->unexpected.len = (uint32_t)keep;
+    b->unexpected_taken = 0;
+    b->sweeps++;
 }
 
 /* The index of the message of key k, SIZE_MAX: swept out. Messages are
@@ -138,7 +120,7 @@ size_t unexpected_earliest(sim *s, proc *b)
 
 void unexpected_free(proc *b)
 {
-    free(b->unexpected.items);
+    SMALL_FREE(&b->unexpected);
     if (b->by_time)
         free(b->by_time->heap.items);
     free(b->by_time);
