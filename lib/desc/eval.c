@@ -202,8 +202,9 @@ static int run_fast(const struct desc_fast *fc, size_t from, size_t to,
             int c = 0;
             if (counts)
                 c = counts[2 * counted++];
-            for (int j = 1; j <= in->aut && !counts; j++)
-                c += (double)state[in[j].aut] == in[j].num;
+            else
+                for (int j = 1; j <= in->aut; j++)
+                    c += (double)state[in[j].aut] == in[j].num;
             stack[sp++] = c;
             i += (size_t)in->aut;
             break;

@@ -299,14 +299,15 @@ static uint64_t tables_bytes(const struct reach_plan *r)
            (uint64_t)r->nterm * sizeof(rc_term);
 }
 
-/* The tables as they are built, with the transposed copy of the
- * transitions to come, against max_bytes: -1 after mvd_too_big when
+/* The tables as they are built, with the copies of the transitions to
+ * come (merge_terms's and transpose's: an entry and its target's
+ * combination each), against max_bytes: -1 after mvd_too_big when
  * over. */
 static int tables_fit(mvd_plan *p, const struct reach_plan *r,
                       size_t max_bytes, diag *dgn)
 {
-    uint64_t need = tables_bytes(r) +
-                    (uint64_t)r->entries.len * (sizeof(rc_entry) + 4);
+    uint64_t need = tables_bytes(r) + (uint64_t)r->entries.len *
+                                          (sizeof(rc_entry) + sizeof(uint32_t));
     if (need <= max_bytes)
         return 0;
     mvd_too_big(p, dgn, p->d, MVD_REACH, need, max_bytes);

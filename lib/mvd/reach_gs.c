@@ -7,6 +7,17 @@
  * matrix, and one vector besides the product's. */
 #include "mvd/reach.h"
 
+/* in += x_j q_jk for the transition en into the state of product index
+ * idx, from its source j when j is in the space. */
+static inline __attribute__((always_inline)) void
+add_inflow(const struct reach_plan *r, const rc_entry *en, uint64_t idx,
+           const double *x, uint64_t len, int hw, double *in)
+{
+    uint64_t j = position_as(r->word, len, idx - (uint64_t)en->off, hw);
+    if (j < len)
+        *in += x[j] * rate(r, en, j);
+}
+
 static inline __attribute__((always_inline)) double
 sweep(const mvd_plan *p, const mvd_space *sp, double *x, const double *diag,
       double omega, int hw)
@@ -27,22 +38,14 @@ sweep(const mvd_plan *p, const mvd_space *sp, double *x, const double *diag,
             uint32_t c = combination(rt, st);
             if (rt->tone) {   /* one transition into c, or none: no list */
                 const rc_entry *en = &r->tsingle.items[rt->tsingle + c];
-                if (en->val == 0)
-                    continue;
-                uint64_t j = position_as(r->word, len,
-                                         sp->idx[k] - (uint64_t)en->off, hw);
-                if (j < len)
-                    in += x[j] * rate(r, en, j);
+                if (en->val != 0)
+                    add_inflow(r, en, sp->idx[k], x, len, hw, &in);
                 continue;
             }
             const uint32_t *ptr = r->tptr.items + rt->tbase;
-            for (uint32_t e = ptr[c]; e < ptr[c + 1]; e++) {
-                const rc_entry *en = &r->tentries.items[e];
-                uint64_t j = position_as(r->word, len,
-                                         sp->idx[k] - (uint64_t)en->off, hw);
-                if (j < len)
-                    in += x[j] * rate(r, en, j);
-            }
+            for (uint32_t e = ptr[c]; e < ptr[c + 1]; e++)
+                add_inflow(r, &r->tentries.items[e], sp->idx[k], x, len, hw,
+                           &in);
         }
         uint64_t q = mvd_vec_at(sp, k);
         double v = omega == 1 ? in / -diag[q]

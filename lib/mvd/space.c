@@ -202,7 +202,9 @@ static int reach_node(reach_search *r, int k, uint64_t base)
     /* The last level evaluates its states together (the code before its
      * automaton's first read runs once), which costs less than the
      * bounds (an interval evaluation of the whole code) and answers
-     * exactly: no bounds there. */
+     * exactly: no bounds there. With counts kept by depth, its leaves
+     * are cheaper still (the leaf case above), and the node's bounds
+     * may spare them. */
     int last = k == d->naut - 1 && order <= LAST_LEVEL_MAX_ORDER &&
                !r->bounds;
     double blo, bhi;
