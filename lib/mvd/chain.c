@@ -184,6 +184,16 @@ static void gth_solution(const double *a, const double *s, size_t n,
         x[k] /= sum;
 }
 
+int mvd_gth_dense(double *a, size_t n, double *x)
+{
+    double *s = xcalloc(n ? n : 1, sizeof *s);
+    int ok = n > 0 && gth_reduce(a, s, n) == 0;
+    if (ok)
+        gth_solution(a, s, n, x);
+    free(s);
+    return ok ? 0 : -1;
+}
+
 int mvd_gth(const desc *d, const mvd_space *sp, double *pi, diag *dg,
             srcloc at)
 {

@@ -220,7 +220,8 @@ void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
         fputc('-', fp);
     fprintf(fp, "\nalgo %s\nmethod %s\n", mvd_algo_name(m->algo),
             mvd_method_name(in->method));
-    if (in->method == MVD_JOR || in->method == MVD_GS)
+    if (in->method == MVD_JOR || in->method == MVD_GS ||
+        in->method == MVD_IAD)
         put_record_double(fp, "parameter omega", m->opts->omega);
     if (in->method == MVD_GMRES)
         fprintf(fp, "parameter restart %d\n", m->opts->restart);

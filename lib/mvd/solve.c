@@ -29,7 +29,7 @@ void mvd_solve_defaults(mvd_solve_opts *o)
 }
 
 static const char *const method_names[] = {"power", "jor", "gmres", "gth",
-                                           "gs", "auto"};
+                                           "gs", "iad", "auto"};
 
 const char *mvd_method_name(mvd_method m)
 {
@@ -313,23 +313,46 @@ static double divisor(const solver *s, uint64_t j)
 static int stationary_iteration(solver *s, double *pi)
 {
     const mvd_space *sp = s->sp;
-    int jor = s->info->method == MVD_JOR, gs = s->info->method == MVD_GS;
+    int jor = s->info->method == MVD_JOR;
+    int gs = s->info->method == MVD_GS || s->info->method == MVD_IAD;
+    mvd_iad *agg = s->info->method == MVD_IAD ? mvd_reach_iad_new(s->plan)
+                                              : NULL;
+    double sweep_before = INFINITY;
+    int status;
     for (;;) {
         if (s->updated)
             s->info->estimate = tail_estimate(s);
         int last = s->info->iterations >= s->o->max_iter;
         if (!gs || !s->updated || s->info->estimate <= s->o->tol || last) {
-            if (residual(s, pi) < 0)
-                return -1;
-            if (converged(s))
-                return 0;
+            if (residual(s, pi) < 0) {
+                status = -1;
+                break;
+            }
+            if (converged(s)) {
+                status = 0;
+                break;
+            }
         }
-        if (last)
-            return 1;
+        if (last) {
+            status = 1;
+            break;
+        }
         double step = 0;
-        if (gs)   /* the product is the residual's only */
-            step = mvd_reach_gs_sweep(s->plan, sp, pi, s->diag,
-                                      s->o->omega);
+        if (agg)
+            step = mvd_reach_iad_step(agg, sp, pi);
+        if (gs) {   /* the product is the residual's only */
+            double sweep = mvd_reach_gs_sweep(s->plan, sp, pi, s->diag,
+                                              s->o->omega);
+            /* Aggregation pays by orders of magnitude or not at all
+             * (reach_iad.c): once a step with it does not halve the
+             * sweep's change, the sweeps go on alone. */
+            if (agg && !(sweep <= sweep_before / 2)) {
+                mvd_reach_iad_free(agg);
+                agg = NULL;
+            }
+            sweep_before = sweep;
+            step += sweep;
+        }
         for (size_t k = 0; k < sp->len && !gs; k++) {
             uint64_t j = mvd_vec_at(sp, k);
             double u = jor ? -s->o->omega * s->y[j] / divisor(s, j)
@@ -339,9 +362,13 @@ static int stationary_iteration(solver *s, double *pi)
         }
         record_step(s, step);
         s->info->iterations++;
-        if (normalise(s, pi) < 0)
-            return -1;
+        if (normalise(s, pi) < 0) {
+            status = -1;
+            break;
+        }
     }
+    mvd_reach_iad_free(agg);
+    return status;
 }
 
 /* One GMRES cycle of at most m steps from pi, whose product is in s->y:

@@ -668,7 +668,7 @@ Try 'mvd-solve --help'."
 Try 'mvd-solve --help'."
     run mvd-solve --method newton two-procs.desc
     assert_failure 2
-    assert_line --index 0 "mvd-solve: --method wants auto, gth, gmres, power, jor or gs, not 'newton'"
+    assert_line --index 0 "mvd-solve: --method wants auto, gth, gmres, power, jor, gs or iad, not 'newton'"
     run mvd-solve --tol 0 two-procs.desc
     assert_failure 2
     assert_line --index 0 "mvd-solve: --tol wants a positive number, not '0'"
@@ -769,6 +769,37 @@ Try 'mvd-solve --help'."
     assert_output "$want"
 }
 
+@test "--method iad (aggregation over each automaton between sweeps): the heterogeneous model's closed form in two sweeps, both forms" {
+    for form in functional sync; do
+        "$ROOT/pipelines/sharing-model" "$form" 12 5 1.3 2.1 1 | san2desc > het.desc
+        mvd-solve --algo reach --method iad --top 1 het.desc > iad.result
+        grep -qx "method iad" iad.result
+        grep -qx "parameter omega 0.95" iad.result
+        grep -qx "converged yes" iad.result
+        grep -qx "iterations 2" iad.result
+        "$ROOT/pipelines/sharing-model" exact 12 5 1.3 2.1 1 > exact
+        for k in 0 3 5; do
+            want=$(awk -v k="p_$k" '$1 == k { print $2 }' exact)
+            awk -v k="p_$k" -v want="$want" '$1 == "result" && $2 == k {
+                d = $3 - want; if (d < 0) d = -d; found = 1; exit !(d <= 1e-12) }
+                END { if (!found) exit 1 }' iad.result
+        done
+        # Gauss-Seidel alone needs dozens of sweeps on the same model
+        mvd-solve --algo reach --method gs --top 1 het.desc > gs.result
+        [ "$(awk '$1 == "iterations" { print $2 }' gs.result)" -gt 20 ]
+    done
+    run mvd-solve --method iad het.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --method iad applies only with --algo reach"
+    # the thesis's two processes, not product form: the answer gth gives
+    san2desc "$EXAMPLES/san/thesis-two-procs.san" > two.desc
+    mvd-solve --algo reach --method iad --tol 1e-12 two.desc > iad.result
+    mvd-solve --method gth two.desc > gth.result
+    paste <(awk '$1 == "result"' iad.result) <(awk '$1 == "result"' gth.result) |
+        awk '{ d = $3 - $6; if (d < 0) d = -d; if (!(d <= 1e-10)) bad = 1; n++ }
+             END { exit bad || n != 3 }'
+}
+
 @test "--method gs (Gauss-Seidel, SOR with --omega) over reach's tables: the closed form, two vectors" {
     "$ROOT/pipelines/sharing-model" functional 12 5 | san2desc > share.desc
     want=$("$ROOT/pipelines/sharing-model" exact 12 5 | awk '$1 == "p_5" { print $2 }')
@@ -803,7 +834,7 @@ Try 'mvd-solve --help'."
     assert_line --index 0 "mvd-solve: --method gs applies only with --algo reach"
     run mvd-solve --algo reach --method gs --omega 2 share.desc
     assert_failure 2
-    assert_line --index 0 "mvd-solve: --omega wants a number in (0, 2) with --method gs, not '2': over-relaxation by 2 or more diverges"
+    assert_line --index 0 "mvd-solve: --omega wants a number in (0, 2) with --method gs or iad, not '2': over-relaxation by 2 or more diverges"
     run mvd-solve --algo reach --method jor --omega 1.5 share.desc
     assert_failure 2
     assert_line --index 0 "mvd-solve: --omega wants a number in (0, 1), not '1.5': plain Jacobi oscillates on bipartite chains"

@@ -269,7 +269,7 @@ run_args() {
         refused "mvd-solve: ${opt%% *} applies only when solving, not with --mvd" \
             mvd-solve --mvd x.vec $opt "$D"
     done
-    refused "mvd-solve: --omega applies only with --method jor or gs" \
+    refused "mvd-solve: --omega applies only with --method jor, gs or iad" \
         mvd-solve --omega 0.5 --method gmres "$D"
     refused "mvd-solve: --restart applies only with --method gmres or auto" \
         mvd-solve --restart 5 --method jor "$D"

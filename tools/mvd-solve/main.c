@@ -35,12 +35,14 @@ static void usage(FILE *fp)
 "                         (the last digits then differ from one thread's)\n"
 "  -m, --method=METHOD    solver: auto (default: gth up to %d states,\n"
 "                         gmres beyond), gth, gmres, power, jor, gs\n"
-"                         (Gauss-Seidel, --algo reach: two vectors)\n"
+"                         (Gauss-Seidel, --algo reach: two vectors), iad\n"
+"                         (gs with aggregation over each automaton)\n"
 "  -t, --tol=TOL          the tolerance of the stopping rule and of the\n"
 "                         final check (default %g)\n"
 "      --max-iter=N       stop after N iterations (default %d): exit 1\n"
-"      --omega=W          jor damping, 0 < W < 1 (default %g); gs\n"
-"                         over-relaxation (SOR), 0 < W < 2 (default 1)\n"
+"      --omega=W          jor damping, 0 < W < 1 (default %g); gs, iad\n"
+"                         relaxation (SOR), 0 < W < 2 (default 1; iad\n"
+"                         0.95)\n"
 "      --restart=M        gmres restart length (default %d)\n"
 "      --top=K            write only the K most probable states\n"
 "      --partial          on non-convergence, still write the last iterate\n"
@@ -102,9 +104,9 @@ static double parse_positive(const char *opt, const char *text)
 
 /* --method's words in the order --help gives them. */
 static const char *const method_names[] = {"auto", "gth", "gmres", "power",
-                                           "jor", "gs", NULL};
+                                           "jor", "gs", "iad", NULL};
 static const mvd_method methods[] = {MVD_AUTO, MVD_GTH, MVD_GMRES, MVD_POWER,
-                                     MVD_JOR, MVD_GS};
+                                     MVD_JOR, MVD_GS, MVD_IAD};
 
 static void parse_options(int argc, char **argv, options *op)
 {
@@ -210,20 +212,21 @@ static void parse_options(int argc, char **argv, options *op)
     option_applies(prog, solve_opt, !op->vector && !op->ones,
                    op->ones ? "when solving, not with --ones"
                             : "when solving, not with --mvd");
+    /* gs and iad sweep (Gauss-Seidel) */
+    int sweeps = op->solve.method == MVD_GS || op->solve.method == MVD_IAD;
     /* jor damps (0 < W < 1), gs over-relaxes (SOR: 0 < W < 2, 1 plain
      * Gauss-Seidel, its default) */
-    if (op->solve.method == MVD_GS && !omega_opt)
-        op->solve.omega = 1;
-    if (omega_opt && op->solve.method == MVD_GS && op->solve.omega >= 2)
+    if (sweeps && !omega_opt)   /* iad: plain Gauss-Seidel's cycles damped */
+        op->solve.omega = op->solve.method == MVD_IAD ? MVD_IAD_OMEGA : 1;
+    if (omega_opt && sweeps && op->solve.omega >= 2)
         usage_error(prog, "--omega wants a number in (0, 2) with --method "
-                    "gs, not '%s': over-relaxation by 2 or more diverges",
-                    omega_text);
-    if (omega_opt && op->solve.method != MVD_GS && op->solve.omega >= 1)
+                    "gs or iad, not '%s': over-relaxation by 2 or more "
+                    "diverges", omega_text);
+    if (omega_opt && !sweeps && op->solve.omega >= 1)
         usage_error(prog, "--omega wants a number in (0, 1), not '%s': "
                     "plain Jacobi oscillates on bipartite chains", omega_text);
-    option_applies(prog, omega_opt, op->solve.method == MVD_JOR ||
-                                    op->solve.method == MVD_GS,
-                   "with --method jor or gs");
+    option_applies(prog, omega_opt, op->solve.method == MVD_JOR || sweeps,
+                   "with --method jor, gs or iad");
     /* auto runs gmres on chains past gth's size, so --restart applies */
     option_applies(prog, restart_opt, op->solve.method == MVD_GMRES ||
                                       op->solve.method == MVD_AUTO,
@@ -238,7 +241,8 @@ static void parse_options(int argc, char **argv, options *op)
                    "--ones multiply vectors over the product space)");
     /* its sweep reads the transitions into each state from reach's
      * tables */
-    option_applies(prog, op->solve.method == MVD_GS ? "--method gs" : NULL,
+    option_applies(prog, !sweeps ? NULL : op->solve.method == MVD_GS
+                                              ? "--method gs" : "--method iad",
                    op->algo == MVD_REACH, "with --algo reach");
 }
 
