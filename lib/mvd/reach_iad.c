@@ -23,17 +23,32 @@
 
 #include "mvd/mvd.h"
 
+/* One thread's share of a pass: its states [s0, s1), its masses and
+ * flows, the change it made. */
+typedef struct {
+    mvd_iad *g;
+    const mvd_space *sp;
+    double *x;
+    size_t s0, s1;
+    int scale, gather;    /* the groups to scale by and to gather (-1) */
+    double *m, *w;
+    double change;
+} part;
+
 struct mvd_iad {
     const mvd_plan *p;
     int ngroup;
     int group[DESC_MAX_AUTOMATA];
     size_t moff[DESC_MAX_AUTOMATA + 1];   /* into m and fac: a's states */
     size_t foff[DESC_MAX_AUTOMATA + 1];   /* into flow: a's order^2 */
-    double *m, *fac, *flow;
-    double *w;            /* per entry of the tables: the sum of x_s times
-                             its rate over the states it leaves */
+    double *fac, *flow;
+    double *m[2], *w[2];  /* per thread: the masses m_a, and per entry of
+                             the tables the sum of x_s times its rate over
+                             the states it leaves */
     double *a, *pi;       /* GTH's matrix and vector, the largest order */
     uint32_t *terms;      /* the moving terms a group's automata are in */
+    size_t nterms;
+    int threads;
 };
 
 /* Greedy colouring of the automata by the terms that move several. */
@@ -76,10 +91,13 @@ mvd_iad *mvd_reach_iad_new(const mvd_plan *p)
         if (o > most)
             most = o;
     }
-    g->m = xcalloc(g->moff[d->naut], sizeof *g->m);
+    g->threads = mvd_plan_threads(p);
+    for (int t = 0; t < g->threads; t++) {
+        g->m[t] = xcalloc(g->moff[d->naut], sizeof *g->m[t]);
+        g->w[t] = xcalloc(p->reach->entries.len + 1, sizeof *g->w[t]);
+    }
     g->fac = xcalloc(g->moff[d->naut], sizeof *g->fac);
     g->flow = xcalloc(g->foff[d->naut], sizeof *g->flow);
-    g->w = xcalloc(p->reach->entries.len + 1, sizeof *g->w);
     g->a = xcalloc(most * most, sizeof *g->a);
     g->pi = xcalloc(most, sizeof *g->pi);
     g->terms = xcalloc(p->reach->nmover + 1, sizeof *g->terms);
@@ -90,10 +108,12 @@ void mvd_reach_iad_free(mvd_iad *g)
 {
     if (!g)
         return;
-    free(g->m);
+    for (int t = 0; t < 2; t++) {
+        free(g->m[t]);
+        free(g->w[t]);
+    }
     free(g->fac);
     free(g->flow);
-    free(g->w);
     free(g->a);
     free(g->pi);
     free(g->terms);
@@ -109,41 +129,90 @@ static int touches(const mvd_iad *g, const rc_term *rt, int k)
     return 0;
 }
 
-/* The masses m_a and the entries' flows w of group k's automata. */
-static void gather(mvd_iad *g, const mvd_space *sp, const double *x, int k)
+/* The automata of group k (none for k < 0) into mine; their count. */
+static int members(const mvd_iad *g, int k, int *mine)
 {
-    const mvd_plan *p = g->p;
-    const struct reach_plan *r = p->reach;
-    const desc *d = p->d;
-    int mine[DESC_MAX_AUTOMATA], nmine = 0;
-    uint32_t *terms = g->terms;
-    size_t nterms = 0;
-    for (int a = 0; a < d->naut; a++)
+    int n = 0;
+    for (int a = 0; a < g->p->d->naut; a++)
         if (g->group[a] == k)
-            mine[nmine++] = a;
-    for (size_t mv = 0; mv < r->nmover; mv++)
-        if (touches(g, &r->term[r->mover[mv]], k))
-            terms[nterms++] = r->mover[mv];
-    memset(g->m, 0, sizeof *g->m * g->moff[d->naut]);
-    memset(g->w, 0, sizeof *g->w * r->entries.len);
+            mine[n++] = a;
+    return n;
+}
+
+/* One pass over a part's states: x_s times the factors of group
+ * pt->scale, then the masses and the entries' flows of group
+ * pt->gather's automata, from the scaled x. */
+static void *run_part(void *arg)
+{
+    part *pt = arg;
+    mvd_iad *g = pt->g;
+    const struct reach_plan *r = g->p->reach;
+    const desc *d = g->p->d;
+    const mvd_space *sp = pt->sp;
+    int scaled[DESC_MAX_AUTOMATA], mine[DESC_MAX_AUTOMATA];
+    int nscaled = members(g, pt->scale, scaled);
+    int nmine = members(g, pt->gather, mine);
+    size_t nterms = pt->gather < 0 ? 0 : g->nterms;
     unsigned char st[DESC_MAX_AUTOMATA + 8];
-    for (size_t s = 0; s < sp->len; s++) {
-        if (s == 0)
-            decode_digits(d, sp->idx[0], st);
+    double change = 0;
+    for (size_t s = pt->s0; s < pt->s1; s++) {
+        if (s == pt->s0)
+            decode_digits(d, sp->idx[s], st);
         else
             advance(d, st, sp->idx[s - 1], sp->idx[s]);
         uint64_t q = mvd_vec_at(sp, s);
-        double xs = x[q];
+        double xs = pt->x[q];
+        if (nscaled) {
+            double f = 1;
+            for (int i = 0; i < nscaled; i++)
+                f *= g->fac[g->moff[scaled[i]] + st[scaled[i]]];
+            double v = xs * f;
+            change += fabs(v - xs);
+            pt->x[q] = xs = v;
+        }
         for (int i = 0; i < nmine; i++)
-            g->m[g->moff[mine[i]] + st[mine[i]]] += xs;
+            pt->m[g->moff[mine[i]] + st[mine[i]]] += xs;
         for (size_t t = 0; t < nterms; t++) {
-            const rc_term *rt = &r->term[terms[t]];
+            const rc_term *rt = &r->term[g->terms[t]];
             uint32_t c = combination(rt, st);
             for (uint32_t e = r->ptr.items[rt->base + c];
                  e < r->ptr.items[rt->base + c + 1]; e++)
-                g->w[e] += xs * rate(r, &r->entries.items[e], q);
+                pt->w[e] += xs * rate(r, &r->entries.items[e], q);
         }
     }
+    pt->change = change;
+    return NULL;
+}
+
+/* A pass over every state, on the plan's threads (two halves, whose
+ * masses and flows are added in that order): the change it made. */
+static double pass(mvd_iad *g, const mvd_space *sp, double *x, int scale,
+                   int gather)
+{
+    const struct reach_plan *r = g->p->reach;
+    size_t nm = g->moff[g->p->d->naut], half = sp->len / 2;
+    g->nterms = 0;
+    for (size_t mv = 0; mv < r->nmover && gather >= 0; mv++)
+        if (touches(g, &r->term[r->mover[mv]], gather))
+            g->terms[g->nterms++] = r->mover[mv];
+    part pt[2];
+    for (int t = 0; t < g->threads; t++) {
+        memset(g->m[t], 0, sizeof *g->m[t] * nm);
+        memset(g->w[t], 0, sizeof *g->w[t] * r->entries.len);
+        pt[t] = (part){g, sp, x, t ? half : 0,
+                       t || g->threads == 1 ? sp->len : half, scale, gather,
+                       g->m[t], g->w[t], 0};
+    }
+    if (g->threads == 1) {
+        run_part(&pt[0]);
+        return pt[0].change;
+    }
+    run_both(run_part, &pt[0], &pt[1], 2);
+    for (size_t i = 0; i < nm; i++)
+        g->m[0][i] += g->m[1][i];
+    for (size_t e = 0; e < r->entries.len; e++)
+        g->w[0][e] += g->w[1][e];
+    return pt[0].change + pt[1].change;
 }
 
 /* The flows between the local states of group k's automata, from w: an
@@ -162,7 +231,7 @@ static void flows(mvd_iad *g, int k)
         for (uint32_t c = 0; c < rt->combos; c++)
             for (uint32_t e = r->ptr.items[rt->base + c];
                  e < r->ptr.items[rt->base + c + 1]; e++) {
-                if (g->w[e] == 0)
+                if (g->w[0][e] == 0)
                     continue;
                 uint32_t tc = r->tcomb.items[e];
                 for (int q = 0; q < rt->n; q++) {
@@ -170,7 +239,7 @@ static void flows(mvd_iad *g, int k)
                     uint32_t o = (uint32_t)d->aut[a].order;
                     uint32_t u = c / rt->mult[q] % o, v = tc / rt->mult[q] % o;
                     if (g->group[a] == k && u != v)
-                        g->flow[g->foff[a] + u * o + v] += g->w[e];
+                        g->flow[g->foff[a] + u * o + v] += g->w[0][e];
                 }
             }
     }
@@ -184,7 +253,7 @@ static void factors(mvd_iad *g, int a)
 {
     size_t o = (size_t)g->p->d->aut[a].order, n = 0;
     size_t u[256];
-    const double *m = g->m + g->moff[a], *f = g->flow + g->foff[a];
+    const double *m = g->m[0] + g->moff[a], *f = g->flow + g->foff[a];
     double *fac = g->fac + g->moff[a], total = 0;
     for (size_t i = 0; i < o; i++) {
         fac[i] = 1;
@@ -209,43 +278,17 @@ static void factors(mvd_iad *g, int a)
         fac[u[i]] = new[i];
 }
 
-/* x_s times the factors of group k's automata; the 1-norm of the change. */
-static double scale(mvd_iad *g, const mvd_space *sp, double *x, int k)
-{
-    const desc *d = g->p->d;
-    int mine[DESC_MAX_AUTOMATA], nmine = 0;
-    for (int a = 0; a < d->naut; a++)
-        if (g->group[a] == k)
-            mine[nmine++] = a;
-    unsigned char st[DESC_MAX_AUTOMATA + 8];
-    double change = 0;
-    for (size_t s = 0; s < sp->len; s++) {
-        if (s == 0)
-            decode_digits(d, sp->idx[0], st);
-        else
-            advance(d, st, sp->idx[s - 1], sp->idx[s]);
-        uint64_t q = mvd_vec_at(sp, s);
-        double f = 1;
-        for (int i = 0; i < nmine; i++)
-            f *= g->fac[g->moff[mine[i]] + st[mine[i]]];
-        double v = x[q] * f;
-        change += fabs(v - x[q]);
-        x[q] = v;
-    }
-    return change;
-}
-
 double mvd_reach_iad_step(mvd_iad *g, const mvd_space *sp, double *x)
 {
     const desc *d = g->p->d;
     double change = 0;
+    /* Each pass scales by the group before and gathers the next one. */
     for (int k = 0; k < g->ngroup; k++) {
-        gather(g, sp, x, k);
+        change += pass(g, sp, x, k - 1, k);
         flows(g, k);
         for (int a = 0; a < d->naut; a++)
             if (g->group[a] == k)
                 factors(g, a);
-        change += scale(g, sp, x, k);
     }
-    return change;
+    return change + pass(g, sp, x, g->ngroup - 1, -1);
 }

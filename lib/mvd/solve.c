@@ -338,7 +338,8 @@ static int stationary_iteration(solver *s, double *pi)
             break;
         }
         double step = 0;
-        if (agg)
+        /* (not after a sweep at the rounding level: nothing to move) */
+        if (agg && !at_rounding(s, sweep_before))
             step = mvd_reach_iad_step(agg, sp, pi);
         if (gs) {   /* the product is the residual's only */
             double sweep = mvd_reach_gs_sweep(s->plan, sp, pi, s->diag,
