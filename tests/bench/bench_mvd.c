@@ -29,9 +29,13 @@
  * repeated runs, each batch at least 0.3 s), the bytes the algorithm must
  * move per multiplication (a lower bound from its data structures, below)
  * and the bandwidth that implies, as a fraction of the STREAM triad
- * bandwidth measured here, and the multiplications per second (a kernel
- * far below the bandwidth is bound by them: the dense model's slice). Plans over 4 GB are not built ("does not
- * fit"). */
+ * bandwidth measured here, the multiplications per second (a kernel far
+ * below the bandwidth is bound by them: the dense model's slice), and the
+ * time over a roofline bound: the longer of the traffic over the triad
+ * bandwidth and the multiplications over one core's multiply-add rate in
+ * its first-level cache (axpy_rate), so a kernel bound by arithmetic is
+ * held to that and one bound by memory to the bandwidth (issue 12: within
+ * 1.5x). Plans over 4 GB are not built ("does not fit"). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,6 +279,41 @@ static double traffic(const desc *d, const mvd_plan *p, mvd_algo algo,
     return bytes;
 }
 
+/* The multiply-adds per second of one core on data in its first-level
+ * cache: y[i] += a x[i] over 2048 doubles, repeated, compiled like the
+ * kernels (no fused multiply-add); the best of 5. With the triad
+ * bandwidth it makes a roofline: a multiplication needs at least the
+ * longer of its traffic over the bandwidth and its multiplications over
+ * this rate. */
+static double axpy_rate(void)
+{
+    enum { N = 2048, REPS = 20000 };
+    double *x = xmalloc(N * sizeof *x), *y = xmalloc(N * sizeof *y);
+    for (int i = 0; i < N; i++) {
+        x[i] = 1.0 / (i + 1);
+        y[i] = 0;
+    }
+    double best = 1e30;
+    for (int rep = 0; rep < 5; rep++) {
+        double t0 = now();
+        for (int r = 0; r < REPS; r++) {
+            double a = 1e-9 * (r & 7);
+            double *restrict yy = y;
+            const double *restrict xx = x;
+            for (int i = 0; i < N; i++)
+                yy[i] += a * xx[i];
+        }
+        double t = now() - t0;
+        if (t < best)
+            best = t;
+    }
+    volatile double sink = y[N / 2];
+    (void)sink;
+    free(x);
+    free(y);
+    return (double)N * REPS / best;
+}
+
 /* Seconds per multiplication: the best batch average over 3 batches of
  * at least 0.3 s each. */
 static double time_multiply(mvd_plan *p, const double *x, double *y)
@@ -296,7 +335,7 @@ static double time_multiply(mvd_plan *p, const double *x, double *y)
 
 /* One row of the table: plans and times one algorithm in one mode. */
 static void bench_one(const char *model, const desc *d, const mvd_space *sp,
-                      mvd_algo algo, int faithful, double bw,
+                      mvd_algo algo, int faithful, double bw, double rate,
                       const double *x, double *y, double *sparse_time,
                       uint64_t *sparse_nnz)
 {
@@ -320,11 +359,13 @@ static void bench_one(const char *model, const desc *d, const mvd_space *sp,
     double bytes = traffic(d, p, algo, faithful, *sparse_nnz);
     if (algo == MVD_SPARSE)
         *sparse_time = t;
+    double mults = (double)mvd_plan_mults(p);
+    double roof = fmax(bytes / bw, mults / rate);
     printf("%-7s %-9llu %-10s %5zu %5.1fs %9.1f %9.4f %8.3f %7.2f %6.0f%% "
-           "%6.2f ", model, (unsigned long long)d->nn, name, d->terms.len,
-           prep, (double)mvd_plan_bytes(p) / 1e6, t, bytes / 1e9,
-           bytes / t / 1e9, 100 * bytes / t / bw,
-           (double)mvd_plan_mults(p) / t / 1e9);
+           "%6.2f %5.2fx %-4s ", model, (unsigned long long)d->nn, name,
+           d->terms.len, prep, (double)mvd_plan_bytes(p) / 1e6, t,
+           bytes / 1e9, bytes / t / 1e9, 100 * bytes / t / bw, mults / t / 1e9,
+           t / roof, bytes / bw >= mults / rate ? "mem" : "mul");
     if (*sparse_time > 0)
         printf("%8.2fx\n", t / *sparse_time);
     else
@@ -349,12 +390,15 @@ int main(int argc, char **argv)
         for (; argi < argc && nsizes < 8; argi++)
             sizes[nsizes++] = atoi(argv[argi]);
     }
-    double bw = triad_bandwidth();
+    double bw = triad_bandwidth(), rate = axpy_rate();
     printf("streaming bandwidth (STREAM triad, this machine, now): %.2f GB/s\n",
            bw / 1e9);
-    printf("%-7s %-9s %-10s %5s %6s %9s %9s %8s %7s %7s %6s %9s\n",
+    printf("multiply-adds in the first-level cache (one core, now): %.2f G/s\n",
+           rate / 1e9);
+    printf("%-7s %-9s %-10s %5s %6s %9s %9s %8s %7s %7s %6s %6s %-4s %9s\n",
            "model", "states", "algo", "terms", "plan", "MB", "s/mult",
-           "GB moved", "GB/s", "of peak", "Gmul/s", "vs sparse");
+           "GB moved", "GB/s", "of peak", "Gmul/s", "roof", "by",
+           "vs sparse");
     for (int m = 0; m < 2; m++)
         for (int s = 0; s < nsizes; s++) {
             desc d;
@@ -380,9 +424,9 @@ int main(int argc, char **argv)
             const char *model = m == 0 ? "tandem" : "dense";
             for (int f = 0; f <= faithful; f++)
                 for (int k = f; k < 3; k++)
-                    bench_one(model, &d, &sp, algos[k], f, bw, x, y,
+                    bench_one(model, &d, &sp, algos[k], f, bw, rate, x, y,
                               &sparse_time, &sparse_nnz);
-            bench_one(model, &d, &compact, MVD_REACH, 0, bw, x, y,
+            bench_one(model, &d, &compact, MVD_REACH, 0, bw, rate, x, y,
                       &sparse_time, &sparse_nnz);
             free(x);
             free(y);
@@ -393,6 +437,9 @@ int main(int argc, char **argv)
            "multiplication (tests/bench/bench_mvd.c);\n"
            "of peak: that traffic over the time, as a share of the triad "
            "bandwidth; Gmul/s: mvd_plan_mults over the time;\n"
+           "roof: the time over the roofline bound, the longer of the traffic "
+           "over the triad bandwidth and the multiplications over the\n"
+           "  in-cache multiply-add rate (by: which one, mem or mul);\n"
            "vs sparse: time over sparse's time;\n"
            "-f: faithful mode (the thesis's kernels, mvd.h).\n");
     return 0;
