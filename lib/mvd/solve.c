@@ -318,7 +318,7 @@ static int stationary_iteration(solver *s, double *pi)
     mvd_iad *agg = s->info->method == MVD_IAD ? mvd_reach_iad_new(s->plan)
                                               : NULL;
     double sweep_before = INFINITY;
-    int status;
+    int status, aggregate = 1;
     for (;;) {
         if (s->updated)
             s->info->estimate = tail_estimate(s);
@@ -338,21 +338,21 @@ static int stationary_iteration(solver *s, double *pi)
             break;
         }
         double step = 0;
-        /* (not after a sweep at the rounding level: nothing to move) */
-        if (agg && !at_rounding(s, sweep_before))
+        if (agg && aggregate) {   /* an iteration of iad: this, or a sweep */
             step = mvd_reach_iad_step(agg, sp, pi);
-        if (gs) {   /* the product is the residual's only */
-            double sweep = mvd_reach_gs_sweep(s->plan, sp, pi, s->diag,
-                                              s->o->omega);
+            aggregate = 0;
+        } else if (gs) {   /* the product is the residual's only */
+            step = mvd_reach_gs_sweep(s->plan, sp, pi, s->diag, s->o->omega);
             /* Aggregation pays by orders of magnitude or not at all
-             * (reach_iad.c): once a step with it does not halve the
-             * sweep's change, the sweeps go on alone. */
-            if (agg && !(sweep <= sweep_before / 2)) {
+             * (reach_iad.c): once the sweep after one does not halve the
+             * sweep's change, the sweeps go on alone; and none after a
+             * sweep at the rounding level (nothing to move). */
+            if (agg && !(step <= sweep_before / 2)) {
                 mvd_reach_iad_free(agg);
                 agg = NULL;
             }
-            sweep_before = sweep;
-            step += sweep;
+            sweep_before = step;
+            aggregate = !at_rounding(s, step);
         }
         for (size_t k = 0; k < sp->len && !gs; k++) {
             uint64_t j = mvd_vec_at(sp, k);

@@ -679,7 +679,8 @@ static void test_aggregation(void)
         free(text);
     }
     printf("# iad on random SANs: %d of %d converged, %d in fewer "
-           "iterations than gs (SOR 0.95; %llu against %llu in all)\n",
+           "iterations than gs (SOR 0.95; %llu iterations, aggregations or "
+           "sweeps, against %llu sweeps in all)\n",
            converged, solved, faster, (unsigned long long)iad_total,
            (unsigned long long)gs_total);
     CHECK(solved >= 100);
