@@ -31,7 +31,7 @@ typedef struct {
     double *x;
     size_t s0, s1;
     int scale, gather;    /* the groups to scale by and to gather (-1) */
-    double *m, *w;
+    double *m, *w, *j;
     double change;
 } part;
 
@@ -48,6 +48,18 @@ struct mvd_iad {
     double *a, *pi;       /* GTH's matrix and vector, the largest order */
     uint32_t *terms;      /* the moving terms a group's automata are in */
     size_t nterms;
+    /* The automata sets of the moving terms (a term's n, aut and mult:
+     * its combinations), each once, base the offset of its combinations
+     * in j: a constant entry's flow is its value times the mass of its
+     * source combination, which the terms on the same automata share (a
+     * process's acquire and release in issue 12's counter form). */
+    rc_term *set;
+    size_t nset, jlen;
+    uint32_t *term_set;   /* per term of the plan: its set */
+    unsigned char *slotted;   /* per term: an entry has a function slot */
+    double *j[2];         /* per thread: the masses of the combinations */
+    uint32_t *sets;       /* the sets a pass gathers */
+    size_t nsets;
     int threads;
 };
 
@@ -77,6 +89,50 @@ static int colour(const mvd_plan *p, int *group)
     return ngroup;
 }
 
+/* Whether terms a and b combine the same automata the same way. */
+static int same_set(const rc_term *a, const rc_term *b)
+{
+    if (a->n != b->n)
+        return 0;
+    for (int q = 0; q < a->n; q++)
+        if (a->aut[q] != b->aut[q] || a->mult[q] != b->mult[q])
+            return 0;
+    return 1;
+}
+
+/* Whether a set is one automaton's local states, whose masses are m. */
+static int local(const rc_term *set)
+{
+    return set->n == 1 && set->mult[0] == 1;
+}
+
+/* The sets of the moving terms, and which terms have function slots. */
+static void find_sets(mvd_iad *g)
+{
+    const struct reach_plan *r = g->p->reach;
+    g->set = xcalloc(r->nmover + 1, sizeof *g->set);
+    g->sets = xcalloc(r->nmover + 1, sizeof *g->sets);
+    g->term_set = xcalloc(r->nterm + 1, sizeof *g->term_set);
+    g->slotted = xcalloc(r->nterm + 1, sizeof *g->slotted);
+    for (size_t mv = 0; mv < r->nmover; mv++) {
+        uint32_t t = r->mover[mv];
+        const rc_term *rt = &r->term[t];
+        size_t s = 0;
+        while (s < g->nset && !same_set(&g->set[s], rt))
+            s++;
+        if (s == g->nset) {
+            g->set[s] = *rt;
+            g->set[s].base = g->jlen;
+            g->jlen += rt->combos;
+            g->nset++;
+        }
+        g->term_set[t] = (uint32_t)s;
+        for (uint32_t e = r->ptr.items[rt->base];
+             e < r->ptr.items[rt->base + rt->combos]; e++)
+            g->slotted[t] |= r->entries.items[e].slot >= 0;
+    }
+}
+
 mvd_iad *mvd_reach_iad_new(const mvd_plan *p)
 {
     const desc *d = p->d;
@@ -101,6 +157,9 @@ mvd_iad *mvd_reach_iad_new(const mvd_plan *p)
     g->a = xcalloc(most * most, sizeof *g->a);
     g->pi = xcalloc(most, sizeof *g->pi);
     g->terms = xcalloc(p->reach->nmover + 1, sizeof *g->terms);
+    find_sets(g);
+    for (int t = 0; t < g->threads; t++)
+        g->j[t] = xcalloc(g->jlen + 1, sizeof *g->j[t]);
     return g;
 }
 
@@ -117,6 +176,12 @@ void mvd_reach_iad_free(mvd_iad *g)
     free(g->a);
     free(g->pi);
     free(g->terms);
+    free(g->set);
+    free(g->term_set);
+    free(g->slotted);
+    free(g->sets);
+    free(g->j[0]);
+    free(g->j[1]);
     free(g);
 }
 
@@ -153,6 +218,7 @@ static void *run_part(void *arg)
     int nscaled = members(g, pt->scale, scaled);
     int nmine = members(g, pt->gather, mine);
     size_t nterms = pt->gather < 0 ? 0 : g->nterms;
+    size_t nsets = pt->gather < 0 ? 0 : g->nsets;
     unsigned char st[DESC_MAX_AUTOMATA + 8];
     double change = 0;
     for (size_t s = pt->s0; s < pt->s1; s++) {
@@ -172,12 +238,17 @@ static void *run_part(void *arg)
         }
         for (int i = 0; i < nmine; i++)
             pt->m[g->moff[mine[i]] + st[mine[i]]] += xs;
-        for (size_t t = 0; t < nterms; t++) {
+        for (size_t k = 0; k < nsets; k++) {
+            const rc_term *set = &g->set[g->sets[k]];
+            pt->j[set->base + combination(set, st)] += xs;
+        }
+        for (size_t t = 0; t < nterms; t++) {   /* the slotted terms */
             const rc_term *rt = &r->term[g->terms[t]];
             uint32_t c = combination(rt, st);
             for (uint32_t e = r->ptr.items[rt->base + c];
                  e < r->ptr.items[rt->base + c + 1]; e++)
-                pt->w[e] += xs * rate(r, &r->entries.items[e], q);
+                if (r->entries.items[e].slot >= 0)
+                    pt->w[e] += xs * rate(r, &r->entries.items[e], q);
         }
     }
     pt->change = change;
@@ -191,17 +262,27 @@ static double pass(mvd_iad *g, const mvd_space *sp, double *x, int scale,
 {
     const struct reach_plan *r = g->p->reach;
     size_t nm = g->moff[g->p->d->naut], half = sp->len / 2;
-    g->nterms = 0;
-    for (size_t mv = 0; mv < r->nmover && gather >= 0; mv++)
-        if (touches(g, &r->term[r->mover[mv]], gather))
-            g->terms[g->nterms++] = r->mover[mv];
+    g->nterms = g->nsets = 0;
+    for (size_t mv = 0; mv < r->nmover && gather >= 0; mv++) {
+        uint32_t t = r->mover[mv];
+        if (!touches(g, &r->term[t], gather))
+            continue;
+        if (g->slotted[t])
+            g->terms[g->nterms++] = t;
+        size_t k = 0;
+        while (k < g->nsets && g->sets[k] != g->term_set[t])
+            k++;
+        if (k == g->nsets && !local(&g->set[g->term_set[t]]))
+            g->sets[g->nsets++] = g->term_set[t];
+    }
     part pt[2];
     for (int t = 0; t < g->threads; t++) {
         memset(g->m[t], 0, sizeof *g->m[t] * nm);
         memset(g->w[t], 0, sizeof *g->w[t] * r->entries.len);
+        memset(g->j[t], 0, sizeof *g->j[t] * g->jlen);
         pt[t] = (part){g, sp, x, t ? half : 0,
                        t || g->threads == 1 ? sp->len : half, scale, gather,
-                       g->m[t], g->w[t], 0};
+                       g->m[t], g->w[t], g->j[t], 0};
     }
     if (g->threads == 1) {
         run_part(&pt[0]);
@@ -212,13 +293,16 @@ static double pass(mvd_iad *g, const mvd_space *sp, double *x, int scale,
         g->m[0][i] += g->m[1][i];
     for (size_t e = 0; e < r->entries.len; e++)
         g->w[0][e] += g->w[1][e];
+    for (size_t i = 0; i < g->jlen; i++)
+        g->j[0][i] += g->j[1][i];
     return pt[0].change + pt[1].change;
 }
 
-/* The flows between the local states of group k's automata, from w: an
- * entry of term rt from combination c to combination tcomb moves
- * automaton aut[q] from digit (c / mult[q]) % order to (tcomb / mult[q])
- * % order. */
+/* The flows between the local states of group k's automata, from w (an
+ * entry with a function slot) or its value times the mass of its source
+ * combination (j): an entry of term rt from combination c to combination
+ * tcomb moves automaton aut[q] from digit (c / mult[q]) % order to
+ * (tcomb / mult[q]) % order. */
 static void flows(mvd_iad *g, int k)
 {
     const struct reach_plan *r = g->p->reach;
@@ -228,10 +312,15 @@ static void flows(mvd_iad *g, int k)
         const rc_term *rt = &r->term[r->mover[mv]];
         if (!touches(g, rt, k))
             continue;
+        const rc_term *set = &g->set[g->term_set[r->mover[mv]]];
+        const double *mass = local(set) ? g->m[0] + g->moff[set->aut[0]]
+                                        : g->j[0] + set->base;
         for (uint32_t c = 0; c < rt->combos; c++)
             for (uint32_t e = r->ptr.items[rt->base + c];
                  e < r->ptr.items[rt->base + c + 1]; e++) {
-                if (g->w[0][e] == 0)
+                const rc_entry *en = &r->entries.items[e];
+                double w = en->slot >= 0 ? g->w[0][e] : en->val * mass[c];
+                if (w == 0)
                     continue;
                 uint32_t tc = r->tcomb.items[e];
                 for (int q = 0; q < rt->n; q++) {
@@ -239,7 +328,7 @@ static void flows(mvd_iad *g, int k)
                     uint32_t o = (uint32_t)d->aut[a].order;
                     uint32_t u = c / rt->mult[q] % o, v = tc / rt->mult[q] % o;
                     if (g->group[a] == k && u != v)
-                        g->flow[g->foff[a] + u * o + v] += g->w[0][e];
+                        g->flow[g->foff[a] + u * o + v] += w;
                 }
             }
     }
