@@ -11,7 +11,7 @@
  * reachable set or a functional rate, as in issue 12's resource sharing,
  * heterogeneous or not) one step of every automaton gives that law
  * exactly; on others it moves the marginals, and the Gauss-Seidel sweeps
- * around it (solve.c) do the rest.
+ * it alternates with (solve.c) do the rest.
  *
  * Automata are aggregated in groups, each from the iterate the group
  * before left: two automata that share an event (a term with both) are in
@@ -43,10 +43,11 @@ struct mvd_iad {
     size_t foff[DESC_MAX_AUTOMATA + 1];   /* into flow: a's order^2 */
     double *fac, *flow;
     double *m[2], *w[2];  /* per thread: the masses m_a, and per entry of
-                             the tables the sum of x_s times its rate over
-                             the states it leaves */
+                             the tables with a function slot the sum of x_s
+                             times its rate over the states it leaves */
     double *a, *pi;       /* GTH's matrix and vector, the largest order */
-    uint32_t *terms;      /* the moving terms a group's automata are in */
+    uint32_t *terms;      /* the moving terms with a slot that a pass's
+                             group is in */
     size_t nterms;
     /* The automata sets of the moving terms (a term's n, aut and mult:
      * its combinations), each once, base the offset of its combinations
