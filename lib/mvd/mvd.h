@@ -338,6 +338,9 @@ typedef struct mvd_iad mvd_iad;
 mvd_iad *mvd_reach_iad_new(const mvd_plan *p);
 double mvd_reach_iad_step(mvd_iad *g, const mvd_space *sp, double *x);
 void mvd_reach_iad_free(mvd_iad *g);
+/* Bytes mvd_reach_iad_new takes at most (its masses and flows: per local
+ * state, per pair of an automaton's states, per entry of the tables). */
+size_t mvd_reach_iad_bytes(const mvd_plan *p);
 /* For a reach plan: multiply with `threads` threads (2 at most: each over
  * half the reachable states, the second into a vector of its own, added
  * at the end in a fixed order, so the product does not depend on the

@@ -164,6 +164,26 @@ mvd_iad *mvd_reach_iad_new(const mvd_plan *p)
     return g;
 }
 
+size_t mvd_reach_iad_bytes(const mvd_plan *p)
+{
+    const struct reach_plan *r = p->reach;
+    size_t states = 0, squares = 0, most = 1, combos = 0;
+    for (int a = 0; a < p->d->naut; a++) {
+        size_t o = (size_t)p->d->aut[a].order;
+        states += o;
+        squares += o * o;
+        most = o > most ? o : most;
+    }
+    for (size_t mv = 0; mv < r->nmover; mv++)
+        combos += r->term[r->mover[mv]].combos;
+    size_t threads = (size_t)mvd_plan_threads(p);
+    return sizeof(double) * (threads * (states + r->entries.len + 1 +
+                                        combos + 1) +
+                             states + squares + most * most + most) +
+           (r->nmover + 1) * (sizeof(rc_term) + 2 * sizeof(uint32_t)) +
+           (r->nterm + 1) * (sizeof(uint32_t) + 1);
+}
+
 void mvd_reach_iad_free(mvd_iad *g)
 {
     if (!g)

@@ -802,6 +802,27 @@ Try 'mvd-solve --help'."
              END { exit bad || n != 3 }'
 }
 
+@test "--method iad counts its masses and flows against --max-memory: refused with the bytes where gs just fits" {
+    "$ROOT/pipelines/sharing-model" sync 8 3 1.3 2.1 1 | san2desc > small.desc
+    # the least --max-memory gs runs in, by bisection
+    lo=1000 hi=100000000
+    while [ $((hi - lo)) -gt 1 ]; do
+        mid=$(((lo + hi) / 2))
+        if mvd-solve --algo reach --method gs --max-memory "$mid" small.desc > /dev/null 2>&1; then
+            hi=$mid
+        else
+            lo=$mid
+        fi
+    done
+    run mvd-solve --algo reach --method iad --max-memory "$hi" small.desc
+    assert_failure 2
+    assert_line --index 0 --regexp "^mvd-solve: small.desc: error: needs [0-9]+ bytes for the vectors, reach's tables and the aggregation over the automata \(--method iad: [0-9]+\), over --max-memory $hi$"
+    need=$(echo "${lines[0]}" | sed 's/.*needs \([0-9]*\) bytes.*/\1/')
+    [ "$need" -gt "$hi" ]
+    run mvd-solve --algo reach --method iad --max-memory "$need" small.desc
+    assert_success
+}
+
 @test "--method iad on a model far from product form (tandem queues with blocking): gth's answer; plain Gauss-Seidel's cycle is reported, not passed" {
     san2desc "$EXAMPLES/san/tandem-blocking.san" > tandem.desc
     mvd-solve --method gth tandem.desc > gth.result

@@ -293,6 +293,26 @@ static int memory_budget(const options *op, uint64_t vlen, size_t nvec,
     return 0;
 }
 
+/* --method iad's masses and flows beside the plan (a pair of an
+ * automaton's states each: 64 automata of 256 states take 32 MB): 1
+ * after "needs N bytes" when over what the vectors leave. */
+static int iad_over_budget(const options *op, const mvd_plan *plan,
+                           size_t rest, const char *shown, diag *dg)
+{
+    if (op->solve.method != MVD_IAD)
+        return 0;
+    size_t need = mvd_plan_bytes(plan), more = mvd_reach_iad_bytes(plan);
+    if (more <= rest && need <= rest - more)
+        return 0;
+    diag_error(dg, (srcloc){shown, 0, 0}, "needs %.0f bytes for the "
+               "vectors, reach's tables and the aggregation over the "
+               "automata (--method iad: %zu), over --max-memory %llu",
+               (double)(op->max_memory - rest) + (double)need +
+                   (double)more,
+               more, (unsigned long long)op->max_memory);
+    return 1;
+}
+
 /* Compact vectors: the reachable set's bitmap and ranks over the product
  * space (a quarter byte a product state) must fit, and the reachable
  * states each take nvec + 1 doubles and their index: *max_states is how
@@ -552,7 +572,8 @@ int main(int argc, char **argv)
             mvd_plan_bytes(plan) + (sp.len + 1) * sizeof(double) <= rest)
             mvd_reach_threads(plan, (int)op.threads);
         if (plan && compact && !multiply_only &&
-            mvd_reach_check_rates(plan, &dg, (srcloc){shown, 0, 0}) < 0) {
+            (mvd_reach_check_rates(plan, &dg, (srcloc){shown, 0, 0}) < 0 ||
+             iad_over_budget(&op, plan, rest, shown, &dg))) {
             mvd_plan_free(plan);
             plan = NULL;
         } else if (!plan && over_budget)
