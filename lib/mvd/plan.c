@@ -362,8 +362,9 @@ void mvd_plan_free(mvd_plan *p)
     free(p->vals);
     for (size_t k = 0; k < p->nsl; k++) {
         free(p->sl[k].f);
-        free(p->sl[k].list);
-        free(p->sl[k].path);
+        for (int a = 0; p->sl[k].defer && a < p->d->naut; a++)
+            free(p->sl[k].defer[a]);
+        free(p->sl[k].defer);
     }
     free(p->sl);
     if (p->ident)

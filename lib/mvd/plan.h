@@ -67,16 +67,15 @@ typedef struct {
 typedef struct {
     size_t term;
     const desc_matrix **f;   /* [naut], identities made explicit */
-    aunf *list;
-    size_t n;
+    size_t n;                /* its AUNFs, made as the product runs */
     /* When an element of the first N-1 factors reads the last automaton,
      * its function is applied per row of the last factor: `deferred` is
-     * set, e leaves those functions out and path[u * (N-1) + m] is the
-     * entry AUNF u took in factor m. */
+     * set, and e leaves those functions out; defer[m][k] says whether
+     * entry k of factor m is one of them. */
     int deferred;
-    size_t *path;
+    unsigned char **defer;   /* [naut - 1][nnz of the factor] */
     /* Fast mode (fuse_ok): the term's AUNFs, fn of them, are in the
-     * fused list (fs_aunf) instead of list. */
+     * fused list (fs_aunf) instead. */
     int fused;
     size_t fn;
 } sl_term;

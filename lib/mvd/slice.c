@@ -36,35 +36,40 @@ static int reads(const desc *d, const desc_entry *e, int aut)
     return 0;
 }
 
-/* Fills term s's AUNF list in mixed-radix order of the entries picked in
- * factors 0..N-2 (factor 0 most significant), so i never decreases. */
-static void slice_fill(const mvd_plan *p, sl_term *s)
+/* The AUNF of the entries pick[m] of factors 0..N-2 of term s (AUNFs
+ * run in mixed-radix order of pick, factor 0 most significant, so i never
+ * decreases): its scale e (the functions that read the last automaton
+ * left out: deferred_scale), its row and column blocks i and j. state
+ * gets the row states of automata 0..N-2. Made as the product runs, not
+ * stored: a term of functional factors has one AUNF per state of the
+ * automata before the last (2^20 for issue 12's N = 21 model: 3.9 GB as
+ * a list, with the entries each took). */
+static aunf aunf_at(const desc *d, const sl_term *s, const size_t *pick,
+                    int *state)
 {
-    const desc *d = p->k;
-    int last = d->naut - 1, nl = d->aut[last].order;
-    size_t pick[DESC_MAX_AUTOMATA] = {0};
-    int state[DESC_MAX_AUTOMATA] = {0};
-    for (size_t u = 0; u < s->n; u++) {
-        aunf au = {1, 0, 0};
-        for (int m = 0; m < last; m++) {
-            state[m] = s->f[m]->e[pick[m]].row;
-        }
-        for (int m = 0; m < last; m++) {
-            const desc_entry *e = &s->f[m]->e[pick[m]];
-            uint64_t nr = d->nright[m] / (uint64_t)nl;
-            au.i += (uint64_t)e->row * nr;
-            au.j += (uint64_t)e->col * nr;
-            au.e *= reads(d, e, last) ? e->value
-                                      : desc_entry_value(d, e, state);
-            if (s->deferred)
-                s->path[u * (size_t)last + (size_t)m] = pick[m];
-        }
-        s->list[u] = au;
-        for (int m = last - 1; m >= 0; m--) {
-            if (++pick[m] < s->f[m]->nnz)
-                break;
-            pick[m] = 0;
-        }
+    int last = d->naut - 1;
+    uint64_t nl = (uint64_t)d->aut[last].order;
+    aunf au = {1, 0, 0};
+    for (int m = 0; m < last; m++)
+        state[m] = s->f[m]->e[pick[m]].row;
+    for (int m = 0; m < last; m++) {
+        const desc_entry *e = &s->f[m]->e[pick[m]];
+        uint64_t nr = d->nright[m] / nl;
+        au.i += (uint64_t)e->row * nr;
+        au.j += (uint64_t)e->col * nr;
+        au.e *= e->func < 0 || s->defer[m][pick[m]]
+                    ? e->value : desc_entry_value(d, e, state);
+    }
+    return au;
+}
+
+/* The next AUNF's entries after pick's. */
+static void next_pick(const sl_term *s, int last, size_t *pick)
+{
+    for (int m = last - 1; m >= 0; m--) {
+        if (++pick[m] < s->f[m]->nnz)
+            break;
+        pick[m] = 0;
     }
 }
 
@@ -383,6 +388,7 @@ int mvd_slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
         sl_term *s = &p->sl[p->nsl++];
         s->term = t;
         s->f = xcalloc((size_t)d->naut, sizeof *s->f);
+        s->defer = xcalloc((size_t)d->naut, sizeof *s->defer);
         uint64_t n = 1;
         for (int a = 0; a < d->naut; a++) {
             const desc_matrix *m = d->terms.items[t].factor[a];
@@ -400,14 +406,18 @@ int mvd_slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
         }
         s->n = (size_t)n;
         s->fused = !p->faithful && d->nn && fuse_ok(p, s);
-        uint64_t each = sizeof(aunf) +
-                        (s->deferred ? (uint64_t)last * sizeof(size_t) : 0);
-        if (s->fused) {
-            n = s->fn;
-            each = sizeof(fs_aunf);
+        for (int a = 0; a < last && !s->fused; a++) {
+            const desc_matrix *m = s->f[a];
+            s->defer[a] = xcalloc(m->nnz + 1, 1);
+            need += m->nnz + 1;
+            for (size_t k = 0; k < m->nnz; k++)
+                s->defer[a][k] = (unsigned char)reads(d, &m->e[k], last);
+        }
+        if (s->fused) {   /* the fused list is stored */
+            ok &= mul_u64(s->fn, sizeof(fs_aunf), &n) &&
+                  add_u64(need, n, &need);
             kbound += fused_kernel_bound(p, s);
         }
-        ok &= mul_u64(n, each, &n) && add_u64(need, n, &need);
     }
     for (int a = 0; a < d->naut; a++)
         if (p->ident[a])
@@ -434,11 +444,6 @@ int mvd_slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
         sl_term *s = &p->sl[k];
         if (s->fused)
             continue;
-        s->list = xmalloc((s->n ? s->n : 1) * sizeof *s->list);
-        if (s->deferred)
-            s->path = xmalloc((s->n ? s->n : 1) * (size_t)last *
-                              sizeof *s->path);
-        slice_fill(p, s);
         const desc_matrix *l = s->f[last];
         uint64_t rows = 0;
         for (int r = 0; r < l->order; r++)
@@ -456,19 +461,16 @@ int mvd_slice_new(mvd_plan *p, size_t max_bytes, diag *dg)
     return 0;
 }
 
-/* E for AUNF u at row r of the last factor: the deferred functions (those
- * reading the last automaton) evaluated with it at r. */
-static double deferred_scale(const mvd_plan *p, const sl_term *s, size_t u,
-                             int *state)
+/* E for the AUNF of pick at row r of the last factor: the deferred
+ * functions (those reading the last automaton) evaluated with it at r. */
+static double deferred_scale(const mvd_plan *p, const sl_term *s, double e,
+                             const size_t *pick, const int *state)
 {
     const desc *d = p->k;
     int last = d->naut - 1;
-    double e = s->list[u].e;
-    for (int m = 0; m < last; m++) {
-        const desc_entry *en = &s->f[m]->e[s->path[u * (size_t)last + (size_t)m]];
-        if (reads(d, en, last))
-            e *= desc_eval(&d->funcs.items[en->func], state);
-    }
+    for (int m = 0; m < last; m++)
+        if (s->defer[m][pick[m]])
+            e *= desc_eval(&d->funcs.items[s->f[m]->e[pick[m]].func], state);
     return e;
 }
 
@@ -480,26 +482,25 @@ static void slice_term(mvd_plan *p, const sl_term *s, const double *x,
     const desc_matrix *l = s->f[last];
     uint64_t nl = (uint64_t)l->order, cur = UINT64_MAX;
     int state[DESC_MAX_AUTOMATA] = {0};
-    int need_state = l->functional || s->deferred;
-    for (size_t u = 0; u < s->n; u++) {
-        const aunf *au = &s->list[u];
-        if (need_state && au->i != cur) {
-            /* Row states of automata 0..N-2 from i; the last factor's
-             * values at each of its rows. */
-            cur = au->i;
-            desc_decode(d, au->i * nl, state);
-            if (l->functional)
-                mvd_factor_values(d, l, last, 0, l->order, state, p->vals);
+    size_t pick[DESC_MAX_AUTOMATA] = {0};
+    for (size_t u = 0; u < s->n; u++, next_pick(s, last, pick)) {
+        aunf au = aunf_at(d, s, pick, state);
+        if (l->functional && au.i != cur) {
+            /* the last factor's values at each of its rows, with the row
+             * states of automata 0..N-2 (aunf_at) */
+            cur = au.i;
+            state[last] = 0;
+            mvd_factor_values(d, l, last, 0, l->order, state, p->vals);
         }
-        const double *xs = x + au->i * nl;
-        double *ys = y + au->j * nl;
+        const double *xs = x + au.i * nl;
+        double *ys = y + au.j * nl;
         for (int r = 0; r < l->order; r++) {
             if (l->rowptr[r] == l->rowptr[r + 1])
                 continue;
-            double e = au->e;
+            double e = au.e;
             if (s->deferred) {
                 state[last] = r;
-                e = deferred_scale(p, s, u, state);
+                e = deferred_scale(p, s, e, pick, state);
             }
             double xr = e * xs[r];
             for (size_t k = l->rowptr[r]; k < l->rowptr[r + 1]; k++)
