@@ -63,6 +63,18 @@ static aunf aunf_at(const desc *d, const sl_term *s, const size_t *pick,
     return au;
 }
 
+aunf mvd_slice_aunf(const mvd_plan *p, size_t k, uint64_t u, size_t *pick)
+{
+    const desc *d = p->k;
+    const sl_term *s = &p->sl[k];
+    int state[DESC_MAX_AUTOMATA] = {0};
+    for (int m = d->naut - 2; m >= 0; m--) {
+        pick[m] = (size_t)(u % s->f[m]->nnz);
+        u /= s->f[m]->nnz;
+    }
+    return aunf_at(d, s, pick, state);
+}
+
 /* The next AUNF's entries after pick's. */
 static void next_pick(const sl_term *s, int last, size_t *pick)
 {

@@ -1047,6 +1047,49 @@ static void test_space_threads(void)
     desc_free(&d);
 }
 
+/* Slice's AUNFs, made as the product runs: AUNF u of a term picks the
+ * mixed-radix digits of u (factor 0 most significant) among its factors'
+ * entries; its scale is their product, its blocks their rows and columns
+ * (figure 8: constant factors). */
+static void test_slice_aunfs(void)
+{
+    desc d;
+    CHECK_INT(read_file(&d, ROOT "/examples/san/figure8.desc"), 0);
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_space sp;
+    CHECK_INT(mvd_space_build(&sp, &d, 1000, &dg), 0);
+    mvd_plan *p = mvd_plan_new_mode(&d, &sp, MVD_SLICE, 1, (size_t)1 << 30,
+                                    &dg);
+    CHECK(p != NULL);
+    int last = d.naut - 1, seen = 0;
+    for (size_t k = 0; p && k < p->nsl; k++) {
+        const sl_term *s = &p->sl[k];
+        for (uint64_t u = 0; u < s->n; u++) {
+            size_t pick[DESC_MAX_AUTOMATA];
+            aunf au = mvd_slice_aunf(p, k, u, pick);
+            uint64_t rest = u, i = 0, j = 0;
+            double e = 1;
+            for (int m = last - 1; m >= 0; m--) {
+                const desc_matrix *f = s->f[m];
+                const desc_entry *en = &f->e[rest % f->nnz];
+                uint64_t nr = d.nright[m] / (uint64_t)d.aut[last].order;
+                CHECK_INT(pick[m], rest % f->nnz);
+                rest /= f->nnz;
+                e *= en->value;
+                i += (uint64_t)en->row * nr;
+                j += (uint64_t)en->col * nr;
+            }
+            CHECK(au.e == e && au.i == i && au.j == j);
+            seen++;
+        }
+    }
+    CHECK_INT(seen, 49);   /* as the thesis counts them */
+    mvd_plan_free(p);
+    mvd_space_free(&sp);
+    desc_free(&d);
+}
+
 static void test_errors(void)
 {
     desc d;
@@ -1201,6 +1244,7 @@ int main(void)
     RUN(test_large_against_sparse);
     RUN(test_empty_space);
     RUN(test_space_threads);
+    RUN(test_slice_aunfs);
     RUN(test_errors);
     return unit_done();
 }
