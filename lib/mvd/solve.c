@@ -309,7 +309,8 @@ static double divisor(const solver *s, uint64_t j)
  * needs no product: the residual's is made only where the rule can hold
  * (E, which the sweeps measure, at most tol), at the first iterate (the
  * generator check) and at the last: the same iterates, the same first
- * one that passes. */
+ * one that passes. iad alternates an aggregation over the automata
+ * (reach_iad.c) with those sweeps, each an update E measures. */
 static int stationary_iteration(solver *s, double *pi)
 {
     const mvd_space *sp = s->sp;
