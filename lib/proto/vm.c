@@ -127,10 +127,10 @@ typedef struct {
                                  constant x[i].k: a finite mean, sd 0 */
     unsigned char then_test;  /* PI_FOR_NEXT: its target is the loop's
                                  PI_FOR_TEST, which it runs itself */
-    unsigned char kept;       /* PI_JUMP_UNLESS: its condition depends on
-                                 rank, P and parameters only, and its
-                                 outcome is kept per process, bit `bit` */
-    unsigned char bit;
+    uint64_t known, yes;      /* PI_JUMP_UNLESS whose condition depends on
+                                 rank, P and parameters only: its bits in
+                                 a process's word of kept (below); 0: not
+                                 kept */
     vm_opnd x[6];
 } vm_instr;
 
@@ -236,6 +236,94 @@ static inline int loop(sim *s, proto_state *st, int rank, int line,
     return proto_loop(s, st, rank, line);
 }
 
+/* The instructions that a blocking point-to-point program does not run
+ * (collectives, nonblocking operations, waits, shared draws), out of
+ * proto_vm_step so that its loop keeps its state in registers. Returns
+ * what the step returns, or -1 when it goes on at pc. */
+static __attribute__((noinline)) int rare_op(sim *s, proto_state *st,
+                                             int rank, double *v,
+                                             const vm_instr *vi, int pc)
+{
+    const proto_instr *in = &vi->in;
+    int blocks = 1;
+    switch (in->op) {
+    case PI_DRAW_COUNT:
+        v[in->h] = shared_draw(s, rank, v, vi, 0);
+        blocks = 0;
+        break;
+    case PI_RECV_STORE:
+        if (in->a >= 0)
+            v[in->a] = sim_recv_source(s, rank);
+        if (in->b >= 0)
+            v[in->b] = sim_recv_tag(s, rank);
+        blocks = 0;
+        break;
+    case PI_COLL: {
+        double root = value(s, rank, v, &vi->x[0]), bytes = 0;
+        if (in->coll != SIM_OP_BARRIER)
+            bytes = shared_draw(s, rank, v, vi, 1);
+        if (!sim_failed(s))
+            sim_collective(s, rank, in->coll, root, bytes, in->line);
+        break;
+    }
+    case PI_ISEND: {
+        double dest = value(s, rank, v, &vi->x[0]);
+        double bytes = draw_at(s, rank, v, vi, 1);
+        double tag = value(s, rank, v, &vi->x[3]);
+        if (!sim_failed(s))
+            v[in->a] = sim_isend(s, rank, dest, bytes, tag, in->line);
+        blocks = 0;
+        break;
+    }
+    case PI_IRECV: {
+        double source = value(s, rank, v, &vi->x[0]);
+        double tag = value(s, rank, v, &vi->x[1]);
+        if (!sim_failed(s))
+            v[in->a] = sim_irecv(s, rank, in->e[0] ? &source : NULL,
+                                 in->e[1] ? &tag : NULL, in->line);
+        blocks = 0;
+        break;
+    }
+    case PI_SENDRECV: {
+        double dest = value(s, rank, v, &vi->x[0]);
+        double bytes = draw_at(s, rank, v, vi, 1);
+        double stag = value(s, rank, v, &vi->x[3]);
+        double source = value(s, rank, v, &vi->x[4]);
+        double rtag = value(s, rank, v, &vi->x[5]);
+        if (!sim_failed(s))
+            sim_sendrecv(s, rank, dest, bytes, stag,
+                         in->e[4] ? &source : NULL,
+                         in->e[5] ? &rtag : NULL, in->line);
+        break;
+    }
+    case PI_PROBE: {
+        double source = value(s, rank, v, &vi->x[0]);
+        double tag = value(s, rank, v, &vi->x[1]);
+        if (!sim_failed(s))
+            sim_probe(s, rank, in->e[0] ? &source : NULL,
+                      in->e[1] ? &tag : NULL, in->line);
+        break;
+    }
+    default: {   /* PI_WAIT */
+        /* The variables become null requests as the wait starts: the
+         * kernel holds the ids until it completes them. */
+        const proto_refs *refs = &in->st->refs;
+        double *ids = xcalloc(refs->len, sizeof *ids);
+        for (size_t i = 0; i < refs->len; i++)
+            ids[i] = v[refs->items[i].slot];
+        for (size_t i = 0; i < refs->len; i++)
+            v[refs->items[i].slot] = 0;
+        sim_wait(s, rank, ids, (int)refs->len, in->line);
+        free(ids);
+        break;
+    }
+    }
+    if (!blocks)
+        return sim_failed(s) ? SIM_FAILED : -1;
+    st->pc[rank] = pc;
+    return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+}
+
 int proto_vm_step(sim *s, int rank, void *program)
 {
     proto_state *st = program;
@@ -255,6 +343,7 @@ int proto_vm_step(sim *s, int rank, void *program)
         const vm_instr *vi = &vm->code[pc++];
         const proto_instr *in = &vi->in;
         double x;
+        int h;
         switch (in->op) {
         case PI_ASSIGN:
             v[in->a] = value(s, rank, v, &vi->x[0]);
@@ -264,21 +353,17 @@ int proto_vm_step(sim *s, int rank, void *program)
                 return SIM_FAILED;
             pc = in->target;
             break;
-        case PI_JUMP_UNLESS: {
-            uint64_t *kept = vi->kept ? &vm->kept[rank] : NULL;
-            uint64_t known = 1ull << vi->bit, yes = known << VM_KEPT;
-            int h;
-            if (kept && (*kept & known)) {
-                h = (*kept & yes) != 0;
+        case PI_JUMP_UNLESS:
+            if (vi->known && (vm->kept[rank] & vi->known)) {
+                h = (vm->kept[rank] & vi->yes) != 0;
             } else {
                 h = holds(s, rank, v, vi);
-                if (kept && !*failed)
-                    *kept |= known | (h ? yes : 0);
+                if (vi->known && !*failed)
+                    vm->kept[rank] |= vi->known | (h ? vi->yes : 0);
             }
             if (!h)
                 pc = in->target;
             break;
-        }
         case PI_FOR_INIT:
             v[in->a] = 0;
             break;
@@ -300,9 +385,6 @@ int proto_vm_step(sim *s, int rank, void *program)
                 if (!(v[t->in.a] < value(s, rank, v, &t->x[0])))
                     pc = t->in.target;
             }
-            break;
-        case PI_DRAW_COUNT:
-            v[in->h] = shared_draw(s, rank, v, vi, 0);
             break;
         case PI_COUNT_TEST:
             if (!(v[in->h] > 0))
@@ -334,76 +416,13 @@ int proto_vm_step(sim *s, int rank, void *program)
                 sim_recv(s, rank, x, in->line);
             st->pc[rank] = pc;
             return *failed ? SIM_FAILED : SIM_BLOCKED;
-        case PI_RECV_STORE:
-            if (in->a >= 0)
-                v[in->a] = sim_recv_source(s, rank);
-            if (in->b >= 0)
-                v[in->b] = sim_recv_tag(s, rank);
-            break;
-        case PI_COLL: {
-            double root = value(s, rank, v, &vi->x[0]), bytes = 0;
-            if (in->coll != SIM_OP_BARRIER)
-                bytes = shared_draw(s, rank, v, vi, 1);
-            if (!*failed)
-                sim_collective(s, rank, in->coll, root, bytes, in->line);
-            st->pc[rank] = pc;
-            return *failed ? SIM_FAILED : SIM_BLOCKED;
-        }
-        case PI_ISEND: {
-            double dest = value(s, rank, v, &vi->x[0]);
-            double bytes = draw_at(s, rank, v, vi, 1);
-            double tag = value(s, rank, v, &vi->x[3]);
-            if (!*failed)
-                v[in->a] = sim_isend(s, rank, dest, bytes, tag, in->line);
-            break;
-        }
-        case PI_IRECV: {
-            double source = value(s, rank, v, &vi->x[0]);
-            double tag = value(s, rank, v, &vi->x[1]);
-            if (!*failed)
-                v[in->a] = sim_irecv(s, rank, in->e[0] ? &source : NULL,
-                                     in->e[1] ? &tag : NULL, in->line);
-            break;
-        }
-        case PI_SENDRECV: {
-            double dest = value(s, rank, v, &vi->x[0]);
-            double bytes = draw_at(s, rank, v, vi, 1);
-            double stag = value(s, rank, v, &vi->x[3]);
-            double source = value(s, rank, v, &vi->x[4]);
-            double rtag = value(s, rank, v, &vi->x[5]);
-            if (!*failed)
-                sim_sendrecv(s, rank, dest, bytes, stag,
-                             in->e[4] ? &source : NULL,
-                             in->e[5] ? &rtag : NULL, in->line);
-            st->pc[rank] = pc;
-            return *failed ? SIM_FAILED : SIM_BLOCKED;
-        }
-        case PI_PROBE: {
-            double source = value(s, rank, v, &vi->x[0]);
-            double tag = value(s, rank, v, &vi->x[1]);
-            if (!*failed)
-                sim_probe(s, rank, in->e[0] ? &source : NULL,
-                          in->e[1] ? &tag : NULL, in->line);
-            st->pc[rank] = pc;
-            return *failed ? SIM_FAILED : SIM_BLOCKED;
-        }
-        case PI_WAIT: {
-            /* The variables become null requests as the wait starts: the
-             * kernel holds the ids until it completes them. */
-            const proto_refs *refs = &in->st->refs;
-            double *ids = xcalloc(refs->len, sizeof *ids);
-            for (size_t i = 0; i < refs->len; i++)
-                ids[i] = v[refs->items[i].slot];
-            for (size_t i = 0; i < refs->len; i++)
-                v[refs->items[i].slot] = 0;
-            sim_wait(s, rank, ids, (int)refs->len, in->line);
-            free(ids);
-            st->pc[rank] = pc;
-            return *failed ? SIM_FAILED : SIM_BLOCKED;
-        }
         case PI_HALT:
             st->pc[rank] = pc - 1;
             return SIM_DONE;
+        default:
+            if ((h = rare_op(s, st, rank, v, vi, pc)) >= 0)
+                return h;
+            break;
         }
         if (*failed)
             return SIM_FAILED;
@@ -502,8 +521,8 @@ void proto_vm_prepare(proto_program *p, const double *values)
         if (in->op == PI_JUMP_UNLESS) {
             if (kept < VM_KEPT && on_rank_only(p, in->cond->a) &&
                 on_rank_only(p, in->cond->b)) {
-                code[i].kept = 1;
-                code[i].bit = (unsigned char)kept++;
+                code[i].known = 1ull << kept++;
+                code[i].yes = code[i].known << VM_KEPT;
             }
             code[i].cmp = (unsigned char)in->cond->op;
             code[i].x[0] = resolve(p, values, in->cond->a, 0);
