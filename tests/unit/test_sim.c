@@ -413,6 +413,25 @@ static void test_timeline_cache(void)
     CHECK_INT(mismatches, 0);
 }
 
+/* Integers as %u prints them: every number below 2 x 10^6 (each case of
+ * timeline_put_u32 and the loop past 10^6), then random ones and the
+ * edges up to 2^32 - 1. */
+static void test_timeline_integers(void)
+{
+    mismatches = 0;
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    for (uint64_t i = 0; i < 2200000; i++) {
+        unsigned u = i < 2000000 ? (unsigned)i
+                     : i < 2100000 ? (unsigned)xorshift(&x)
+                                   : 4294967295u - (unsigned)(i - 2100000);
+        char want[16], got[16];
+        snprintf(want, sizeof want, "%u", u);
+        *timeline_put_u32(got, u) = '\0';
+        compare("integer", (double)u, want, got);
+    }
+    CHECK_INT(mismatches, 0);
+}
+
 int main(void)
 {
     RUN(test_schedules_pair_up);
@@ -422,5 +441,6 @@ int main(void)
     RUN(test_timeline_numbers);
     RUN(test_timeline_numbers_random);
     RUN(test_timeline_cache);
+    RUN(test_timeline_integers);
     return unit_done();
 }
