@@ -320,25 +320,39 @@ static inline void timeline_processes_head(FILE *fp)
 }
 
 /* A process record, newline included, into buf (TIMELINE_LINE_MAX
- * bytes); its length. idle NAN: not measured ('-'). */
+ * bytes); its length. idle NAN: not measured ('-'). With a cache (else
+ * NULL), times go through it: at P = 10^5, converting the four times of
+ * each process took as many instructions as 20 000 messages, and in an
+ * SPMD program most processes end with the same times. */
+static inline size_t timeline_process_text_cached(timeline_cache *c,
+                                                  char *buf, int rank,
+                                                  double final,
+                                                  double compute,
+                                                  double comm, double idle)
+{
+    char *o = buf;
+    double t[4] = {final, compute, comm, idle};
+    memcpy(o, "process ", 8);
+    o = timeline_put_u32(o + 8, (unsigned)rank);
+    for (int i = 0; i < 4; i++) {
+        if (i == 3 && isnan(idle)) {
+            memcpy(o, " -", 2);
+            o += 2;
+        } else {
+            o = c ? timeline_cached(c->time, o, t[i], 1)
+                  : timeline_put_time(o, t[i]);
+        }
+    }
+    *o++ = '\n';
+    return (size_t)(o - buf);
+}
+
 static inline size_t timeline_process_text(char *buf, int rank, double final,
                                            double compute, double comm,
                                            double idle)
 {
-    char *o = buf;
-    memcpy(o, "process ", 8);
-    o = timeline_put_u32(o + 8, (unsigned)rank);
-    o = timeline_put_time(o, final);
-    o = timeline_put_time(o, compute);
-    o = timeline_put_time(o, comm);
-    if (isnan(idle)) {
-        memcpy(o, " -", 2);
-        o += 2;
-    } else {
-        o = timeline_put_time(o, idle);
-    }
-    *o++ = '\n';
-    return (size_t)(o - buf);
+    return timeline_process_text_cached(NULL, buf, rank, final, compute,
+                                        comm, idle);
 }
 
 static inline void timeline_process(FILE *fp, int rank, double final,

@@ -409,6 +409,13 @@ static void test_timeline_cache(void)
                                     (int)(r % 15), (int)(r % 9) - 1, bytes,
                                     tag, start, end)] = '\0';
         compare("cached op record", start, want, got);
+        double idle = (r & 8) ? NAN : pool[(r >> 44) % 600];
+        want[timeline_process_text(want, (int)(r % 100000), start, end,
+                                   bytes / 1e6, idle)] = '\0';
+        got[timeline_process_text_cached(&cache, got, (int)(r % 100000),
+                                         start, end, bytes / 1e6, idle)] =
+            '\0';
+        compare("cached process record", start, want, got);
     }
     CHECK_INT(mismatches, 0);
 }
