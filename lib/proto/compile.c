@@ -401,5 +401,6 @@ void proto_program_free(proto_program *p)
     free(p->slot_names.items);
     free(p->is_parameter);
     free(p->first_line);
+    proto_vm_free(p->vm);
     free(p);
 }

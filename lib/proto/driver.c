@@ -288,7 +288,6 @@ int proto_run_main(int argc, char **argv, const char *prog,
             net_model_free(&net);
             return EXIT_BADINPUT;
         }
-        proto_vm_prepare(program);
         interpreted = (proto_runnable){
             program->file, (int)program->slot_names.len, program->nvars,
             (const char *const *)program->slot_names.items,
@@ -307,6 +306,10 @@ int proto_run_main(int argc, char **argv, const char *prog,
             (unsigned long long)nprocs, run->nslots,
             (unsigned long long)MAX_TOTAL_SLOTS);
 
+    if (program) {   /* interpreted: its code for these values */
+        params[PROTO_SLOT_P] = (double)nprocs;
+        proto_vm_prepare(program, params);
+    }
     proto_state st = {run, xcalloc(nprocs, sizeof *st.pc),
                       xcalloc(total, sizeof *st.slots), 0};
     for (uint64_t r = 0; r < nprocs; r++) {

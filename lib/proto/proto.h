@@ -163,6 +163,8 @@ typedef struct {
     int nvars;                  /* named variables: rank, P, then others */
     char *is_parameter;         /* per variable: read but never assigned */
     int *first_line;            /* per variable: line of its first use */
+    struct proto_vm *vm;        /* the interpreter's code (vm.c), after
+                                   proto_vm_prepare */
 } proto_program;
 
 /* Slots 0 and 1 are the predefined rank and P. */
@@ -201,12 +203,16 @@ static inline double *proto_slots(proto_state *st, int rank)
 }
 
 /* The interpreter's step function; `program` is a proto_state whose
- * run->data is the proto_program. */
+ * run->data is the proto_program, prepared for the run. */
 int proto_vm_step(sim *s, int rank, void *program);
-/* Rewrites the program's jumps for the interpreter (a jump to a jump or
- * to a loop's step becomes a copy of it): the same run, fewer steps. Not
- * for a program proto2c translates, whose C follows the instructions. */
-void proto_vm_prepare(proto_program *p);
+/* The interpreter's code for a run where the variables that every
+ * process shares (P and the parameters) have `values` (a process's slots;
+ * the others are not read): operands resolved, what they make constant
+ * computed once, and a jump to a jump or to a loop's step a copy of it.
+ * The same run, fewer steps. p->code, which proto2c translates, stays as
+ * compiled. Again for another run's values. */
+void proto_vm_prepare(proto_program *p, const double *values);
+void proto_vm_free(struct proto_vm *vm);
 
 /* Runtime helpers shared by the interpreter and generated code:
  * proto_arith, proto_call1/2 and proto_drawn (arith.h), and the loop budget. */

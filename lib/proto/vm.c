@@ -94,31 +94,128 @@ static double draw_random(sim *s, int rank, double mean, double sd, int line)
     return proto_drawn(s, rank, sim_var(s, rank, mean, sd), mean, sd, line);
 }
 
-static inline double draw(sim *s, int rank, const double *v,
-                          const proto_instr *in, int i)
+/* ------------------------------------------------- the resolved program */
+
+/* Before a run, proto_vm_prepare resolves each instruction's operands
+ * (vm_opnd): what folds is a constant (numbers, P and the parameters,
+ * which every process shares and no statement assigns, and operators on
+ * them), a variable is its slot, an operator on two of those is computed
+ * in place; only the rest walk their tree (eval). The interpreter then
+ * reads an operand from its instruction instead of following pointers to
+ * the tree's nodes, and computes P - 1 once per run, not once per step. */
+enum {
+    OPND_CONST, OPND_SLOT,
+    OPND_SLOT_CONST, OPND_CONST_SLOT, OPND_SLOT_SLOT,   /* a op b */
+    OPND_TREE
+};
+
+typedef struct {
+    unsigned char kind, op;   /* OPND_*; an operator: + - * / % */
+    int slot, slot2;
+    double k;
+    const proto_expr *e;      /* the expression: a tree's, and the slow
+                                 path of an operator (proto_arith's
+                                 checks, its message) */
+} vm_opnd;
+
+/* An instruction with its operands resolved: x[i] is e[i], an absent one
+ * the constant opt() gave it; x[0] and x[1] are a condition's sides. */
+typedef struct {
+    proto_instr in;
+    unsigned char cmp;        /* PI_JUMP_UNLESS: its condition's PC_* */
+    unsigned char fixed;      /* its draw (from x[i], x[i + 1]) is the
+                                 constant x[i].k: a finite mean, sd 0 */
+    unsigned char then_test;  /* PI_FOR_NEXT: its target is the loop's
+                                 PI_FOR_TEST, which it runs itself */
+    uint64_t known, yes;      /* PI_JUMP_UNLESS whose condition depends on
+                                 rank, P and parameters only: its bits in
+                                 a process's word of kept (below); 0: not
+                                 kept */
+    vm_opnd x[6];
+} vm_instr;
+
+/* A condition on rank, P and parameters alone (rank % 2 == 0, rank <
+ * P - 1: how an SPMD program gives processes their roles) has one outcome
+ * per process for the whole run: evaluated once, then read from the
+ * process's word of `kept` (bit b: known; bit 32 + b: it holds). Up to
+ * VM_KEPT of them, the first in the code. */
+enum { VM_KEPT = 32 };
+
+struct proto_vm {
+    vm_instr *code;
+    uint64_t *kept;           /* per process; NULL: no condition kept */
+    const sim *s;             /* the run the two below are from */
+    const int *failed;
+    uint64_t max_loop;
+};
+
+/* An operand's value when it is not a constant, a slot or an operator
+ * whose fast path holds: its tree, or proto_arith's checks. */
+static __attribute__((noinline)) double value_slow(sim *s, int rank,
+                                                   const double *v,
+                                                   const vm_opnd *o)
 {
-    double mean = eval(s, rank, v, in->e[i]);
-    double sd = eval(s, rank, v, in->e[i + 1]);
+    return o->kind == OPND_TREE ? eval(s, rank, v, o->e)
+                                : eval_node(s, rank, v, o->e);
+}
+
+/* (Inline in each use: a call per operand cost more than the operand.) */
+static inline __attribute__((always_inline)) double
+value(sim *s, int rank, const double *v, const vm_opnd *o)
+{
+    int ok = 1;
+    double r;
+    switch (o->kind) {
+    case OPND_CONST:
+        return o->k;
+    case OPND_SLOT:
+        return v[o->slot];
+    case OPND_SLOT_CONST:
+        r = fast_arith(o->op, v[o->slot], o->k, &ok);
+        break;
+    case OPND_CONST_SLOT:
+        r = fast_arith(o->op, o->k, v[o->slot], &ok);
+        break;
+    case OPND_SLOT_SLOT:
+        r = fast_arith(o->op, v[o->slot], v[o->slot2], &ok);
+        break;
+    default:
+        return value_slow(s, rank, v, o);
+    }
+    return ok ? r : value_slow(s, rank, v, o);
+}
+
+/* This process's draw of Gaussian(x[i], x[i + 1]), checked finite: the
+ * mean itself when sd is 0 (sim_var), the usual case, without a call. */
+static inline __attribute__((always_inline)) double draw_at(sim *s, int rank, const double *v,
+                             const vm_instr *vi, int i)
+{
+    if (vi->fixed)
+        return vi->x[i].k;
+    double mean = value(s, rank, v, &vi->x[i]);
+    double sd = value(s, rank, v, &vi->x[i + 1]);
     if (sd == 0 && isfinite(mean))
         return mean;
-    return draw_random(s, rank, mean, sd, in->line);
+    return draw_random(s, rank, mean, sd, vi->in.line);
 }
 
 /* The shared draw of statement in->stmt (its execution counter in slot
  * in->b), checked finite. */
-static double shared_draw(sim *s, int rank, double *v, const proto_instr *in,
+static double shared_draw(sim *s, int rank, double *v, const vm_instr *vi,
                           int i)
 {
-    double mean = eval(s, rank, v, in->e[i]);
-    double sd = eval(s, rank, v, in->e[i + 1]);
-    double x = sim_shared_var(s, in->stmt, v[in->b]++, mean, sd);
-    return proto_drawn(s, rank, x, mean, sd, in->line);
+    double mean = value(s, rank, v, &vi->x[i]);
+    double sd = value(s, rank, v, &vi->x[i + 1]);
+    double x = sim_shared_var(s, vi->in.stmt, v[vi->in.b]++, mean, sd);
+    return proto_drawn(s, rank, x, mean, sd, vi->in.line);
 }
 
-static int holds(sim *s, int rank, const double *v, const proto_cmp *c)
+static __attribute__((noinline)) int holds(sim *s, int rank,
+                                            const double *v,
+                                            const vm_instr *vi)
 {
-    double a = eval(s, rank, v, c->a), b = eval(s, rank, v, c->b);
-    switch (c->op) {
+    double a = value(s, rank, v, &vi->x[0]), b = value(s, rank, v, &vi->x[1]);
+    switch (vi->cmp) {
     case PC_EQ: return a == b;
     case PC_NE: return a != b;
     case PC_GT: return a > b;
@@ -126,13 +223,6 @@ static int holds(sim *s, int rank, const double *v, const proto_cmp *c)
     case PC_LT: return a < b;
     default:    return a <= b;
     }
-}
-
-/* The value of an optional operand: absent ones are `otherwise`. */
-static double opt(sim *s, int rank, const double *v, const proto_expr *e,
-                  double otherwise)
-{
-    return e ? eval(s, rank, v, e) : otherwise;
 }
 
 /* proto_loop with the budget read once per step, not once per jump. */
@@ -146,21 +236,117 @@ static inline int loop(sim *s, proto_state *st, int rank, int line,
     return proto_loop(s, st, rank, line);
 }
 
+/* The instructions that a blocking point-to-point program does not run
+ * (collectives, nonblocking operations, waits, shared draws), out of
+ * proto_vm_step so that its loop keeps its state in registers. Returns
+ * what the step returns, or -1 when it goes on at pc. */
+static __attribute__((noinline)) int rare_op(sim *s, proto_state *st,
+                                             int rank, double *v,
+                                             const vm_instr *vi, int pc)
+{
+    const proto_instr *in = &vi->in;
+    int blocks = 1;
+    switch (in->op) {
+    case PI_DRAW_COUNT:
+        v[in->h] = shared_draw(s, rank, v, vi, 0);
+        blocks = 0;
+        break;
+    case PI_RECV_STORE:
+        if (in->a >= 0)
+            v[in->a] = sim_recv_source(s, rank);
+        if (in->b >= 0)
+            v[in->b] = sim_recv_tag(s, rank);
+        blocks = 0;
+        break;
+    case PI_COLL: {
+        double root = value(s, rank, v, &vi->x[0]), bytes = 0;
+        if (in->coll != SIM_OP_BARRIER)
+            bytes = shared_draw(s, rank, v, vi, 1);
+        if (!sim_failed(s))
+            sim_collective(s, rank, in->coll, root, bytes, in->line);
+        break;
+    }
+    case PI_ISEND: {
+        double dest = value(s, rank, v, &vi->x[0]);
+        double bytes = draw_at(s, rank, v, vi, 1);
+        double tag = value(s, rank, v, &vi->x[3]);
+        if (!sim_failed(s))
+            v[in->a] = sim_isend(s, rank, dest, bytes, tag, in->line);
+        blocks = 0;
+        break;
+    }
+    case PI_IRECV: {
+        double source = value(s, rank, v, &vi->x[0]);
+        double tag = value(s, rank, v, &vi->x[1]);
+        if (!sim_failed(s))
+            v[in->a] = sim_irecv(s, rank, in->e[0] ? &source : NULL,
+                                 in->e[1] ? &tag : NULL, in->line);
+        blocks = 0;
+        break;
+    }
+    case PI_SENDRECV: {
+        double dest = value(s, rank, v, &vi->x[0]);
+        double bytes = draw_at(s, rank, v, vi, 1);
+        double stag = value(s, rank, v, &vi->x[3]);
+        double source = value(s, rank, v, &vi->x[4]);
+        double rtag = value(s, rank, v, &vi->x[5]);
+        if (!sim_failed(s))
+            sim_sendrecv(s, rank, dest, bytes, stag,
+                         in->e[4] ? &source : NULL,
+                         in->e[5] ? &rtag : NULL, in->line);
+        break;
+    }
+    case PI_PROBE: {
+        double source = value(s, rank, v, &vi->x[0]);
+        double tag = value(s, rank, v, &vi->x[1]);
+        if (!sim_failed(s))
+            sim_probe(s, rank, in->e[0] ? &source : NULL,
+                      in->e[1] ? &tag : NULL, in->line);
+        break;
+    }
+    default: {   /* PI_WAIT */
+        /* The variables become null requests as the wait starts: the
+         * kernel holds the ids until it completes them. */
+        const proto_refs *refs = &in->st->refs;
+        double *ids = xcalloc(refs->len, sizeof *ids);
+        for (size_t i = 0; i < refs->len; i++)
+            ids[i] = v[refs->items[i].slot];
+        for (size_t i = 0; i < refs->len; i++)
+            v[refs->items[i].slot] = 0;
+        sim_wait(s, rank, ids, (int)refs->len, in->line);
+        free(ids);
+        break;
+    }
+    }
+    if (!blocks)
+        return sim_failed(s) ? SIM_FAILED : -1;
+    st->pc[rank] = pc;
+    return sim_failed(s) ? SIM_FAILED : SIM_BLOCKED;
+}
+
 int proto_vm_step(sim *s, int rank, void *program)
 {
     proto_state *st = program;
     const proto_program *p = st->run->data;
+    struct proto_vm *vm = p->vm;
     double *v = proto_slots(st, rank);
     int pc = st->pc[rank];
-    const int *failed = sim_failed_flag(s);
-    uint64_t max_loop = sim_max_loop(s);
+    if (vm->s != s) {   /* the run's first step: what each step reads */
+        vm->s = s;
+        vm->failed = sim_failed_flag(s);
+        vm->max_loop = sim_max_loop(s);
+    }
+    const int *failed = vm->failed;
+    uint64_t max_loop = vm->max_loop;
     st->loops = 0;
     for (;;) {
-        const proto_instr *in = &p->code.items[pc++];
+        const vm_instr *vi = &vm->code[pc++];
+        const proto_instr *in = &vi->in;
         double x;
+        int h;
         switch (in->op) {
         case PI_ASSIGN:
-            v[in->a] = eval(s, rank, v, in->e[0]);
+            v[in->a] = value(s, rank, v, &vi->x[0]);
             break;
         case PI_JUMP:
             if (in->target < pc && !loop(s, st, rank, in->line, max_loop))
@@ -168,14 +354,21 @@ int proto_vm_step(sim *s, int rank, void *program)
             pc = in->target;
             break;
         case PI_JUMP_UNLESS:
-            if (!holds(s, rank, v, in->cond))
+            if (vi->known && (vm->kept[rank] & vi->known)) {
+                h = (vm->kept[rank] & vi->yes) != 0;
+            } else {
+                h = holds(s, rank, v, vi);
+                if (vi->known && !*failed)
+                    vm->kept[rank] |= vi->known | (h ? vi->yes : 0);
+            }
+            if (!h)
                 pc = in->target;
             break;
         case PI_FOR_INIT:
             v[in->a] = 0;
             break;
         case PI_FOR_TEST:
-            if (!(v[in->a] < eval(s, rank, v, in->e[0])))
+            if (!(v[in->a] < value(s, rank, v, &vi->x[0])))
                 pc = in->target;
             break;
         case PI_FOR_NEXT:
@@ -187,28 +380,30 @@ int proto_vm_step(sim *s, int rank, void *program)
             if (!loop(s, st, rank, in->line, max_loop))
                 return SIM_FAILED;
             pc = in->target;
-            break;
-        case PI_DRAW_COUNT:
-            v[in->h] = shared_draw(s, rank, v, in, 0);
+            if (vi->then_test) {   /* the test, one dispatch less */
+                const vm_instr *t = &vm->code[pc++];
+                if (!(v[t->in.a] < value(s, rank, v, &t->x[0])))
+                    pc = t->in.target;
+            }
             break;
         case PI_COUNT_TEST:
             if (!(v[in->h] > 0))
                 pc = in->target;
             break;
         case PI_PERCENT_UNLESS:
-            x = eval(s, rank, v, in->e[0]);
+            x = value(s, rank, v, &vi->x[0]);
             if (!(sim_shared_percent(s, in->stmt, v[in->b]++) < x))
                 pc = in->target;
             break;
         case PI_COMPUTE:
-            x = draw(s, rank, v, in, 0);
+            x = draw_at(s, rank, v, vi, 0);
             if (!*failed)
                 sim_compute(s, rank, x, in->line);
             break;
         case PI_SEND: {
-            double dest = eval(s, rank, v, in->e[0]);
-            double bytes = draw(s, rank, v, in, 1);
-            double tag = opt(s, rank, v, in->e[3], 0);
+            double dest = value(s, rank, v, &vi->x[0]);
+            double bytes = draw_at(s, rank, v, vi, 1);
+            double tag = value(s, rank, v, &vi->x[3]);
             if (!*failed)
                 sim_send(s, rank, dest, bytes, tag, in->line);
             st->pc[rank] = pc;
@@ -217,110 +412,166 @@ int proto_vm_step(sim *s, int rank, void *program)
         case PI_RECV:
             if (!in->e[0])
                 sim_recv_any(s, rank, in->line);
-            else if (x = eval(s, rank, v, in->e[0]), !*failed)
+            else if (x = value(s, rank, v, &vi->x[0]), !*failed)
                 sim_recv(s, rank, x, in->line);
             st->pc[rank] = pc;
             return *failed ? SIM_FAILED : SIM_BLOCKED;
-        case PI_RECV_STORE:
-            if (in->a >= 0)
-                v[in->a] = sim_recv_source(s, rank);
-            if (in->b >= 0)
-                v[in->b] = sim_recv_tag(s, rank);
-            break;
-        case PI_COLL: {
-            double root = opt(s, rank, v, in->e[0], 0), bytes = 0;
-            if (in->coll != SIM_OP_BARRIER)
-                bytes = shared_draw(s, rank, v, in, 1);
-            if (!*failed)
-                sim_collective(s, rank, in->coll, root, bytes, in->line);
-            st->pc[rank] = pc;
-            return *failed ? SIM_FAILED : SIM_BLOCKED;
-        }
-        case PI_ISEND: {
-            double dest = eval(s, rank, v, in->e[0]);
-            double bytes = draw(s, rank, v, in, 1);
-            double tag = opt(s, rank, v, in->e[3], 0);
-            if (!*failed)
-                v[in->a] = sim_isend(s, rank, dest, bytes, tag, in->line);
-            break;
-        }
-        case PI_IRECV: {
-            double source = opt(s, rank, v, in->e[0], 0);
-            double tag = opt(s, rank, v, in->e[1], 0);
-            if (!*failed)
-                v[in->a] = sim_irecv(s, rank, in->e[0] ? &source : NULL,
-                                     in->e[1] ? &tag : NULL, in->line);
-            break;
-        }
-        case PI_SENDRECV: {
-            double dest = eval(s, rank, v, in->e[0]);
-            double bytes = draw(s, rank, v, in, 1);
-            double stag = opt(s, rank, v, in->e[3], 0);
-            double source = opt(s, rank, v, in->e[4], 0);
-            double rtag = opt(s, rank, v, in->e[5], 0);
-            if (!*failed)
-                sim_sendrecv(s, rank, dest, bytes, stag,
-                             in->e[4] ? &source : NULL,
-                             in->e[5] ? &rtag : NULL, in->line);
-            st->pc[rank] = pc;
-            return *failed ? SIM_FAILED : SIM_BLOCKED;
-        }
-        case PI_PROBE: {
-            double source = opt(s, rank, v, in->e[0], 0);
-            double tag = opt(s, rank, v, in->e[1], 0);
-            if (!*failed)
-                sim_probe(s, rank, in->e[0] ? &source : NULL,
-                          in->e[1] ? &tag : NULL, in->line);
-            st->pc[rank] = pc;
-            return *failed ? SIM_FAILED : SIM_BLOCKED;
-        }
-        case PI_WAIT: {
-            /* The variables become null requests as the wait starts: the
-             * kernel holds the ids until it completes them. */
-            const proto_refs *refs = &in->st->refs;
-            double *ids = xcalloc(refs->len, sizeof *ids);
-            for (size_t i = 0; i < refs->len; i++)
-                ids[i] = v[refs->items[i].slot];
-            for (size_t i = 0; i < refs->len; i++)
-                v[refs->items[i].slot] = 0;
-            sim_wait(s, rank, ids, (int)refs->len, in->line);
-            free(ids);
-            st->pc[rank] = pc;
-            return *failed ? SIM_FAILED : SIM_BLOCKED;
-        }
         case PI_HALT:
             st->pc[rank] = pc - 1;
             return SIM_DONE;
+        default:
+            if ((h = rare_op(s, st, rank, v, vi, pc)) >= 0)
+                return h;
+            break;
         }
         if (*failed)
             return SIM_FAILED;
     }
 }
 
-void proto_vm_prepare(proto_program *p)
+/* e's value when it is the same for every process of the run and computes
+ * without a check failing: *ok = 0 otherwise (then it is computed, and
+ * fails, at run time as before). `values` holds P and the parameters. */
+static double fold(const proto_program *p, const double *values,
+                   const proto_expr *e, int *ok)
 {
-    proto_instr *code = p->code.items;
-    for (size_t i = 0; i < p->code.len; i++) {
+    switch (e->kind) {
+    case PX_NUM:
+        return e->num;
+    case PX_VAR:
+        if (e->slot == PROTO_SLOT_P ||
+            (e->slot < p->nvars && p->is_parameter[e->slot]))
+            return values[e->slot];
+        break;
+    case PX_NEG: {
+        double a = fold(p, values, e->a, ok);
+        return *ok ? -a : 0;
+    }
+    case PX_BIN: {
+        double a = fold(p, values, e->a, ok);
+        double b = *ok ? fold(p, values, e->b, ok) : 0;
+        return *ok ? fast_arith(e->op, a, b, ok) : 0;
+    }
+    case PX_CALL:   /* (proto_call's checks stay at run time) */
+        break;
+    }
+    *ok = 0;
+    return 0;
+}
+
+/* Whether e's value depends on nothing but rank, P and the parameters
+ * (and so is the same at every evaluation by one process). */
+static int on_rank_only(const proto_program *p, const proto_expr *e)
+{
+    switch (e->kind) {
+    case PX_NUM:
+        return 1;
+    case PX_VAR:
+        return e->slot == PROTO_SLOT_RANK || e->slot == PROTO_SLOT_P ||
+               (e->slot < p->nvars && p->is_parameter[e->slot]);
+    case PX_NEG:
+        return on_rank_only(p, e->a);
+    case PX_BIN:
+        return on_rank_only(p, e->a) && on_rank_only(p, e->b);
+    case PX_CALL:
+        for (size_t i = 0; i < e->args.len; i++)
+            if (!on_rank_only(p, e->args.items[i]))
+                return 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* e as an operand; `otherwise` when it is absent (opt). */
+static vm_opnd resolve(const proto_program *p, const double *values,
+                       const proto_expr *e, double otherwise)
+{
+    int ok = 1;
+    if (!e)
+        return (vm_opnd){.kind = OPND_CONST, .k = otherwise};
+    double k = fold(p, values, e, &ok);
+    if (ok)
+        return (vm_opnd){.kind = OPND_CONST, .k = k, .e = e};
+    if (e->kind == PX_VAR)
+        return (vm_opnd){.kind = OPND_SLOT, .slot = e->slot, .e = e};
+    vm_opnd o = {.kind = OPND_TREE, .e = e};
+    if (e->kind != PX_BIN)
+        return o;
+    vm_opnd a = resolve(p, values, e->a, 0), b = resolve(p, values, e->b, 0);
+    o.op = (unsigned char)e->op;
+    if (a.kind == OPND_SLOT && b.kind == OPND_CONST)
+        o.kind = OPND_SLOT_CONST, o.slot = a.slot, o.k = b.k;
+    else if (a.kind == OPND_CONST && b.kind == OPND_SLOT)
+        o.kind = OPND_CONST_SLOT, o.k = a.k, o.slot = b.slot;
+    else if (a.kind == OPND_SLOT && b.kind == OPND_SLOT)
+        o.kind = OPND_SLOT_SLOT, o.slot = a.slot, o.slot2 = b.slot;
+    return o;
+}
+
+void proto_vm_prepare(proto_program *p, const double *values)
+{
+    proto_vm_free(p->vm);
+    struct proto_vm *vm = p->vm = xcalloc(1, sizeof *vm);
+    size_t n = p->code.len;
+    vm_instr *code = vm->code = xcalloc(n, sizeof *code);
+    int kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        const proto_instr *in = &p->code.items[i];
+        code[i].in = *in;
+        if (in->op == PI_JUMP_UNLESS) {
+            if (kept < VM_KEPT && on_rank_only(p, in->cond->a) &&
+                on_rank_only(p, in->cond->b)) {
+                code[i].known = 1ull << kept++;
+                code[i].yes = code[i].known << VM_KEPT;
+            }
+            code[i].cmp = (unsigned char)in->cond->op;
+            code[i].x[0] = resolve(p, values, in->cond->a, 0);
+            code[i].x[1] = resolve(p, values, in->cond->b, 0);
+            continue;
+        }
+        for (int k = 0; k < 6; k++)
+            code[i].x[k] = resolve(p, values, in->e[k], 0);
+        int d = in->op == PI_COMPUTE ? 0 : 1;   /* where its draw is */
+        code[i].fixed = code[i].x[d].kind == OPND_CONST &&
+                        isfinite(code[i].x[d].k) &&
+                        code[i].x[d + 1].kind == OPND_CONST &&
+                        code[i].x[d + 1].k == 0;
+        code[i].then_test = in->op == PI_FOR_NEXT &&
+                            p->code.items[in->target].op == PI_FOR_TEST;
+    }
+    if (kept)
+        vm->kept = xcalloc((size_t)values[PROTO_SLOT_P], sizeof *vm->kept);
+    for (size_t i = 0; i < n; i++) {
         /* A forward jump (not counted against the loop budget) to a jump
          * or to a loop's step becomes a copy of it, line included: the
          * same step, the same count, one dispatch less. A jump to a jump
          * that is backward for the target (counted) but would be forward
          * from here (not counted) is left alone. A few hops at most:
          * chains are short, and a cycle of jumps must not spin. */
-        for (int hop = 0; hop < 8 && code[i].op == PI_JUMP; hop++) {
-            int t = code[i].target;
+        for (int hop = 0; hop < 8 && code[i].in.op == PI_JUMP; hop++) {
+            int t = code[i].in.target;
             if (t <= (int)i)
                 break;
-            const proto_instr *to = &code[t];
-            if (to->op == PI_FOR_NEXT || to->op == PI_COUNT_NEXT) {
+            const vm_instr *to = &code[t];
+            if (to->in.op == PI_FOR_NEXT || to->in.op == PI_COUNT_NEXT) {
                 code[i] = *to;
                 break;
             }
-            if (to->op != PI_JUMP || (to->target > (int)i && to->target <= t))
+            if (to->in.op != PI_JUMP ||
+                (to->in.target > (int)i && to->in.target <= t))
                 break;
             code[i] = *to;
         }
     }
+}
+
+void proto_vm_free(struct proto_vm *vm)
+{
+    if (!vm)
+        return;
+    free(vm->code);
+    free(vm->kept);
+    free(vm);
 }
 
 /* ------------------------------------------------------ runtime helpers */

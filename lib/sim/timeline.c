@@ -237,9 +237,9 @@ void sim_timeline_end(sim *s)
         const proc *p = &s->procs[r];
         if (!s->opt.summary_only) {
             char *at = tl_room(tl);
-            tl->len += timeline_process_text(at, r, p->clock / 1e6,
-                                             p->compute / 1e6, p->comm / 1e6,
-                                             p->idle / 1e6);
+            tl->len += timeline_process_text_cached(
+                &tl->cache, at, r, p->clock / 1e6, p->compute / 1e6,
+                p->comm / 1e6, p->idle / 1e6);
         }
         if (p->clock > max)
             max = p->clock;

@@ -32,7 +32,7 @@ static int bounded_step(sim *s, int rank, void *program)
     return proto_vm_step(s, rank, &b->st);
 }
 
-static void run(const proto_program *p, FILE *sink, int PROCS,
+static void run(proto_program *p, FILE *sink, int PROCS,
                 const uint8_t *pick, size_t npick)
 {
     proto_runnable r = {p->file, (int)p->slot_names.len, p->nvars,
@@ -51,6 +51,7 @@ static void run(const proto_program *p, FILE *sink, int PROCS,
         v[PROTO_SLOT_RANK] = rank;
         v[PROTO_SLOT_P] = PROCS;
     }
+    proto_vm_prepare(p, proto_slots(&b.st, 0));
     diag d;
     diag_init(&d, "fuzz", sink);
     net_model net;

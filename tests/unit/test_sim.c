@@ -409,6 +409,32 @@ static void test_timeline_cache(void)
                                     (int)(r % 15), (int)(r % 9) - 1, bytes,
                                     tag, start, end)] = '\0';
         compare("cached op record", start, want, got);
+        double idle = (r & 8) ? NAN : pool[(r >> 44) % 600];
+        want[timeline_process_text(want, (int)(r % 100000), start, end,
+                                   bytes / 1e6, idle)] = '\0';
+        got[timeline_process_text_cached(&cache, got, (int)(r % 100000),
+                                         start, end, bytes / 1e6, idle)] =
+            '\0';
+        compare("cached process record", start, want, got);
+    }
+    CHECK_INT(mismatches, 0);
+}
+
+/* Integers as %u prints them: every number below 2 x 10^6 (each case of
+ * timeline_put_u32 and the loop past 10^6), then random ones and the
+ * edges up to 2^32 - 1. */
+static void test_timeline_integers(void)
+{
+    mismatches = 0;
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    for (uint64_t i = 0; i < 2200000; i++) {
+        unsigned u = i < 2000000 ? (unsigned)i
+                     : i < 2100000 ? (unsigned)xorshift(&x)
+                                   : 4294967295u - (unsigned)(i - 2100000);
+        char want[16], got[16];
+        snprintf(want, sizeof want, "%u", u);
+        *timeline_put_u32(got, u) = '\0';
+        compare("integer", (double)u, want, got);
     }
     CHECK_INT(mismatches, 0);
 }
@@ -422,5 +448,6 @@ int main(void)
     RUN(test_timeline_numbers);
     RUN(test_timeline_numbers_random);
     RUN(test_timeline_cache);
+    RUN(test_timeline_integers);
     return unit_done();
 }
