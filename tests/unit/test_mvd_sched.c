@@ -257,6 +257,106 @@ static void test_enumeration(void)
     desc_free(&d);
 }
 
+/* Random plain descriptors (1-4 automata of order 1-4, 1-12 terms of
+ * random density, zero factors included) on 1-20 ranks: every term on
+ * one rank, loads adding up to the totals; terms-cost's owners those of
+ * Algorithm 3 done again here; aunf's blocks of A / P or one more, first
+ * ranks first; every AUNF decoding to picks in range that encode it
+ * back. */
+static void test_random(void)
+{
+    rng r;
+    rng_seed(&r, 13);
+    for (int round = 0; round < 300; round++) {
+        int naut = 1 + (int)rng_below(&r, 4), nterms = 1 + (int)rng_below(&r, 12);
+        int order[4];
+        for (int a = 0; a < naut; a++)
+            order[a] = 1 + (int)rng_below(&r, 4);
+        strbuf sb = {0};
+        for (int t = 0; t < nterms; t++) {
+            sb_printf(&sb, "%d\n", naut);
+            int fill = (int)rng_below(&r, 101);
+            for (int a = 0; a < naut; a++) {
+                sb_printf(&sb, "%d\n", order[a]);
+                for (int k = 0; k < order[a] * order[a]; k++)
+                    sb_printf(&sb, "%d%s",
+                              (int)rng_below(&r, 100) < fill ? 1 : 0,
+                              k % order[a] == order[a] - 1 ? "\n" : " ");
+            }
+        }
+        desc d;
+        int ok = read_text(&d, sb_str(&sb)) == 0;
+        sb_free(&sb);
+        CHECK(ok);
+        if (!ok)
+            return;
+        int p = 1 + (int)rng_below(&r, 20);
+        for (int k = 0; k < 3; k++) {
+            mvd_sched s;
+            CHECK_INT(build(&s, &d, (mvd_sched_kind)k, p), 0);
+            uint64_t eq9 = 0, aunfs = 0, mults = 0;
+            int seen[12] = {0};
+            for (int q = 0; q < p; q++) {
+                mvd_rank_load l;
+                mvd_sched_load(&s, q, &l);
+                eq9 += l.eq9;
+                aunfs += l.aunfs;
+                mults += l.mults;
+                if (k != MVD_SCHED_AUNF) {
+                    for (size_t u = s.first[q]; u < s.first[q + 1]; u++)
+                        seen[s.term[u]]++;
+                } else {
+                    uint64_t a = s.term_first[s.nterms], n = s.start[q + 1] -
+                                                              s.start[q];
+                    CHECK(n == a / (uint64_t)p + ((uint64_t)q < a % (uint64_t)p));
+                }
+            }
+            CHECK_INT(aunfs, s.term_first[s.nterms]);
+            CHECK_INT(mults, s.total_mults);
+            if (k != MVD_SCHED_AUNF) {
+                CHECK_INT(eq9, s.total_eq9);
+                for (int t = 0; t < nterms; t++)
+                    CHECK_INT(seen[t], 1);
+            }
+            if (k == MVD_SCHED_TERMS_COST) {
+                /* Algorithm 3 again, by selection: the costliest term
+                 * left (the lower index on ties) to the least loaded
+                 * rank (the lower on ties) must be where it is. */
+                uint64_t load[20] = {0};
+                int done[12] = {0}, owner[12];
+                for (int q = 0; q < p; q++)
+                    for (size_t u = s.first[q]; u < s.first[q + 1]; u++)
+                        owner[s.term[u]] = q;
+                for (int n = 0; n < nterms; n++) {
+                    int t = -1, least = 0;
+                    for (int c = 0; c < nterms; c++)
+                        if (!done[c] && (t < 0 || s.cost[c].eq9 > s.cost[t].eq9))
+                            t = c;
+                    for (int q = 1; q < p; q++)
+                        if (load[q] < load[least])
+                            least = q;
+                    CHECK_INT(owner[t], least);
+                    done[t] = 1;
+                    load[least] += s.cost[t].eq9;
+                }
+            }
+            for (uint64_t g = 0; g < s.term_first[s.nterms]; g++) {
+                size_t t;
+                uint64_t pick[4], back = 0;
+                mvd_sched_aunf_decode(&s, &d, g, &t, pick);
+                for (int m = 0; m + 1 < naut; m++) {
+                    uint64_t nz = mvd_factor_nnz(&d, t, m);
+                    CHECK(pick[m] < nz);
+                    back = back * nz + pick[m];
+                }
+                CHECK(s.term_first[t] + back == g);
+            }
+            mvd_sched_free(&s);
+        }
+        desc_free(&d);
+    }
+}
+
 int main(void)
 {
     RUN(test_figure6);
@@ -264,5 +364,6 @@ int main(void)
     RUN(test_greedy);
     RUN(test_partition);
     RUN(test_enumeration);
+    RUN(test_random);
     return unit_done();
 }
