@@ -258,13 +258,29 @@ static void put_imbalance(FILE *fp, const char *measure, uint64_t max,
     fputc('\n', fp);
 }
 
+/* Eq. 13, which the thesis's Table 2 calls sparsity: the mean of
+ * nz / n^2 over every factor of every term, in percent (an identity
+ * counting n non-zeros); 0 without terms. */
+static double density(const desc *d)
+{
+    double sum = 0;
+    for (size_t t = 0; t < d->terms.len; t++)
+        for (int a = 0; a < d->naut; a++) {
+            double n = d->aut[a].order;
+            sum += (double)mvd_factor_nnz(d, t, a) / (n * n);
+        }
+    return d->terms.len ? 100 * sum / ((double)d->terms.len * d->naut) : 0;
+}
+
 void mvd_sched_write(FILE *fp, const mvd_sched *s, const desc *d,
                      const char *algo, const char *source)
 {
     fputs("mvd-load 1\nsource ", fp);
     tf_put_string(fp, source);
-    fprintf(fp, "\nschedule %s %s %d\n", mvd_sched_name(s->kind), algo,
-            s->ranks);
+    fprintf(fp, "\nschedule %s %s %d\ndensity ", mvd_sched_name(s->kind),
+            algo, s->ranks);
+    tf_put_double(fp, density(d));
+    fputc('\n', fp);
     for (size_t t = 0; t < s->nterms; t++) {
         const mvd_term_cost *c = &s->cost[t];
         fprintf(fp, "term %zu ", t);

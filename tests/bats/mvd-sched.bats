@@ -52,6 +52,7 @@ sixteen() {
         assert_line "load 0 1 159 21 105"
         assert_line "load 1 1 123 28 28"
         assert_line "imbalance eq9 159 141 1.127659574468085"
+        assert_line "density 38.657407407407405"   # eq. 13, notes §5.2
     done
     # terms-cost is shuffle's default
     run mvd-solve --load-report --algo shuffle --ranks 2 figure8.desc
@@ -78,7 +79,7 @@ sixteen() {
     # the example's block, from the line after its command to the fence
     sed -n '/^\$ mvd-solve --load-report --algo slice --sched aunf --ranks 2/,/^```/p' \
         "$ROOT/formats/mvd-load.md" | sed '1d;$d' > want
-    [ "$(wc -l < want)" -eq 16 ]
+    [ "$(wc -l < want)" -eq 17 ]
     ln -s "$ROOT/examples" examples
     mvd-solve --load-report --algo slice --sched aunf --ranks 2 examples/san/figure8.desc > got
     diff -u want got
