@@ -104,7 +104,9 @@ check() {
             go mvd-solve "$file"
             sane mvd-solve "$what"
             go mvd-solve --ones "$file"
-            sane mvd-solve "$what (--ones)" ;;
+            sane mvd-solve "$what (--ones)"
+            go mvd-solve --load-report --ranks 3 "$file"
+            sane mvd-solve "$what (--load-report)" ;;
     vector) go mvd-solve --mvd "$file" "$EXAMPLES/san/figure8.desc"
             sane mvd-solve "$what" ;;
     esac

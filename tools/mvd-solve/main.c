@@ -12,6 +12,7 @@
 #include "common/common.h"
 #include "desc/desc.h"
 #include "mvd/mvd.h"
+#include "mvd/sched.h"
 
 static const char *const prog = "mvd-solve";
 
@@ -53,6 +54,12 @@ static void usage(FILE *fp)
 "                         term (default: the fast kernels, same products)\n"
 "      --mvd=VECTOR       write VECTOR * Q instead of solving (vector file)\n"
 "      --ones             write ones * Q instead of solving\n"
+"      --sched=SCHED      how MPI ranks share the work: terms-rr (shuffle,\n"
+"                         slice), terms-cost (shuffle; its default), aunf\n"
+"                         (slice; its default); no effect on one process\n"
+"      --load-report      write each rank's work under --sched instead of\n"
+"                         solving (the mvd-load format)\n"
+"      --ranks=P          the ranks of --load-report (default 1)\n"
 "      --max-memory=BYTES refuse models that need more (default: half of\n"
 "                         physical memory)\n"
 "  -o, --output=FILE      write to FILE, replaced only when all went well\n"
@@ -77,11 +84,16 @@ typedef struct {
     mvd_solve_opts solve;
     uint64_t top, max_memory, threads;
     const char *threads_opt;   /* given on the command line */
+    /* --sched: recorded for the MPI run-time; one process multiplies
+     * every term, which is every scheduler's one-rank assignment */
+    mvd_sched_kind sched;
+    int load_report, ranks;
 } options;
 
 enum { OPT_MAX_ITER = 256, OPT_OMEGA, OPT_RESTART, OPT_TOP, OPT_PARTIAL,
        OPT_TIME, OPT_MVD, OPT_ONES, OPT_MAX_MEMORY, OPT_FAITHFUL,
-       OPT_FROM_INITIAL, OPT_THREADS };
+       OPT_FROM_INITIAL, OPT_THREADS, OPT_SCHED, OPT_LOAD_REPORT,
+       OPT_RANKS };
 
 static uint64_t default_memory(void)
 {
@@ -108,6 +120,35 @@ static const char *const method_names[] = {"auto", "gth", "gmres", "power",
 static const mvd_method methods[] = {MVD_AUTO, MVD_GTH, MVD_GMRES, MVD_POWER,
                                      MVD_JOR, MVD_GS, MVD_IAD};
 
+/* --sched, --load-report and --ranks: the thesis's schedulers pair with
+ * their kernels (precise-rules §3: terms-rr is Algorithms 2 and 4,
+ * terms-cost Algorithm 3, shuffle; aunf Algorithms 5-6, slice), and
+ * the report reads the descriptor only, so what sizes or shapes a
+ * multiplication does nothing there. */
+static void sched_options(options *op, const char *sched_opt,
+                          const char *ranks_opt, const char *memory_opt)
+{
+    int kernel = op->algo == MVD_SHUFFLE || op->algo == MVD_SLICE;
+    option_applies(prog, op->load_report ? "--load-report" : NULL, kernel,
+                   "with --algo shuffle or slice");
+    option_applies(prog, sched_opt, kernel, "with --algo shuffle or slice");
+    if (op->sched == MVD_SCHED_TERMS_COST)
+        option_applies(prog, sched_opt, op->algo == MVD_SHUFFLE,
+                       "with --algo shuffle (Algorithm 3)");
+    if (op->sched == MVD_SCHED_AUNF)
+        option_applies(prog, sched_opt, op->algo == MVD_SLICE,
+                       "with --algo slice (Algorithms 5 and 6)");
+    if (!sched_opt)   /* each kernel's best scheduler in the thesis */
+        op->sched = op->algo == MVD_SHUFFLE ? MVD_SCHED_TERMS_COST
+                                            : MVD_SCHED_AUNF;
+    option_applies(prog, ranks_opt, op->load_report, "with --load-report");
+    option_applies(prog, op->load_report && op->faithful ? "--faithful"
+                                                         : NULL,
+                   0, "when multiplying or solving, not with --load-report");
+    option_applies(prog, op->load_report ? memory_opt : NULL, 0,
+                   "when multiplying or solving, not with --load-report");
+}
+
 static void parse_options(int argc, char **argv, options *op)
 {
     static const struct option longopts[] = {
@@ -126,19 +167,25 @@ static void parse_options(int argc, char **argv, options *op)
         {"ones", no_argument, NULL, OPT_ONES},
         {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
         {"threads", required_argument, NULL, OPT_THREADS},
+        {"sched", required_argument, NULL, OPT_SCHED},
+        {"load-report", no_argument, NULL, OPT_LOAD_REPORT},
+        {"ranks", required_argument, NULL, OPT_RANKS},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
     *op = (options){.algo = MVD_SLICE, .max_memory = default_memory(),
-                    .threads = 1};
+                    .threads = 1, .ranks = 1};
     mvd_solve_defaults(&op->solve);
     int c;
     /* The last option given that only a solve uses, and the two that only
      * one method uses: refused where they would do nothing. */
     const char *solve_opt = NULL, *omega_opt = NULL, *restart_opt = NULL;
     const char *omega_text = NULL;
+    /* given on the command line: --sched (with its word), --ranks,
+     * --max-memory, --faithful */
+    const char *sched_opt = NULL, *ranks_opt = NULL, *memory_opt = NULL;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":a:m:t:o:hV", longopts, NULL)) !=
            -1) {
@@ -183,6 +230,19 @@ static void parse_options(int argc, char **argv, options *op)
             break;
         case OPT_TIME: op->with_time = 1; solve_opt = "--time"; break;
         case OPT_FAITHFUL: op->faithful = 1; break;
+        case OPT_SCHED:
+            op->sched = (mvd_sched_kind)option_word(prog, "--sched", optarg,
+                                                    mvd_sched_names);
+            sched_opt = op->sched == MVD_SCHED_TERMS_COST ? "--sched terms-cost"
+                      : op->sched == MVD_SCHED_AUNF ? "--sched aunf"
+                                                    : "--sched terms-rr";
+            break;
+        case OPT_LOAD_REPORT: op->load_report = 1; break;
+        case OPT_RANKS:
+            ranks_opt = "--ranks";
+            op->ranks = (int)option_u64(prog, "--ranks", optarg, 1,
+                                        MVD_SCHED_MAX_RANKS);
+            break;
         case OPT_MVD: op->vector = optarg; break;
         case OPT_ONES: op->ones = 1; break;
         case OPT_THREADS:
@@ -190,6 +250,7 @@ static void parse_options(int argc, char **argv, options *op)
             op->threads = option_u64(prog, "--threads", optarg, 1, 2);
             break;
         case OPT_MAX_MEMORY:
+            memory_opt = "--max-memory";
             if (parse_u64(optarg, 1, UINT64_MAX, &op->max_memory) < 0)
                 usage_error(prog, "--max-memory wants a positive number of "
                             "bytes, not '%s'", optarg);
@@ -209,9 +270,14 @@ static void parse_options(int argc, char **argv, options *op)
         (!op->path || strcmp(op->path, "-") == 0))
         usage_error(prog, "--mvd - reads the vector from standard input, "
                     "so the descriptor must be a file, not standard input");
-    option_applies(prog, solve_opt, !op->vector && !op->ones,
+    if (op->load_report && (op->vector || op->ones))
+        usage_error(prog, "--load-report and %s exclude one another",
+                    op->ones ? "--ones" : "--mvd");
+    option_applies(prog, solve_opt,
+                   !op->vector && !op->ones && !op->load_report,
                    op->ones ? "when solving, not with --ones"
-                            : "when solving, not with --mvd");
+                   : op->vector ? "when solving, not with --mvd"
+                                : "when solving, not with --load-report");
     /* gs and iad sweep (Gauss-Seidel) */
     int sweeps = op->solve.method == MVD_GS || op->solve.method == MVD_IAD;
     /* jor damps (0 < W < 1), gs over-relaxes (SOR: 0 < W < 2, 1 plain
@@ -236,6 +302,7 @@ static void parse_options(int argc, char **argv, options *op)
                    "with --algo shuffle or slice");
     option_applies(prog, op->threads_opt, op->algo == MVD_REACH,
                    "with --algo reach");
+    sched_options(op, sched_opt, ranks_opt, memory_opt);
     option_applies(prog, op->algo == MVD_REACH ? "--algo reach" : NULL,
                    !op->vector && !op->ones, "when solving (--mvd and "
                    "--ones multiply vectors over the product space)");
@@ -441,6 +508,41 @@ static int run_multiply(const options *op, const desc *d, const mvd_space *sp,
     return status;
 }
 
+/* ---------------------------------------------------- --load-report */
+
+typedef struct {
+    const mvd_sched *s;
+    const desc *d;
+    const char *algo, *source;
+} load_out;
+
+static void put_load(FILE *fp, void *ctx)
+{
+    load_out *l = ctx;
+    mvd_sched_write(fp, l->s, l->d, l->algo, l->source);
+}
+
+static int run_load_report(const options *op, const desc *d,
+                           const char *shown, diag *dg)
+{
+    mvd_sched s;
+    if (mvd_sched_build(&s, d, op->sched, op->ranks, dg) < 0)
+        return EXIT_BADINPUT;
+    int idle = mvd_sched_idle(&s);
+    if (idle)
+        diag_warning(dg, (srcloc){shown, 0, 0}, "%d of %d ranks idle: %s "
+                     "gives whole %s, and the descriptor has %llu",
+                     idle, op->ranks, mvd_sched_name(op->sched),
+                     op->sched == MVD_SCHED_AUNF ? "AUNFs" : "terms",
+                     (unsigned long long)(op->sched == MVD_SCHED_AUNF
+                                              ? s.term_first[s.nterms]
+                                              : s.nterms));
+    int status = write_output(op, put_load, &(load_out){&s, d,
+                              mvd_algo_name(op->algo), shown});
+    mvd_sched_free(&s);
+    return status;
+}
+
 /* --------------------------------------------------------- solve mode */
 
 typedef struct {
@@ -528,6 +630,11 @@ int main(int argc, char **argv)
     free(text);
     if (bad)
         return EXIT_BADINPUT;
+    if (op.load_report) {
+        int status = run_load_report(&op, &d, shown, &dg);
+        desc_free(&d);
+        return status;
+    }
     /* Functions of matrix elements as tables over their support: one
      * look-up per evaluation (desc_tabulate), within an eighth of
      * --max-memory beside what the checks below count. Not for reach,

@@ -1,0 +1,369 @@
+/* Unit tests of lib/mvd/sched.c: the thesis's schedulers on P ranks
+ * (notes §6.3-6.6, precise-rules §3): Figure 6's round-robin, the eq. 9
+ * loads and AUNF blocks of Figure 7, Algorithm 3's greedy order and ties,
+ * idle ranks, and the AUNF enumeration (D2) against slice's own lists. */
+#include <stdlib.h>
+
+#include "mvd/plan.h"    /* slice's AUNF lists (white box) */
+#include "mvd/sched.h"
+#include "unit.h"
+
+#ifndef ROOT
+#define ROOT "."
+#endif
+
+static int read_text(desc *d, const char *text)
+{
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    int status = desc_read(d, in, "t.desc", &dg);
+    fclose(in);
+    return status;
+}
+
+static int read_figure8(desc *d)
+{
+    FILE *in = fopen(ROOT "/examples/san/figure8.desc", "r");
+    if (!in)
+        return -1;
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    int status = desc_read(d, in, "figure8.desc", &dg);
+    fclose(in);
+    return status;
+}
+
+/* A plain descriptor of one automaton of order 3 whose term t has nz[t]
+ * non-zeros (eq. 9 is then nz[t]: nn = n = 3). */
+static int costed_terms(desc *d, const int *nz, int n)
+{
+    strbuf sb = {0};
+    for (int t = 0; t < n; t++) {
+        sb_printf(&sb, "1\n3\n");
+        for (int k = 0; k < 9; k++)
+            sb_printf(&sb, "%d%s", k < nz[t] ? t + 1 : 0,
+                      k % 3 == 2 ? "\n" : " ");
+    }
+    int status = read_text(d, sb_str(&sb));
+    sb_free(&sb);
+    return status;
+}
+
+static int build(mvd_sched *s, const desc *d, mvd_sched_kind k, int p)
+{
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    return mvd_sched_build(s, d, k, p, &dg);
+}
+
+/* Rank r's terms as "a b c". */
+static void rank_terms(const mvd_sched *s, int r, char *out, size_t len)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (size_t k = s->first[r]; k < s->first[r + 1] && at < len; k++)
+        at += (size_t)snprintf(out + at, len - at, "%s%zu",
+                               k > s->first[r] ? " " : "", s->term[k]);
+}
+
+/* Figure 6: 16 terms on 3 ranks, round-robin. */
+static void test_figure6(void)
+{
+    int nz[16];
+    for (int t = 0; t < 16; t++)
+        nz[t] = 1 + t % 9;
+    desc d;
+    CHECK_INT(costed_terms(&d, nz, 16), 0);
+    mvd_sched s;
+    CHECK_INT(build(&s, &d, MVD_SCHED_TERMS_RR, 3), 0);
+    char got[128];
+    rank_terms(&s, 0, got, sizeof got);
+    CHECK_STR(got, "0 3 6 9 12 15");
+    rank_terms(&s, 1, got, sizeof got);
+    CHECK_STR(got, "1 4 7 10 13");
+    rank_terms(&s, 2, got, sizeof got);
+    CHECK_STR(got, "2 5 8 11 14");
+    CHECK_INT(mvd_sched_idle(&s), 0);
+    mvd_sched_free(&s);
+    desc_free(&d);
+}
+
+/* Figure 7 at 2 ranks: eq. 9 costs 159 and 123 under both term
+ * schedulers; AUNF blocks 25/24 and 17/16/16. */
+static void test_figure7(void)
+{
+    desc d;
+    CHECK_INT(read_figure8(&d), 0);
+    if (d.terms.len != 2)
+        return;
+    mvd_sched s;
+    mvd_rank_load l;
+    for (int k = MVD_SCHED_TERMS_RR; k <= MVD_SCHED_TERMS_COST; k++) {
+        CHECK_INT(build(&s, &d, (mvd_sched_kind)k, 2), 0);
+        CHECK_INT(s.cost[0].eq9, 159);
+        CHECK_INT(s.cost[1].eq9, 123);
+        mvd_sched_load(&s, 0, &l);
+        CHECK_INT(l.eq9, 159);
+        CHECK_INT(l.terms, 1);
+        CHECK_INT(l.aunfs, 21);
+        CHECK_INT(l.mults, 105);   /* 21 AUNFs x nz(C0) = 5 */
+        mvd_sched_load(&s, 1, &l);
+        CHECK_INT(l.eq9, 123);
+        CHECK_INT(l.aunfs, 28);
+        CHECK_INT(l.mults, 28);
+        mvd_sched_free(&s);
+    }
+    static const int blocks[3][4] = {{49}, {25, 24}, {17, 16, 16}};
+    for (int p = 1; p <= 3; p++) {
+        CHECK_INT(build(&s, &d, MVD_SCHED_AUNF, p), 0);
+        uint64_t mults = 0;
+        for (int r = 0; r < p; r++) {
+            mvd_sched_load(&s, r, &l);
+            CHECK_INT(l.aunfs, blocks[p - 1][r]);
+            CHECK(!l.has_eq9);
+            mults += l.mults;
+        }
+        CHECK_INT(mults, 133);   /* the expanded Q's non-zeros */
+        mvd_sched_free(&s);
+    }
+    /* P = 2: rank 0 holds term 0 whole and term 1's AUNFs 0-3, so two
+     * terms and 21 x 5 + 4 x 1 products. */
+    CHECK_INT(build(&s, &d, MVD_SCHED_AUNF, 2), 0);
+    mvd_sched_load(&s, 0, &l);
+    CHECK_INT(l.terms, 2);
+    CHECK_INT(l.mults, 109);
+    mvd_sched_free(&s);
+    desc_free(&d);
+}
+
+/* Algorithm 3: terms 0-4 of costs 3 4 3 5 3 on 2 ranks. 5 (term 3) ->
+ * rank 0, 4 (term 1) -> 1, 3 (term 0, the lower of the equal costs) -> 1
+ * (4 < 5), 3 (term 2) -> 0 (5 < 7), 3 (term 4) -> 1 (7 < 8): loads 8
+ * and 10. Equal loads go to the lower rank: costs 2 2 2 give term 0 to
+ * rank 0, term 1 to rank 1, term 2 to rank 0 (2 = 2). */
+static void test_greedy(void)
+{
+    desc d;
+    mvd_sched s;
+    mvd_rank_load l;
+    char got[64];
+    CHECK_INT(costed_terms(&d, (const int[]){3, 4, 3, 5, 3}, 5), 0);
+    CHECK_INT(build(&s, &d, MVD_SCHED_TERMS_COST, 2), 0);
+    rank_terms(&s, 0, got, sizeof got);
+    CHECK_STR(got, "3 2");
+    rank_terms(&s, 1, got, sizeof got);
+    CHECK_STR(got, "1 0 4");
+    mvd_sched_load(&s, 0, &l);
+    CHECK_INT(l.eq9, 8);
+    mvd_sched_load(&s, 1, &l);
+    CHECK_INT(l.eq9, 10);
+    mvd_sched_free(&s);
+    desc_free(&d);
+
+    CHECK_INT(costed_terms(&d, (const int[]){2, 2, 2}, 3), 0);
+    CHECK_INT(build(&s, &d, MVD_SCHED_TERMS_COST, 2), 0);
+    rank_terms(&s, 0, got, sizeof got);
+    CHECK_STR(got, "0 2");
+    rank_terms(&s, 1, got, sizeof got);
+    CHECK_STR(got, "1");
+    mvd_sched_free(&s);
+    desc_free(&d);
+}
+
+/* More ranks than work: term schedulers leave P - terms ranks idle, aunf
+ * P - AUNFs. Every scheduler at every P gives every unit exactly once. */
+static void test_partition(void)
+{
+    desc d;
+    CHECK_INT(read_figure8(&d), 0);
+    mvd_sched s;
+    CHECK_INT(build(&s, &d, MVD_SCHED_TERMS_RR, 5), 0);
+    CHECK_INT(mvd_sched_idle(&s), 3);
+    mvd_sched_free(&s);
+    CHECK_INT(build(&s, &d, MVD_SCHED_AUNF, 50), 0);
+    CHECK_INT(mvd_sched_idle(&s), 1);
+    mvd_sched_free(&s);
+    for (int k = 0; k < 3; k++)
+        for (int p = 1; p <= 60; p++) {
+            CHECK_INT(build(&s, &d, (mvd_sched_kind)k, p), 0);
+            uint64_t aunfs = 0, mults = 0, eq9 = 0;
+            int seen[2] = {0, 0};
+            for (int r = 0; r < p; r++) {
+                mvd_rank_load l;
+                mvd_sched_load(&s, r, &l);
+                aunfs += l.aunfs;
+                mults += l.mults;
+                eq9 += l.eq9;
+                if (k != MVD_SCHED_AUNF)
+                    for (size_t q = s.first[r]; q < s.first[r + 1]; q++)
+                        seen[s.term[q]]++;
+            }
+            CHECK_INT(aunfs, 49);
+            CHECK_INT(mults, 133);
+            if (k != MVD_SCHED_AUNF) {
+                CHECK_INT(eq9, 282);
+                CHECK(seen[0] == 1 && seen[1] == 1);
+                CHECK_INT(mvd_sched_idle(&s), p > 2 ? p - 2 : 0);
+            } else {
+                CHECK_INT(mvd_sched_idle(&s), p > 49 ? p - 49 : 0);
+            }
+            mvd_sched_free(&s);
+        }
+    desc_free(&d);
+}
+
+/* D2: global AUNF k decodes to the element picks that give slice's own
+ * list entry k (faithful plan: term-major, factor 0 most significant,
+ * non-zeros row-major). On Figure 7, AUNF 25 is A1 (0,1) = 6 times B1
+ * (0,0) = 2. */
+static void test_enumeration(void)
+{
+    desc d;
+    CHECK_INT(read_figure8(&d), 0);
+    mvd_sched s;
+    CHECK_INT(build(&s, &d, MVD_SCHED_AUNF, 2), 0);
+    size_t t;
+    uint64_t pick[DESC_MAX_AUTOMATA];
+    mvd_sched_aunf_decode(&s, &d, 25, &t, pick);
+    CHECK_INT(t, 1);
+    CHECK_INT(pick[0], 1);
+    CHECK_INT(pick[1], 0);
+    CHECK_INT(s.start[1], 25);
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_space sp;
+    CHECK_INT(mvd_space_build(&sp, &d, 1000, &dg), 0);
+    mvd_plan *p = mvd_plan_new_mode(&d, &sp, MVD_SLICE, 1, (size_t)1 << 30,
+                                    &dg);
+    CHECK(p && p->nsl == 2);
+    for (uint64_t k = 0; p && p->nsl == 2 && k < 49; k++) {
+        mvd_sched_aunf_decode(&s, &d, k, &t, pick);
+        const aunf *au = &p->sl[t].list[k - s.term_first[t]];
+        double e = 1;
+        uint64_t i = 0, j = 0;
+        for (int m = 0; m < d.naut - 1; m++) {
+            const desc_entry *en = &d.terms.items[t].factor[m]->e[pick[m]];
+            uint64_t nr = d.nright[m] / (uint64_t)d.aut[d.naut - 1].order;
+            e *= en->value;
+            i += (uint64_t)en->row * nr;
+            j += (uint64_t)en->col * nr;
+        }
+        CHECK(au->e == e && au->i == i && au->j == j);
+    }
+    mvd_plan_free(p);
+    mvd_space_free(&sp);
+    mvd_sched_free(&s);
+    desc_free(&d);
+}
+
+/* Random plain descriptors (1-4 automata of order 1-4, 1-12 terms of
+ * random density, zero factors included) on 1-20 ranks: every term on
+ * one rank, loads adding up to the totals; terms-cost's owners those of
+ * Algorithm 3 done again here; aunf's blocks of A / P or one more, first
+ * ranks first; every AUNF decoding to picks in range that encode it
+ * back. */
+static void test_random(void)
+{
+    rng r;
+    rng_seed(&r, 13);
+    for (int round = 0; round < 300; round++) {
+        int naut = 1 + (int)rng_below(&r, 4), nterms = 1 + (int)rng_below(&r, 12);
+        int order[4];
+        for (int a = 0; a < naut; a++)
+            order[a] = 1 + (int)rng_below(&r, 4);
+        strbuf sb = {0};
+        for (int t = 0; t < nterms; t++) {
+            sb_printf(&sb, "%d\n", naut);
+            int fill = (int)rng_below(&r, 101);
+            for (int a = 0; a < naut; a++) {
+                sb_printf(&sb, "%d\n", order[a]);
+                for (int k = 0; k < order[a] * order[a]; k++)
+                    sb_printf(&sb, "%d%s",
+                              (int)rng_below(&r, 100) < fill ? 1 : 0,
+                              k % order[a] == order[a] - 1 ? "\n" : " ");
+            }
+        }
+        desc d;
+        int ok = read_text(&d, sb_str(&sb)) == 0;
+        sb_free(&sb);
+        CHECK(ok);
+        if (!ok)
+            return;
+        int p = 1 + (int)rng_below(&r, 20);
+        for (int k = 0; k < 3; k++) {
+            mvd_sched s;
+            CHECK_INT(build(&s, &d, (mvd_sched_kind)k, p), 0);
+            uint64_t eq9 = 0, aunfs = 0, mults = 0;
+            int seen[12] = {0};
+            for (int q = 0; q < p; q++) {
+                mvd_rank_load l;
+                mvd_sched_load(&s, q, &l);
+                eq9 += l.eq9;
+                aunfs += l.aunfs;
+                mults += l.mults;
+                if (k != MVD_SCHED_AUNF) {
+                    for (size_t u = s.first[q]; u < s.first[q + 1]; u++)
+                        seen[s.term[u]]++;
+                } else {
+                    uint64_t a = s.term_first[s.nterms], n = s.start[q + 1] -
+                                                              s.start[q];
+                    CHECK(n == a / (uint64_t)p + ((uint64_t)q < a % (uint64_t)p));
+                }
+            }
+            CHECK_INT(aunfs, s.term_first[s.nterms]);
+            CHECK_INT(mults, s.total_mults);
+            if (k != MVD_SCHED_AUNF) {
+                CHECK_INT(eq9, s.total_eq9);
+                for (int t = 0; t < nterms; t++)
+                    CHECK_INT(seen[t], 1);
+            }
+            if (k == MVD_SCHED_TERMS_COST) {
+                /* Algorithm 3 again, by selection: the costliest term
+                 * left (the lower index on ties) to the least loaded
+                 * rank (the lower on ties) must be where it is. */
+                uint64_t load[20] = {0};
+                int done[12] = {0}, owner[12];
+                for (int q = 0; q < p; q++)
+                    for (size_t u = s.first[q]; u < s.first[q + 1]; u++)
+                        owner[s.term[u]] = q;
+                for (int n = 0; n < nterms; n++) {
+                    int t = -1, least = 0;
+                    for (int c = 0; c < nterms; c++)
+                        if (!done[c] && (t < 0 || s.cost[c].eq9 > s.cost[t].eq9))
+                            t = c;
+                    for (int q = 1; q < p; q++)
+                        if (load[q] < load[least])
+                            least = q;
+                    CHECK_INT(owner[t], least);
+                    done[t] = 1;
+                    load[least] += s.cost[t].eq9;
+                }
+            }
+            for (uint64_t g = 0; g < s.term_first[s.nterms]; g++) {
+                size_t t;
+                uint64_t pick[4], back = 0;
+                mvd_sched_aunf_decode(&s, &d, g, &t, pick);
+                for (int m = 0; m + 1 < naut; m++) {
+                    uint64_t nz = mvd_factor_nnz(&d, t, m);
+                    CHECK(pick[m] < nz);
+                    back = back * nz + pick[m];
+                }
+                CHECK(s.term_first[t] + back == g);
+            }
+            mvd_sched_free(&s);
+        }
+        desc_free(&d);
+    }
+}
+
+int main(void)
+{
+    RUN(test_figure6);
+    RUN(test_figure7);
+    RUN(test_greedy);
+    RUN(test_partition);
+    RUN(test_enumeration);
+    RUN(test_random);
+    return unit_done();
+}
