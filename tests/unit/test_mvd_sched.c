@@ -1,10 +1,11 @@
 /* Unit tests of lib/mvd/sched.c: the thesis's schedulers on P ranks
  * (notes §6.3-6.6, precise-rules §3): Figure 6's round-robin, the eq. 9
  * loads and AUNF blocks of Figure 7, Algorithm 3's greedy order and ties,
- * idle ranks, and the AUNF enumeration (D2) against slice's own lists. */
+ * idle ranks, and the AUNF enumeration (D2) against the AUNFs slice makes
+ * (mvd_slice_aunf). */
 #include <stdlib.h>
 
-#include "mvd/plan.h"    /* slice's AUNF lists (white box) */
+#include "mvd/plan.h"    /* slice's AUNFs (white box) */
 #include "mvd/sched.h"
 #include "unit.h"
 
@@ -239,7 +240,9 @@ static void test_enumeration(void)
     CHECK(p && p->nsl == 2);
     for (uint64_t k = 0; p && p->nsl == 2 && k < 49; k++) {
         mvd_sched_aunf_decode(&s, &d, k, &t, pick);
-        const aunf *au = &p->sl[t].list[k - s.term_first[t]];
+        size_t made[DESC_MAX_AUTOMATA];
+        aunf got = mvd_slice_aunf(p, t, k - s.term_first[t], made);
+        const aunf *au = &got;
         double e = 1;
         uint64_t i = 0, j = 0;
         for (int m = 0; m < d.naut - 1; m++) {
