@@ -528,15 +528,7 @@ static int run_load_report(const options *op, const desc *d,
     mvd_sched s;
     if (mvd_sched_build(&s, d, op->sched, op->ranks, dg) < 0)
         return EXIT_BADINPUT;
-    int idle = mvd_sched_idle(&s);
-    if (idle)
-        diag_warning(dg, (srcloc){shown, 0, 0}, "%d of %d ranks idle: %s "
-                     "gives whole %s, and the descriptor has %llu",
-                     idle, op->ranks, mvd_sched_name(op->sched),
-                     op->sched == MVD_SCHED_AUNF ? "AUNFs" : "terms",
-                     (unsigned long long)(op->sched == MVD_SCHED_AUNF
-                                              ? s.term_first[s.nterms]
-                                              : s.nterms));
+    mvd_sched_warn_idle(&s, dg, (srcloc){shown, 0, 0});
     int status = write_output(op, put_load, &(load_out){&s, d,
                               mvd_algo_name(op->algo), shown});
     mvd_sched_free(&s);
