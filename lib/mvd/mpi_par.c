@@ -15,7 +15,6 @@ struct mvd_par {
     double *buf;             /* the partials received */
     int *count, *displ;      /* default: block q of the vector */
     int *rcount, *rdispl;    /* and where each rank's copy of mine lands */
-    double comm;             /* seconds in the sums */
 };
 
 mvd_par *mvd_par_start(int *argc, char ***argv)
@@ -136,7 +135,6 @@ void mvd_par_bcast(mvd_par *m, double *x, uint64_t n)
 static void sum_to_root(void *ctx, double *y, uint64_t n)
 {
     mvd_par *m = ctx;
-    double t0 = MPI_Wtime();
     if (m->rank == 0) {
         for (int q = 1; q < m->size; q++) {
             MPI_Recv(m->buf, (int)n, MPI_DOUBLE, q, 0, MPI_COMM_WORLD,
@@ -147,7 +145,6 @@ static void sum_to_root(void *ctx, double *y, uint64_t n)
     } else
         MPI_Send(y, (int)n, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);
     MPI_Bcast(y, (int)n, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-    m->comm += MPI_Wtime() - t0;
 }
 
 /* Default: each rank folds one block of every partial in rank order
@@ -156,7 +153,6 @@ static void sum_blocks(void *ctx, double *y, uint64_t n)
 {
     (void)n;
     mvd_par *m = ctx;
-    double t0 = MPI_Wtime();
     int c = m->count[m->rank], p = m->size;
     MPI_Alltoallv(y, m->count, m->displ, MPI_DOUBLE, m->buf, m->rcount,
                   m->rdispl, MPI_DOUBLE, MPI_COMM_WORLD);
@@ -169,7 +165,6 @@ static void sum_blocks(void *ctx, double *y, uint64_t n)
     }
     MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, y, m->count,
                    m->displ, MPI_DOUBLE, MPI_COMM_WORLD);
-    m->comm += MPI_Wtime() - t0;
 }
 
 /* The buffers of the sums for vectors of n entries. */
@@ -228,12 +223,12 @@ mvd_plan *mvd_par_plan(mvd_par *m, const desc *d, const mvd_space *sp,
             mvd_plan_free(p);
         return NULL;
     }
-    sum_buffers(m, d->nn, faithful);
-    mvd_plan_set_combine(p, faithful ? sum_to_root : sum_blocks, m);
+    if (m->size > 1) {   /* one rank's partial is the product */
+        sum_buffers(m, d->nn, faithful);
+        mvd_plan_set_combine(p, faithful ? sum_to_root : sum_blocks, m);
+    }
     return p;
 }
-
-double mvd_par_comm_seconds(const mvd_par *m) { return m ? m->comm : 0; }
 
 int mvd_par_end(mvd_par *m, int status)
 {

@@ -71,9 +71,6 @@ void mvd_par_bcast(mvd_par *m, double *x, uint64_t n);
 mvd_plan *mvd_par_plan(mvd_par *m, const desc *d, const mvd_space *sp,
                        mvd_algo algo, mvd_sched_kind kind, int faithful,
                        size_t max_bytes, int *over_budget, diag *dg);
-/* Wall seconds this rank spent summing partial vectors so far. */
-double mvd_par_comm_seconds(const mvd_par *m);
-
 /* Frees the share (after mvd_plan_free, before d is freed), finalises
  * MPI and returns status. Nothing for NULL. */
 int mvd_par_end(mvd_par *m, int status);

@@ -725,7 +725,9 @@ int main(int argc, char **argv)
                                       (srcloc){shown, 0, 0}) == 0) &&
           choose_method(&op, &d, &sp, shown, &vectors, &rest, &dg) == 0))) {
         int over_budget = 0;
-        plan = op.par ? mvd_par_plan(op.par, &d, &sp, op.algo, op.sched,
+        /* sparse and reach run on one rank (par_checks) */
+        int kernel = op.algo == MVD_SHUFFLE || op.algo == MVD_SLICE;
+        plan = op.par && kernel ? mvd_par_plan(op.par, &d, &sp, op.algo, op.sched,
                                      op.faithful, rest, &over_budget, &dg)
                       : mvd_plan_new_threads(&d, &sp, op.algo, op.faithful,
                                              compact ? (int)op.threads : 1,
