@@ -174,6 +174,20 @@ mvd_plan *mvd_plan_new_mode(const desc *d, const mvd_space *sp,
 mvd_plan *mvd_plan_new_threads(const desc *d, const mvd_space *sp,
                                mvd_algo algo, int faithful, int threads,
                                size_t max_bytes, int *over_budget, diag *dg);
+/* The plan of one MPI rank's share (mvd_sched_part, sched.h): the
+ * kernels (shuffle or slice) run on part, a descriptor of d's automata
+ * holding some of its terms or parts of terms, while the diagonal
+ * (mvd_diagonal) and the checks stay d's. mvd_multiply then gives x *
+ * part, and the combine hook (mvd_plan_set_combine) makes it x * Q. */
+mvd_plan *mvd_plan_new_part(const desc *d, const desc *part,
+                            const mvd_space *sp, mvd_algo algo,
+                            int faithful, size_t max_bytes,
+                            int *over_budget, diag *dg);
+/* Called by mvd_multiply on y (n = d->nn entries) once the kernels are
+ * done, inside its timing: lib/mvd/mpi_par.c's sum of the ranks'
+ * partial vectors. */
+typedef void mvd_combine_fn(void *ctx, double *y, uint64_t n);
+void mvd_plan_set_combine(mvd_plan *p, mvd_combine_fn *fn, void *ctx);
 /* y = x * Q; x and y have d->nn entries and must not overlap. y is
  * overwritten. The summation order is fixed (fast mode: x * Dr, then the
  * fused terms, then the others, each group in term order; faithful mode:

@@ -188,16 +188,21 @@ size_t mvd_max_factor_nnz(const desc *d)
  * none. dr is sized now, filled once the plan fits. */
 static void reduce_plan(mvd_plan *p)
 {
-    p->k = p->d;
+    p->k = p->part;
     if (p->faithful || p->algo == MVD_SPARSE || p->algo == MVD_REACH)
         return;
-    if (mvd_reduce(p->d, &p->red)) {
+    if (mvd_reduce(p->part, &p->red)) {
         p->has_red = 1;
         p->k = &p->red;
-        p->dr_bytes = p->d->nn * sizeof(double);
+        p->dr_bytes = p->part->nn * sizeof(double);
     } else
         desc_free(&p->red);
 }
+
+static mvd_plan *plan_new(const desc *d, const desc *part,
+                          const mvd_space *sp, mvd_algo algo, int faithful,
+                          int threads, size_t max_bytes, int *over_budget,
+                          diag *dg);
 
 mvd_plan *mvd_plan_new_mode(const desc *d, const mvd_space *sp,
                             mvd_algo algo, int faithful, size_t max_bytes,
@@ -211,8 +216,33 @@ mvd_plan *mvd_plan_new_threads(const desc *d, const mvd_space *sp,
                                mvd_algo algo, int faithful, int threads,
                                size_t max_bytes, int *over_budget, diag *dg)
 {
+    return plan_new(d, d, sp, algo, faithful, threads, max_bytes,
+                    over_budget, dg);
+}
+
+mvd_plan *mvd_plan_new_part(const desc *d, const desc *part,
+                            const mvd_space *sp, mvd_algo algo,
+                            int faithful, size_t max_bytes,
+                            int *over_budget, diag *dg)
+{
+    return plan_new(d, part, sp, algo, faithful, 1, max_bytes, over_budget,
+                    dg);
+}
+
+void mvd_plan_set_combine(mvd_plan *p, mvd_combine_fn *fn, void *ctx)
+{
+    p->combine = fn;
+    p->combine_ctx = ctx;
+}
+
+static mvd_plan *plan_new(const desc *d, const desc *part,
+                          const mvd_space *sp, mvd_algo algo, int faithful,
+                          int threads, size_t max_bytes, int *over_budget,
+                          diag *dg)
+{
     mvd_plan *p = xcalloc(1, sizeof *p);
     p->d = d;
+    p->part = part;
     p->sp = sp;
     p->algo = algo;
     p->faithful = faithful;
@@ -238,7 +268,7 @@ mvd_plan *mvd_plan_new_threads(const desc *d, const mvd_space *sp,
     }
     if (p->dr_bytes) {
         p->dr = xmalloc((size_t)d->nn * sizeof *p->dr);
-        mvd_reduce_diagonal(d, p->dr);
+        mvd_reduce_diagonal(part, p->dr);
     }
     return p;
 }
@@ -265,6 +295,8 @@ void mvd_multiply(mvd_plan *p, const double *x, double *y)
     case MVD_SPARSE: mvd_sparse_multiply(p, x, y); break;
     case MVD_REACH: mvd_reach_multiply(p, x, y); break;
     }
+    if (p->combine)
+        p->combine(p->combine_ctx, y, p->d->nn);
     p->seconds += now() - t0;
 }
 

@@ -103,7 +103,10 @@ typedef struct {
 
 struct mvd_plan {
     const desc *d;           /* the caller's descriptor */
-    const desc *k;           /* the one the kernels run on: d, or &red */
+    const desc *part;        /* a rank's share (mvd_plan_new_part), else d */
+    const desc *k;           /* the one the kernels run on: part, or &red */
+    mvd_combine_fn *combine; /* and its sum over the ranks, or NULL */
+    void *combine_ctx;
     desc red;                /* fast mode: d less its diagonal parts */
     int has_red;
     double *dr;              /* fast mode: those parts' diagonal, or NULL */

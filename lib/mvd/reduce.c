@@ -25,7 +25,7 @@ static term_class classify(const desc *d, size_t t)
     return nonid == 1 ? T_SPLIT : T_KEEP;
 }
 
-static void copy_head(const desc *d, desc *out)
+void mvd_desc_head(const desc *d, desc *out)
 {
     desc_init(out);
     for (int a = 0; a < d->naut; a++)
@@ -44,7 +44,7 @@ static void copy_head(const desc *d, desc *out)
 int mvd_reduce(const desc *d, desc *out)
 {
     int changed = 0;
-    copy_head(d, out);
+    mvd_desc_head(d, out);
     for (size_t t = 0; t < d->terms.len; t++) {
         term_class c = classify(d, t);
         changed |= c == T_DIAG || c == T_SPLIT;
@@ -63,11 +63,16 @@ int mvd_reduce(const desc *d, desc *out)
             }
         }
     }
+    mvd_desc_done(out);
+    return changed;
+}
+
+void mvd_desc_done(desc *out)
+{
     diag dg;
     diag_init(&dg, "mvd", stderr);
     /* A subset of a finished descriptor's entries: cannot fail. */
     desc_finish(out, 0, &dg, (srcloc){0});
-    return changed;
 }
 
 /* The diagonal element F[r, r] of a factor (0 when absent). */

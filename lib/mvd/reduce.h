@@ -24,6 +24,12 @@
  * not (out is then d's terms, unchanged). */
 int mvd_reduce(const desc *d, desc *out);
 
+/* A descriptor of d's automata and functions (tables shared: free out
+ * before d) and no term yet, for terms taken from d (mvd_reduce, a rank's
+ * share in sched.c); mvd_desc_done finishes it once they are added. */
+void mvd_desc_head(const desc *d, desc *out);
+void mvd_desc_done(desc *out);
+
 /* dr[idx] = Dr[idx, idx] over the whole product space (nn entries), the
  * removed parts summed in term order. */
 void mvd_reduce_diagonal(const desc *d, double *dr);

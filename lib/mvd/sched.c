@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "mvd/plan.h"
+#include "mvd/reduce.h"
 #include "mvd/sched.h"
 
 const char *const mvd_sched_names[] = {"terms-rr", "terms-cost", "aunf",
@@ -242,6 +243,102 @@ int mvd_sched_idle(const mvd_sched *s)
         idle += l.terms == 0;
     }
     return idle;
+}
+
+/* ------------------------------------------------------- a rank's share */
+
+/* Appends to out the part of term t of d that holds the AUNFs picking
+ * non-zero pick[m] of factor m for m < level and non-zeros lo..hi
+ * (inclusive) of factor `level`, any of the factors after it; the last
+ * factor whole. level -1: the whole term. A restricted identity becomes
+ * its kept diagonal ones. */
+static void add_box(desc *out, const desc *d, size_t t, int level,
+                    const uint64_t *pick, uint64_t lo, uint64_t hi)
+{
+    const desc_term *term = &d->terms.items[t];
+    int nt = desc_add_term(out, term->kind, term->label);
+    for (int a = 0; a < d->naut; a++) {
+        const desc_matrix *m = term->factor[a];
+        uint64_t from = 0, to = UINT64_MAX;
+        if (a < level)
+            from = to = pick[a];
+        else if (a == level)
+            from = lo, to = hi;
+        else if (!m)
+            continue;   /* stays the identity */
+        if (!m) {
+            for (uint64_t r = from; r <= to; r++)
+                desc_add_entry(out, nt, a, (int)r, (int)r, 1.0, -1);
+            continue;
+        }
+        for (size_t k = 0; k < m->nnz; k++)
+            if (k >= from && k <= to)
+                desc_add_entry(out, nt, a, m->e[k].row, m->e[k].col,
+                               m->e[k].value, m->e[k].func);
+    }
+}
+
+/* Appends term t's AUNFs lo..hi-1 (lo < hi) of the subtree at `level`,
+ * the digits before it fixed in pick, as boxes (add_box) in the
+ * enumeration's order: a partial first digit, the whole digits between,
+ * a partial last digit, so at most two boxes a level. */
+static void add_range(desc *out, const desc *d, size_t t, int level,
+                      uint64_t *pick, uint64_t lo, uint64_t hi)
+{
+    uint64_t w = 1;   /* the AUNFs under one digit of this level */
+    for (int m = level + 1; m < d->naut - 1; m++)
+        w *= mvd_factor_nnz(d, t, m);
+    uint64_t dlo = lo / w, dhi = (hi - 1) / w;
+    if (lo % w) {
+        pick[level] = dlo;
+        add_range(out, d, t, level + 1, pick, lo % w,
+                  dlo == dhi ? hi - dlo * w : w);
+        if (dlo == dhi)
+            return;
+        dlo++;
+    }
+    int tail = hi % w != 0;
+    uint64_t end = tail ? dhi : dhi + 1;   /* whole digits dlo..end-1 */
+    if (dlo < end)
+        add_box(out, d, t, level, pick, dlo, end - 1);
+    if (tail) {
+        pick[level] = dhi;
+        add_range(out, d, t, level + 1, pick, 0, hi - dhi * w);
+    }
+}
+
+void mvd_sched_part(const mvd_sched *s, const desc *d, int r, desc *out)
+{
+    mvd_desc_head(d, out);
+    if (s->kind != MVD_SCHED_AUNF) {
+        for (size_t k = s->first[r]; k < s->first[r + 1]; k++)
+            if (!mvd_term_is_zero(d, s->term[k]))
+                add_box(out, d, s->term[k], -1, NULL, 0, 0);
+    } else {
+        uint64_t lo, hi, pick[DESC_MAX_AUTOMATA];
+        for (size_t t = first_piece(s, r); piece(s, r, t, &lo, &hi); t++) {
+            if (lo >= hi || mvd_term_is_zero(d, t))
+                continue;
+            if (lo == 0 && hi == s->cost[t].aunfs)
+                add_box(out, d, t, -1, NULL, 0, 0);
+            else
+                add_range(out, d, t, 0, pick, lo, hi);
+        }
+    }
+    mvd_desc_done(out);
+}
+
+void mvd_sched_warn_idle(const mvd_sched *s, diag *dg, srcloc at)
+{
+    int idle = mvd_sched_idle(s);
+    if (idle)
+        diag_warning(dg, at, "%d of %d ranks idle: %s gives whole %s, and "
+                     "the descriptor has %llu", idle, s->ranks,
+                     mvd_sched_name(s->kind),
+                     s->kind == MVD_SCHED_AUNF ? "AUNFs" : "terms",
+                     (unsigned long long)(s->kind == MVD_SCHED_AUNF
+                                              ? s->term_first[s->nterms]
+                                              : s->nterms));
 }
 
 /* ------------------------------------------------------------ report */

@@ -116,6 +116,22 @@ size_t mvd_sched_aunf_term(const mvd_sched *s, uint64_t k);
 void mvd_sched_aunf_decode(const mvd_sched *s, const desc *d, uint64_t k,
                            size_t *term, uint64_t *pick);
 
+/* Rank r's share of d as a descriptor of its own (initialised here;
+ * desc_free it before d, whose function tables it shares): under
+ * terms-rr and terms-cost its terms whole, in the schedule's order;
+ * under aunf the terms of its AUNF range, a term cut by the range split
+ * into boxes of whole factors (a prefix of fixed non-zeros, one factor
+ * restricted to an interval of its non-zeros, the last factor whole:
+ * at most 2(N-1) boxes) whose AUNFs are exactly the range's, in the
+ * enumeration's order. Zero terms are left out. The sum over the ranks
+ * of the shares' products is d's product: a plan on a share
+ * (mvd_plan_new_part) multiplies rank r's work and nothing else. */
+void mvd_sched_part(const mvd_sched *s, const desc *d, int r, desc *out);
+
+/* "N of P ranks idle: SCHED gives whole terms, and the descriptor has
+ * T" as a warning at `at`, when some are. */
+void mvd_sched_warn_idle(const mvd_sched *s, diag *dg, srcloc at);
+
 /* The load report (formats/mvd-load.md): the assignment, the work of each
  * rank and the imbalances. algo is "shuffle" or "slice", source the
  * descriptor's name. */

@@ -4,6 +4,7 @@
  * idle ranks, and the AUNF enumeration (D2) against the AUNFs slice makes
  * (mvd_slice_aunf). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "mvd/plan.h"    /* slice's AUNFs (white box) */
 #include "mvd/sched.h"
@@ -266,33 +267,45 @@ static void test_enumeration(void)
  * Algorithm 3 done again here; aunf's blocks of A / P or one more, first
  * ranks first; every AUNF decoding to picks in range that encode it
  * back. */
+/* A random plain descriptor: 1-4 automata of order 1-4, 1-12 terms of
+ * random density (zero factors included), elements 0 or `one`, or 1-3
+ * when one is 0. 0, or -1 when it does not read. */
+static int random_desc(rng *r, desc *d, int one)
+{
+    int naut = 1 + (int)rng_below(r, 4), nterms = 1 + (int)rng_below(r, 12);
+    int order[4];
+    for (int a = 0; a < naut; a++)
+        order[a] = 1 + (int)rng_below(r, 4);
+    strbuf sb = {0};
+    for (int t = 0; t < nterms; t++) {
+        sb_printf(&sb, "%d\n", naut);
+        int fill = (int)rng_below(r, 101);
+        for (int a = 0; a < naut; a++) {
+            sb_printf(&sb, "%d\n", order[a]);
+            for (int k = 0; k < order[a] * order[a]; k++)
+                sb_printf(&sb, "%d%s", (int)rng_below(r, 100) < fill
+                                           ? (one ? one
+                                                  : 1 + (int)rng_below(r, 3))
+                                           : 0,
+                          k % order[a] == order[a] - 1 ? "\n" : " ");
+        }
+    }
+    int status = read_text(d, sb_str(&sb));
+    sb_free(&sb);
+    return status;
+}
+
 static void test_random(void)
 {
     rng r;
     rng_seed(&r, 13);
     for (int round = 0; round < 300; round++) {
-        int naut = 1 + (int)rng_below(&r, 4), nterms = 1 + (int)rng_below(&r, 12);
-        int order[4];
-        for (int a = 0; a < naut; a++)
-            order[a] = 1 + (int)rng_below(&r, 4);
-        strbuf sb = {0};
-        for (int t = 0; t < nterms; t++) {
-            sb_printf(&sb, "%d\n", naut);
-            int fill = (int)rng_below(&r, 101);
-            for (int a = 0; a < naut; a++) {
-                sb_printf(&sb, "%d\n", order[a]);
-                for (int k = 0; k < order[a] * order[a]; k++)
-                    sb_printf(&sb, "%d%s",
-                              (int)rng_below(&r, 100) < fill ? 1 : 0,
-                              k % order[a] == order[a] - 1 ? "\n" : " ");
-            }
-        }
         desc d;
-        int ok = read_text(&d, sb_str(&sb)) == 0;
-        sb_free(&sb);
+        int ok = random_desc(&r, &d, 1) == 0;
         CHECK(ok);
         if (!ok)
             return;
+        int naut = d.naut, nterms = (int)d.terms.len;
         int p = 1 + (int)rng_below(&r, 20);
         for (int k = 0; k < 3; k++) {
             mvd_sched s;
@@ -360,6 +373,132 @@ static void test_random(void)
     }
 }
 
+/* x * share_0 + ... + x * share_{P-1}, each share's product by a plan
+ * on it (mvd_plan_new_part), summed in rank order; and the AUNFs the
+ * shares' faithful slice plans make against the schedule's. */
+static void shares_product(const desc *d, const mvd_space *sp,
+                           mvd_sched_kind k, mvd_algo algo, int faithful,
+                           int p, const double *x, double *sum)
+{
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_sched s;
+    CHECK_INT(build(&s, d, k, p), 0);
+    double *y = xcalloc(d->nn, sizeof *y);
+    memset(sum, 0, d->nn * sizeof *sum);
+    for (int q = 0; q < p; q++) {
+        desc part;
+        mvd_sched_part(&s, d, q, &part);
+        mvd_plan *pl = mvd_plan_new_part(d, &part, sp, algo, faithful,
+                                         (size_t)1 << 30, NULL, &dg);
+        CHECK(pl != NULL);
+        if (!pl) {
+            desc_free(&part);
+            continue;
+        }
+        mvd_multiply(pl, x, y);
+        for (uint64_t j = 0; j < d->nn; j++)
+            sum[j] += y[j];
+        if (algo == MVD_SLICE && faithful) {
+            mvd_rank_load l;
+            mvd_sched_load(&s, q, &l);
+            /* zero terms' AUNFs are scheduled, but the share leaves
+             * them out */
+            uint64_t zero = 0, lo, hi;
+            for (size_t t = 0; t < s.nterms; t++)
+                if (mvd_term_is_zero(d, t) && k == MVD_SCHED_AUNF) {
+                    lo = s.term_first[t] > s.start[q] ? s.term_first[t]
+                                                      : s.start[q];
+                    hi = s.term_first[t + 1] < s.start[q + 1]
+                             ? s.term_first[t + 1] : s.start[q + 1];
+                    zero += hi > lo ? hi - lo : 0;
+                } else if (mvd_term_is_zero(d, t))
+                    for (size_t u = s.first[q]; u < s.first[q + 1]; u++)
+                        zero += s.term[u] == t ? s.cost[t].aunfs : 0;
+            CHECK_INT(mvd_plan_aunfs(pl), l.aunfs - zero);
+        }
+        mvd_plan_free(pl);
+        desc_free(&part);
+    }
+    free(y);
+    mvd_sched_free(&s);
+}
+
+/* The ranks' shares add up to the descriptor: Figure 8's golden product
+ * (notes §5.2) from 2 and 3 ranks' shares under every scheduler; on
+ * random descriptors with small whole numbers (exact sums), every
+ * scheduler, algorithm and mode on 1-7 ranks gives the sequential
+ * product exactly, and a faithful slice share holds exactly its range's
+ * AUNFs. */
+static void test_shares(void)
+{
+    static const double seq_q[36] = {
+        778, 2, 4, 256, 20, 40, 238, 8, 16, 502, 11, 22, 352, 56, 112, 262,
+        17, 34, 7416, 222, 444, 5640, 1032, 2064, 2904, 294, 588, 1468, 58,
+        116, 1296, 256, 512, 564, 70, 140};
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    desc d;
+    CHECK_INT(read_figure8(&d), 0);
+    mvd_space sp;
+    CHECK_INT(mvd_space_build(&sp, &d, 1000, &dg), 0);
+    double x[36], sum[36];
+    for (int j = 0; j < 36; j++)
+        x[j] = j + 1;
+    for (int p = 2; p <= 3; p++)
+        for (int k = 0; k < 3; k++)
+            for (int a = 0; a < 2; a++)
+                for (int f = 0; f < 2; f++) {
+                    if (k == MVD_SCHED_AUNF && a != MVD_SLICE)
+                        continue;
+                    shares_product(&d, &sp, (mvd_sched_kind)k, (mvd_algo)a,
+                                   f, p, x, sum);
+                    for (int j = 0; j < 36; j++)
+                        CHECK(sum[j] == seq_q[j]);
+                }
+    mvd_space_free(&sp);
+    desc_free(&d);
+
+    rng r;
+    rng_seed(&r, 31);
+    for (int round = 0; round < 150; round++) {
+        if (random_desc(&r, &d, 0) < 0) {
+            CHECK(0);
+            return;
+        }
+        CHECK_INT(mvd_space_build(&sp, &d, d.nn, &dg), 0);
+        double *xv = xmalloc(d.nn * sizeof *xv);
+        double *want = xmalloc(d.nn * sizeof *want);
+        double *got = xmalloc(d.nn * sizeof *got);
+        for (uint64_t j = 0; j < d.nn; j++)
+            xv[j] = (double)rng_below(&r, 5);
+        int p = 1 + (int)rng_below(&r, 7);
+        for (int k = 0; k < 3; k++)
+            for (int a = 0; a < 2; a++)
+                for (int f = 0; f < 2; f++) {
+                    mvd_algo algo = (mvd_algo)a;
+                    if (k == MVD_SCHED_AUNF && algo != MVD_SLICE)
+                        continue;
+                    mvd_plan *pl = mvd_plan_new_mode(&d, &sp, algo, f,
+                                                     (size_t)1 << 30, &dg);
+                    CHECK(pl != NULL);
+                    if (!pl)
+                        continue;
+                    mvd_multiply(pl, xv, want);
+                    mvd_plan_free(pl);
+                    shares_product(&d, &sp, (mvd_sched_kind)k, algo, f, p,
+                                   xv, got);
+                    for (uint64_t j = 0; j < d.nn; j++)
+                        CHECK(got[j] == want[j]);
+                }
+        free(xv);
+        free(want);
+        free(got);
+        mvd_space_free(&sp);
+        desc_free(&d);
+    }
+}
+
 int main(void)
 {
     RUN(test_figure6);
@@ -368,5 +507,6 @@ int main(void)
     RUN(test_partition);
     RUN(test_enumeration);
     RUN(test_random);
+    RUN(test_shares);
     return unit_done();
 }

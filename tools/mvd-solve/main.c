@@ -12,6 +12,7 @@
 #include "common/common.h"
 #include "desc/desc.h"
 #include "mvd/mvd.h"
+#include "mvd/par.h"
 #include "mvd/sched.h"
 
 static const char *const prog = "mvd-solve";
@@ -54,12 +55,13 @@ static void usage(FILE *fp)
 "                         term (default: the fast kernels, same products)\n"
 "      --mvd=VECTOR       write VECTOR * Q instead of solving (vector file)\n"
 "      --ones             write ones * Q instead of solving\n"
-"      --sched=SCHED      how MPI ranks share the work: terms-rr (shuffle,\n"
-"                         slice), terms-cost (shuffle; its default), aunf\n"
-"                         (slice; its default); no effect on one process\n"
+"      --sched=SCHED      how MPI ranks share the work under mpirun:\n"
+"                         terms-rr (shuffle, slice), terms-cost (shuffle;\n"
+"                         its default), aunf (slice; its default)\n"
 "      --load-report      write each rank's work under --sched instead of\n"
 "                         solving (the mvd-load format)\n"
-"      --ranks=P          the ranks of --load-report (default 1)\n"
+"      --ranks=P          the ranks of --load-report (default 1, under\n"
+"                         mpirun the job's)\n"
 "      --max-memory=BYTES refuse models that need more (default: half of\n"
 "                         physical memory)\n"
 "  -o, --output=FILE      write to FILE, replaced only when all went well\n"
@@ -69,8 +71,9 @@ static void usage(FILE *fp)
 "Exit status: 0 success, 1 no convergence or I/O failure, 2 bad usage or\n"
 "bad input (or a model over --max-memory).\n"
 "\n"
-"Example:\n"
-"  mvd-solve --method gmres --top 5 examples/san/two-procs.desc\n",
+"Examples:\n"
+"  mvd-solve --method gmres --top 5 examples/san/two-procs.desc\n"
+"  mpirun -np 4 mvd-solve --algo slice --sched aunf model.desc\n",
             prog, MVD_DIRECT_MAX, MVD_DEFAULT_TOL, MVD_DEFAULT_MAX_ITER, MVD_DEFAULT_OMEGA,
             MVD_DEFAULT_RESTART);
 }
@@ -87,7 +90,8 @@ typedef struct {
     /* --sched: recorded for the MPI run-time; one process multiplies
      * every term, which is every scheduler's one-rank assignment */
     mvd_sched_kind sched;
-    int load_report, ranks;
+    int load_report, ranks, ranks_given;
+    mvd_par *par;   /* under mpirun (par.h), else NULL */
 } options;
 
 enum { OPT_MAX_ITER = 256, OPT_OMEGA, OPT_RESTART, OPT_TOP, OPT_PARTIAL,
@@ -240,6 +244,7 @@ static void parse_options(int argc, char **argv, options *op)
         case OPT_LOAD_REPORT: op->load_report = 1; break;
         case OPT_RANKS:
             ranks_opt = "--ranks";
+            op->ranks_given = 1;
             op->ranks = (int)option_u64(prog, "--ranks", optarg, 1,
                                         MVD_SCHED_MAX_RANKS);
             break;
@@ -458,6 +463,8 @@ static int choose_method(options *op, const desc *d, const mvd_space *sp,
 static int write_output(const options *op, void (*writer)(FILE *, void *),
                         void *ctx)
 {
+    if (mvd_par_rank(op->par) != 0)   /* rank 0 writes */
+        return EXIT_OK;
     outfile out;
     out_open_or_die(&out, prog, op->output);
     writer(out.fp, ctx);
@@ -486,10 +493,17 @@ static int run_multiply(const options *op, const desc *d, const mvd_space *sp,
         for (size_t k = 0; k < sp->len; k++)
             x[sp->idx[k]] = 1;
     } else {
-        FILE *in = in_open_or_die(prog, op->vector);
-        if (mvd_vector_read(in, input_name(op->vector), d, sp, x, dg) < 0)
-            status = EXIT_BADINPUT;
-        in_close(in);
+        /* rank 0's, which has standard input under mpirun */
+        if (mvd_par_rank(op->par) == 0) {
+            FILE *in = in_open_or_die(prog, op->vector);
+            if (mvd_vector_read(in, input_name(op->vector), d, sp, x, dg) < 0)
+                status = EXIT_BADINPUT;
+            in_close(in);
+        }
+        status = mvd_par_agree(op->par, status, dg, (srcloc){shown, 0, 0},
+                               "reading the vector");
+        if (status == EXIT_OK)
+            mvd_par_bcast(op->par, x, d->nn);
     }
     if (status == EXIT_OK) {
         mvd_multiply(plan, x, y);
@@ -528,15 +542,7 @@ static int run_load_report(const options *op, const desc *d,
     mvd_sched s;
     if (mvd_sched_build(&s, d, op->sched, op->ranks, dg) < 0)
         return EXIT_BADINPUT;
-    int idle = mvd_sched_idle(&s);
-    if (idle)
-        diag_warning(dg, (srcloc){shown, 0, 0}, "%d of %d ranks idle: %s "
-                     "gives whole %s, and the descriptor has %llu",
-                     idle, op->ranks, mvd_sched_name(op->sched),
-                     op->sched == MVD_SCHED_AUNF ? "AUNFs" : "terms",
-                     (unsigned long long)(op->sched == MVD_SCHED_AUNF
-                                              ? s.term_first[s.nterms]
-                                              : s.nterms));
+    mvd_sched_warn_idle(&s, dg, (srcloc){shown, 0, 0});
     int status = write_output(op, put_load, &(load_out){&s, d,
                               mvd_algo_name(op->algo), shown});
     mvd_sched_free(&s);
@@ -614,26 +620,74 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
     return status;
 }
 
+/* ------------------------------------------------------------ MPI ranks */
+
+/* Under mpirun: every rank read the same descriptor with the same
+ * options (a rank that went on with another would give wrong sums or
+ * wait forever in one), and ranks beyond one multiply with shuffle or
+ * slice only; --ranks of --load-report defaults to the job's. 0, or -1
+ * after a message (rank 0's). */
+static int par_checks(options *op, const char *text, size_t len,
+                      const char *shown, diag *dg)
+{
+    if (!op->par)
+        return 0;
+    char key[256];
+    snprintf(key, sizeof key, "%d %d %d %d %d %d %d %d %d %.17g %llu %d "
+             "%.17g %llu %d %d", (int)op->algo, (int)op->sched, op->faithful,
+             op->ones, op->vector != NULL, op->load_report, op->ranks,
+             op->ranks_given, (int)op->solve.method, op->solve.tol,
+             (unsigned long long)op->solve.max_iter, op->solve.restart,
+             op->solve.omega, (unsigned long long)op->top, op->partial,
+             op->from_initial);
+    srcloc at = {shown, 0, 0};
+    if (mvd_par_same(op->par, text, len, key, dg, at) < 0)
+        return -1;
+    int kernel = op->algo == MVD_SHUFFLE || op->algo == MVD_SLICE;
+    if (!kernel && mvd_par_size(op->par) > 1) {
+        diag_error(dg, at, "--algo %s runs on one process: over %d MPI "
+                   "ranks, --algo shuffle or slice",
+                   mvd_algo_name(op->algo), mvd_par_size(op->par));
+        return -1;
+    }
+    if (!op->ranks_given)
+        op->ranks = mvd_par_size(op->par);
+    return 0;
+}
+
+/* The end of every rank (MPI finalised) with the status. */
+static int finish(options *op, int status, FILE *quiet)
+{
+    if (quiet)
+        fclose(quiet);
+    return mvd_par_end(op->par, status);
+}
+
 int main(int argc, char **argv)
 {
     options op;
     set_program_name(prog);
     parse_options(argc, argv, &op);
     op.started = now();
+    op.par = mvd_par_start(&argc, &argv);
     const char *shown = input_name(op.path);
     size_t len;
-    char *text = read_input(prog, op.path, DESC_MAX_INPUT, &len);
+    char *text = mvd_par_read_input(op.par, prog, op.path, DESC_MAX_INPUT,
+                                    &len);
+    /* Every rank computes the same: rank 0 speaks for all. */
+    FILE *quiet = mvd_par_rank(op.par) ? fopen("/dev/null", "w") : NULL;
     diag dg;
-    diag_init(&dg, prog, stderr);
+    diag_init(&dg, prog, quiet ? quiet : stderr);
+    int bad = par_checks(&op, text, len, shown, &dg) < 0;
     desc d;
-    int bad = desc_read_text(&d, text, len, shown, &dg) < 0;
+    bad = bad || desc_read_text(&d, text, len, shown, &dg) < 0;
     free(text);
-    if (bad)
-        return EXIT_BADINPUT;
-    if (op.load_report) {
-        int status = run_load_report(&op, &d, shown, &dg);
-        desc_free(&d);
-        return status;
+    if (bad || op.load_report) {
+        int status = bad ? EXIT_BADINPUT : run_load_report(&op, &d, shown,
+                                                           &dg);
+        if (!bad)
+            desc_free(&d);
+        return finish(&op, status, quiet);
     }
     /* Functions of matrix elements as tables over their support: one
      * look-up per evaluation (desc_tabulate), within an eighth of
@@ -671,9 +725,13 @@ int main(int argc, char **argv)
                                       (srcloc){shown, 0, 0}) == 0) &&
           choose_method(&op, &d, &sp, shown, &vectors, &rest, &dg) == 0))) {
         int over_budget = 0;
-        plan = mvd_plan_new_threads(&d, &sp, op.algo, op.faithful,
-                                    compact ? (int)op.threads : 1, rest,
-                                    &over_budget, &dg);
+        /* sparse and reach run on one rank (par_checks) */
+        int kernel = op.algo == MVD_SHUFFLE || op.algo == MVD_SLICE;
+        plan = op.par && kernel ? mvd_par_plan(op.par, &d, &sp, op.algo, op.sched,
+                                     op.faithful, rest, &over_budget, &dg)
+                      : mvd_plan_new_threads(&d, &sp, op.algo, op.faithful,
+                                             compact ? (int)op.threads : 1,
+                                             rest, &over_budget, &dg);
         /* reach's second thread, when its vector fits the budget */
         if (plan && compact && op.threads > 1 &&
             mvd_plan_bytes(plan) + (sp.len + 1) * sizeof(double) <= rest)
@@ -695,6 +753,7 @@ int main(int argc, char **argv)
                                : run_solve(&op, &d, &sp, plan, shown, &dg);
     if (plan)
         mvd_plan_free(plan);
+    status = finish(&op, status, quiet);   /* frees the share, before d */
     mvd_space_free(&sp);
     desc_free(&d);
     return status;

@@ -1,0 +1,262 @@
+/* mpi_par.c — mvd-solve over MPI ranks: the start, the input checks and
+ * the fixed-order sums of the partial vectors (par.h). */
+#include <limits.h>
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mvd/par.h"
+
+struct mvd_par {
+    int rank, size;
+    mvd_sched sched;
+    desc part;
+    int has_sched, has_part;
+    double *buf;             /* the partials received */
+    int *count, *displ;      /* default: block q of the vector */
+    int *rcount, *rdispl;    /* and where each rank's copy of mine lands */
+};
+
+/* Open MPI allocates at MPI_Init what it never frees, and LeakSanitizer
+ * (make asan) would fail every MPI run on it. LeakSanitizer asks this
+ * hook at exit: off once MPI was initialised, so the sequential runs
+ * keep their leak check (mpibench turns it off for good). The shares
+ * and plans are leak-checked by tests/unit/test_mvd_sched.c. */
+static int mpi_started;
+int __lsan_is_turned_off(void);
+int __lsan_is_turned_off(void)
+{
+    return mpi_started;
+}
+
+mvd_par *mvd_par_start(int *argc, char ***argv)
+{
+    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK") &&
+        !getenv("PMI_SIZE"))
+        return NULL;
+    mpi_started = 1;
+    MPI_Init(argc, argv);
+    /* A failing call ends the job with the library's message (the
+     * default handler): no rank goes on alone, so none waits forever. */
+    mvd_par *m = xcalloc(1, sizeof *m);
+    MPI_Comm_rank(MPI_COMM_WORLD, &m->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &m->size);
+    return m;
+}
+
+int mvd_par_rank(const mvd_par *m) { return m ? m->rank : 0; }
+int mvd_par_size(const mvd_par *m) { return m ? m->size : 1; }
+
+/* Bytes in pieces MPI's int counts can carry. */
+static void bcast_bytes(void *p, size_t n)
+{
+    for (size_t at = 0; at < n; at += INT_MAX) {
+        size_t k = n - at < INT_MAX ? n - at : INT_MAX;
+        MPI_Bcast((char *)p + at, (int)k, MPI_BYTE, 0, MPI_COMM_WORLD);
+    }
+}
+
+char *mvd_par_read_input(mvd_par *m, const char *prog, const char *path,
+                         size_t max, size_t *len)
+{
+    int from_stdin = !path || strcmp(path, "-") == 0;
+    if (!m || !from_stdin)
+        return read_input(prog, path, max, len);
+    /* A read that fails on rank 0 exits there, and the launcher ends the
+     * job: the others wait in this broadcast until then. */
+    char *text = m->rank == 0 ? read_input(prog, path, max, len) : NULL;
+    uint64_t n = m->rank == 0 ? (uint64_t)*len : 0;
+    MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    if (m->rank != 0) {
+        *len = (size_t)n;
+        text = xmalloc((size_t)n + 1);
+        text[n] = 0;
+    }
+    bcast_bytes(text, (size_t)n);
+    return text;
+}
+
+/* FNV-1a, 64 bits. */
+static uint64_t hash(const char *p, size_t n)
+{
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (size_t k = 0; k < n; k++)
+        h = (h ^ (unsigned char)p[k]) * UINT64_C(1099511628211);
+    return h;
+}
+
+int mvd_par_same(mvd_par *m, const char *text, size_t len, const char *key,
+                 diag *dg, srcloc at)
+{
+    if (!m)
+        return 0;
+    uint64_t mine[2] = {hash(text, len), hash(key, strlen(key))};
+    uint64_t *all = xmalloc((size_t)m->size * sizeof mine);
+    MPI_Allgather(mine, 2, MPI_UINT64_T, all, 2, MPI_UINT64_T,
+                  MPI_COMM_WORLD);
+    int differ = 0, text_differs = 0, first = -1;
+    for (int r = 1; r < m->size; r++) {
+        int t = all[2 * r] != all[0], k = all[2 * r + 1] != all[1];
+        differ += t || k;
+        if ((t || k) && first < 0) {
+            first = r;
+            text_differs = t;
+        }
+    }
+    int w = !text_differs;   /* the hash shown: the text's, or the key's */
+    if (first >= 0 && m->rank == 0)
+        diag_error(dg, at, "the ranks differ: %d of the %d other ranks read "
+                   "another %s than rank 0 (rank %d first: hash %016llx, "
+                   "rank 0's %016llx); every rank must read the same "
+                   "descriptor with the same options", differ, m->size - 1,
+                   text_differs ? "descriptor" : "set of options", first,
+                   (unsigned long long)all[2 * first + w],
+                   (unsigned long long)all[w]);
+    free(all);
+    return first >= 0 ? -1 : 0;
+}
+
+int mvd_par_agree(mvd_par *m, int status, diag *dg, srcloc at,
+                  const char *what)
+{
+    if (!m)
+        return status;
+    int *all = xmalloc((size_t)m->size * sizeof *all), worst = status;
+    MPI_Allgather(&status, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD);
+    int first = -1;
+    for (int r = 0; r < m->size; r++) {
+        if (all[r] > worst)
+            worst = all[r];
+        if (all[r] != 0 && first < 0)
+            first = r;
+    }
+    if (m->rank == 0 && status == 0 && first > 0)
+        diag_error(dg, at, "%s failed on rank %d (status %d)", what, first,
+                   all[first]);
+    free(all);
+    return worst;
+}
+
+void mvd_par_bcast(mvd_par *m, double *x, uint64_t n)
+{
+    if (m)
+        bcast_bytes(x, (size_t)n * sizeof *x);
+}
+
+/* --faithful: Algorithm 1's reduce to rank 0, in rank order, and
+ * broadcast. */
+static void sum_to_root(void *ctx, double *y, uint64_t n)
+{
+    mvd_par *m = ctx;
+    if (m->rank == 0) {
+        for (int q = 1; q < m->size; q++) {
+            MPI_Recv(m->buf, (int)n, MPI_DOUBLE, q, 0, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+            for (uint64_t j = 0; j < n; j++)
+                y[j] += m->buf[j];
+        }
+    } else
+        MPI_Send(y, (int)n, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD);
+    MPI_Bcast(y, (int)n, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+}
+
+/* Default: each rank folds one block of every partial in rank order
+ * (reduce-scatter), then every block goes to every rank (allgather). */
+static void sum_blocks(void *ctx, double *y, uint64_t n)
+{
+    (void)n;
+    mvd_par *m = ctx;
+    int c = m->count[m->rank], p = m->size;
+    MPI_Alltoallv(y, m->count, m->displ, MPI_DOUBLE, m->buf, m->rcount,
+                  m->rdispl, MPI_DOUBLE, MPI_COMM_WORLD);
+    double *mine = y + m->displ[m->rank];
+    for (int j = 0; j < c; j++) {
+        double acc = m->buf[j];
+        for (int q = 1; q < p; q++)
+            acc += m->buf[(size_t)q * (size_t)c + (size_t)j];
+        mine[j] = acc;
+    }
+    MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, y, m->count,
+                   m->displ, MPI_DOUBLE, MPI_COMM_WORLD);
+}
+
+/* The buffers of the sums for vectors of n entries. */
+static void sum_buffers(mvd_par *m, uint64_t n, int faithful)
+{
+    int p = m->size;
+    if (faithful) {
+        m->buf = xmalloc((size_t)(n ? n : 1) * sizeof *m->buf);
+        return;
+    }
+    m->count = xmalloc((size_t)p * sizeof *m->count);
+    m->displ = xmalloc((size_t)p * sizeof *m->displ);
+    m->rcount = xmalloc((size_t)p * sizeof *m->rcount);
+    m->rdispl = xmalloc((size_t)p * sizeof *m->rdispl);
+    for (int q = 0; q < p; q++) {
+        uint64_t lo = n * (uint64_t)q / (uint64_t)p;
+        uint64_t hi = n * (uint64_t)(q + 1) / (uint64_t)p;
+        m->displ[q] = (int)lo;
+        m->count[q] = (int)(hi - lo);
+    }
+    int c = m->count[m->rank];
+    for (int q = 0; q < p; q++) {
+        m->rcount[q] = c;
+        m->rdispl[q] = q * c;
+    }
+    m->buf = xmalloc(((size_t)c * (size_t)p + 1) * sizeof *m->buf);
+}
+
+mvd_plan *mvd_par_plan(mvd_par *m, const desc *d, const mvd_space *sp,
+                       mvd_algo algo, mvd_sched_kind kind, int faithful,
+                       size_t max_bytes, int *over_budget, diag *dg)
+{
+    srcloc at = desc_loc(d);
+    *over_budget = 0;
+    /* MPI counts are ints: a vector of 2^31 doubles (16 GiB) is past
+     * what one message carries here. Every rank sees the same nn. */
+    if (d->nn > (uint64_t)INT_MAX) {
+        if (m->rank == 0)
+            diag_error(dg, at, "%llu states: vectors of more than %d "
+                       "entries are not summed over MPI ranks",
+                       (unsigned long long)d->nn, INT_MAX);
+        return NULL;
+    }
+    if (mvd_sched_build(&m->sched, d, kind, m->size, dg) < 0)
+        return NULL;   /* the same on every rank */
+    m->has_sched = 1;
+    if (m->rank == 0)
+        mvd_sched_warn_idle(&m->sched, dg, at);
+    mvd_sched_part(&m->sched, d, m->rank, &m->part);
+    m->has_part = 1;
+    mvd_plan *p = mvd_plan_new_part(d, &m->part, sp, algo, faithful,
+                                    max_bytes, over_budget, dg);
+    if (mvd_par_agree(m, p ? 0 : EXIT_BADINPUT, dg, at,
+                      "building this rank's share of the plan")) {
+        if (p)
+            mvd_plan_free(p);
+        return NULL;
+    }
+    if (m->size > 1) {   /* one rank's partial is the product */
+        sum_buffers(m, d->nn, faithful);
+        mvd_plan_set_combine(p, faithful ? sum_to_root : sum_blocks, m);
+    }
+    return p;
+}
+
+int mvd_par_end(mvd_par *m, int status)
+{
+    if (!m)
+        return status;
+    if (m->has_part)
+        desc_free(&m->part);
+    if (m->has_sched)
+        mvd_sched_free(&m->sched);
+    free(m->buf);
+    free(m->count);
+    free(m->displ);
+    free(m->rcount);
+    free(m->rdispl);
+    free(m);
+    MPI_Finalize();
+    return status;
+}

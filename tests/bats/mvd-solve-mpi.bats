@@ -1,0 +1,156 @@
+#!/usr/bin/env bats
+# mvd-solve over MPI ranks (issue 13; lib/mvd/par.h): every scheduler
+# gives the sequential products and solutions, Figure 8's golden vectors
+# at 2 and 3 ranks, the same iteration count and digits at every P, the
+# same bits run to run; ranks that read other input, or die, end the job
+# with a message. 1-4 ranks, oversubscribed (mpi_run in helper.bash).
+
+setup() {
+    load helper
+    cd "$BATS_TEST_TMPDIR"
+    cp "$EXAMPLES/san/figure8.desc" .
+}
+
+# The four schedulers with their kernels, fast and faithful.
+SCHEDS=("--algo shuffle --sched terms-rr" "--algo shuffle --sched terms-cost"
+        "--algo slice --sched terms-rr" "--algo slice --sched aunf"
+        "--algo shuffle --sched terms-cost --faithful"
+        "--algo slice --sched aunf --faithful")
+
+vector_file() {
+    echo "vector 1"
+    echo "n $#"
+    printf '%s\n' "$@"
+    echo "end $#"
+}
+
+# same_results A B TOL: the result and state records of two san-result
+# files agree within TOL, the other records (but time) exactly.
+same_results() {
+    awk -v tol="$3" 'NR == FNR { a[FNR] = $0; n = FNR; next }
+        { if (!(FNR in a)) { print "extra line " FNR; bad = 1; exit }
+          split(a[FNR], x); if ($1 ~ /^time/) next
+          if ($1 == "result" || $1 == "state") {
+              d = x[3] - $3; if (d < 0) d = -d
+              if (d > tol || x[2] != $2) { print "line " FNR ": " a[FNR] " / " $0; bad = 1 }
+          } else if (a[FNR] != $0 && $1 != "residual" && $1 != "balance" && $1 != "estimate") {
+              print "line " FNR ": " a[FNR] " / " $0; bad = 1 } }
+        END { if (FNR != n) { print "lengths " n " " FNR; bad = 1 } exit bad }' "$1" "$2"
+}
+
+@test "Figure 8's golden products (notes §5.2) at 2 and 3 ranks, every scheduler, fast and faithful" {
+    ones="64 1 2 28 4 8 16 1 2 124 1 2 40 4 8 28 1 2 528 12 24 288 48 96 144 12 24 48 2 4 40 8 16 16 2 4"
+    seqq="778 2 4 256 20 40 238 8 16 502 11 22 352 56 112 262 17 34 7416 222 444 5640 1032 2064 2904 294 588 1468 58 116 1296 256 512 564 70 140"
+    seq 1 36 > plain.vec
+    for np in 2 3; do
+        for s in "${SCHEDS[@]}"; do
+            mpi_run -n "$np" mvd-solve $s --ones figure8.desc > ones.out 2> err
+            [ "$(cat ones.out)" = "$(vector_file $ones)" ] || { echo "$np $s"; false; }
+            mpi_run -n "$np" mvd-solve $s --mvd plain.vec figure8.desc > seq.out 2> err
+            [ "$(cat seq.out)" = "$(vector_file $seqq)" ] || { echo "$np $s"; false; }
+        done
+    done
+}
+
+@test "every scheduler at 1-4 ranks solves as the sequential program does, to rounding (gmres)" {
+    for m in sc-like sharing-functional tandem-blocking; do
+        san2desc "$EXAMPLES/san/$m.san" > "$m.desc"
+        mvd-solve --method gmres "$m.desc" > "$m.seq"
+    done
+    np=1
+    for m in sc-like sharing-functional tandem-blocking; do
+        for s in "${SCHEDS[@]}"; do
+            np=$((np % 4 + 1))
+            mpi_run -n "$np" mvd-solve --method gmres $s "$m.desc" > par.out 2> err
+            # the algo record names the kernel: compare past it
+            grep -v '^algo ' "$m.seq" > a
+            grep -v '^algo ' par.out > b
+            same_results a b 1e-12 || { echo "$m $np $s"; false; }
+        done
+    done
+}
+
+@test "a solve stops at the same iteration with the same digits at every P (power, 1-4 ranks)" {
+    san2desc "$EXAMPLES/san/tandem-blocking.san" > tb.desc
+    for np in 1 2 3 4; do
+        mpi_run -n "$np" mvd-solve --algo slice --sched aunf --method power tb.desc > "p$np" 2> err
+        awk '$1 == "iterations" || $1 == "multiplications" { print }
+             $1 == "result" { printf "result %s %.11g\n", $2, $3 }' "p$np" > "d$np"
+    done
+    grep -q '^iterations [0-9][0-9]' d1
+    for np in 2 3 4; do cmp d1 "d$np"; done
+    # and the sequential program's, to the same digits
+    mvd-solve --algo slice --method power tb.desc | awk '$1 == "iterations" || $1 == "multiplications" { print }
+             $1 == "result" { printf "result %s %.11g\n", $2, $3 }' > d0
+    cmp d0 d1
+}
+
+@test "two runs at the same P give the same bits (default reduce-scatter and faithful reduce)" {
+    san2desc "$EXAMPLES/san/tandem-blocking.san" > tb.desc
+    for s in "--algo slice --sched aunf" "--algo shuffle --sched terms-rr --faithful"; do
+        for run in 1 2; do
+            mpi_run -n 3 mvd-solve --method gmres $s tb.desc > "r$run" 2> err
+        done
+        cmp r1 r2
+        grep -q '^converged yes' r1
+    done
+}
+
+@test "--mvd at 3 ranks, fast (reduce-scatter) and faithful (reduce, broadcast): the sequential product to rounding" {
+    san2desc "$EXAMPLES/san/tandem-blocking.san" > tb.desc
+    mvd-solve --ones tb.desc > ones.vec
+    mpi_run -n 3 mvd-solve --algo slice --sched aunf --mvd ones.vec tb.desc > fast
+    mpi_run -n 3 mvd-solve --algo slice --sched aunf --faithful --mvd ones.vec tb.desc > faith
+    mvd-solve --algo slice --mvd ones.vec tb.desc > seq
+    # every product to rounding of the sequential one
+    paste seq fast | awk 'NR > 2 && $1 != "end" { d = $1 - $2; if (d < 0) d = -d
+        s = $1 < 0 ? -$1 : $1; if (d > 1e-12 * (s + 1)) { print NR ": " $0; bad = 1 } }
+        END { exit bad }'
+    paste seq faith | awk 'NR > 2 && $1 != "end" { d = $1 - $2; if (d < 0) d = -d
+        s = $1 < 0 ? -$1 : $1; if (d > 1e-12 * (s + 1)) { print NR ": " $0; bad = 1 } }
+        END { exit bad }'
+}
+
+@test "P > terms: idle ranks said once, the product still the sequential one" {
+    mpi_run -n 4 mvd-solve --algo shuffle --sched terms-rr --ones figure8.desc > out 2> err
+    [ "$(grep -c 'warning: 2 of 4 ranks idle: terms-rr gives whole terms, and the descriptor has 2' err)" -eq 1 ]
+    diff out <(mvd-solve --ones figure8.desc)
+}
+
+@test "under mpirun: --load-report's --ranks is the job's, one report; the descriptor on standard input" {
+    mpi_run -n 3 mvd-solve --load-report figure8.desc > out
+    grep -qx 'schedule aunf slice 3' out
+    [ "$(grep -c '^mvd-load 1' out)" -eq 1 ]
+    grep -qx 'range 0 0 17' out
+    san2desc "$EXAMPLES/san/sc-like.san" | mpi_run -n 2 mvd-solve --algo slice > out
+    grep -qx 'result p_cs_1 0.52173913043478[0-9]*' out
+}
+
+@test "a descriptor or options that differ across ranks end the job with a message (exit 2)" {
+    sed 's/^1 0 1 0$/1 0 2 0/' figure8.desc > other.desc
+    if cmp -s figure8.desc other.desc; then false; fi
+    run mpi_run -n 1 mvd-solve --ones figure8.desc : -n 1 mvd-solve --ones other.desc
+    [ "$status" -ne 0 ] && [ "$status" -ne 124 ]
+    assert_output --partial "mvd-solve: figure8.desc: error: the ranks differ: 1 of the 1 other ranks read another descriptor than rank 0 (rank 1 first: hash "
+    run mpi_run -n 2 mvd-solve --ones figure8.desc : -n 1 mvd-solve --faithful --ones figure8.desc
+    [ "$status" -ne 0 ] && [ "$status" -ne 124 ]
+    assert_output --partial "error: the ranks differ: 1 of the 2 other ranks read another set of options than rank 0 (rank 2 first: hash "
+}
+
+@test "a rank that dies mid-solve ends the job with a message, no hang" {
+    san2desc "$EXAMPLES/san/tandem-blocking.san" > tb.desc
+    # power with a tolerance it never meets: it runs until killed
+    args="--algo slice --method power --tol 1e-300 --max-iter 1000000000 tb.desc"
+    run mpi_run -n 1 mvd-solve $args : -n 1 timeout -s KILL 2 mvd-solve $args
+    [ "$status" -ne 0 ] && [ "$status" -ne 124 ]
+    assert_output --partial "rank 1"
+    assert_output --partial "signal 9"
+}
+
+@test "over MPI ranks: sparse and reach refused with a message (exit 2); one rank runs them" {
+    run mpi_run -n 2 mvd-solve --algo sparse --ones figure8.desc
+    [ "$status" -ne 0 ] && [ "$status" -ne 124 ]
+    assert_output --partial "mvd-solve: figure8.desc: error: --algo sparse runs on one process: over 2 MPI ranks, --algo shuffle or slice"
+    mpi_run -n 1 mvd-solve --algo sparse --ones figure8.desc > out
+    diff out <(mvd-solve --ones figure8.desc)
+}
