@@ -200,6 +200,8 @@ struct sim {
     int done, failed;
     uint64_t events;     /* operations so far, against opt.max_events */
     uint64_t messages, negative_sizes, negative_computes;
+    uint64_t cost_size;  /* kernel_cost: the last size asked (its bits) */
+    double cost;         /* and its net_cost */
     struct timeline_stream *tl;   /* timeline.c; NULL: no timeline */
     struct trace_out *trace;      /* trace.c; NULL: no trace */
 };
@@ -216,6 +218,21 @@ static inline int node_of(const sim *s, int rank)
 static inline int contended(const sim *s, int from, int to)
 {
     return (s->link_free || s->backbone) && node_of(s, from) != node_of(s, to);
+}
+
+/* net_cost of a message of `bytes`: the last size's cost again when the
+ * size is the same (bit for bit, so -0 is not 0), as it is for most
+ * messages of a program; net_cost walks the model's regimes, about 30
+ * instructions a message with the default model (callgrind). */
+static inline double kernel_cost(sim *s, double bytes)
+{
+    uint64_t bits;
+    memcpy(&bits, &bytes, sizeof bits);
+    if (bits != s->cost_size) {
+        s->cost_size = bits;
+        s->cost = net_cost(s->net, bytes);
+    }
+    return s->cost;
 }
 
 /* sim.c */

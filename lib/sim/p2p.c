@@ -263,7 +263,7 @@ void p2p_transfer(sim *s, int from, int sid, int to, int rid)
 {
     request *x = req_at(&s->procs[from], sid), *y = req_at(&s->procs[to], rid);
     double bytes = x->bytes;
-    double cost = net_cost(s->net, bytes);
+    double cost = kernel_cost(s, bytes);
     double start = kernel_link_start(s, from, to, later(x->posted, y->posted),
                                      cost);
     double end = start + cost;
@@ -571,7 +571,7 @@ static int start_send(sim *s, int rank, double dest, double bytes,
         /* Eager: sent without the receiver, arriving after its cost; the
          * sender busy for its own cost (eager TS TW), else the message's. */
         const net_model *net = s->net;
-        double cost = net_cost(net, bytes),
+        double cost = kernel_cost(s, bytes),
                own = net->eager_own ? net->eager_ts + net->eager_tw * bytes
                                     : cost;
         if (!kernel_finite_time(s, rank, line, x->posted + cost, "message",

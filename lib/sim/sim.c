@@ -58,6 +58,7 @@ sim *sim_new(const sim_options *opt, const net_model *net, diag *d,
     if (!s->opt.max_events)
         s->opt.max_events = SIM_DEFAULT_MAX_EVENTS;
     s->net = net;
+    s->cost = net_cost(net, 0);   /* kernel_cost's: size 0 (cost_size) */
     s->d = d;
     s->file = file;
     /* Aligned, so that a process's hot bytes are the fewest lines; from
@@ -238,7 +239,7 @@ void kernel_complete(sim *s, int from, int to)
     proc *a = &s->procs[from], *b = &s->procs[to];
     pending *x = &s->cold[from].op, *y = &s->cold[to].op;
     double bytes = x->bytes;
-    double cost = net_cost(s->net, bytes);
+    double cost = kernel_cost(s, bytes);
     double start = kernel_link_start(s, from, to,
                                      fmax(x->posted, y->posted), cost);
     double end = start + cost;
