@@ -185,7 +185,8 @@ struct sim {
     const net_model *net;
     diag *d;
     const char *file;
-    proc *procs;
+    proc *procs;         /* aligned, in procs_block */
+    void *procs_block;
     proc_cold *cold;     /* by rank, as procs */
     int *queue;          /* runnable ranks, a ring of nprocs slots */
     size_t head, count;
