@@ -299,7 +299,7 @@ int coll_schedule(sim_op_kind kind, coll_algo algo, int p, int rank,
 int coll_next(sim *s, int rank)
 {
     proc *p = &s->procs[rank];
-    collective *c = &p->coll;
+    collective *c = &s->cold[rank].coll;
     coll_round r;
     while (coll_schedule(c->kind, (coll_algo)c->algo, s->opt.nprocs, rank,
                          c->root, c->bytes, c->step, &r)) {

@@ -116,12 +116,14 @@ typedef struct {
                             collective's own receives */
 } collective;
 
-/* A process. What a blocking message's steps touch comes first, in
- * KERNEL_HOT_BYTES from the start of a 64-byte aligned process (six cache
- * lines, the first request, receive, message and wait id included): at
- * P = 10^5 the processes' state is tens of megabytes, every message
- * touches two processes, and each line it touches is a miss (layout only;
- * cachegrind's D1 misses per message are the measure). The rest after. */
+/* A process: what a blocking message's steps touch, six cache lines (the
+ * first request, receive, message and wait id included) from a 64-byte
+ * aligned start; the rest is proc_cold, in an array of its own. At P =
+ * 10^5 the processes' state is tens of megabytes, every message touches
+ * two processes, and each line it touches is a miss (layout only;
+ * cachegrind's D1 misses per message are the measure); and a line that
+ * is never touched is never faulted in either (the cold array's pages
+ * stay unmapped in a blocking program: 19 MB at P = 10^5). */
 typedef struct {
     _Alignas(64) double clock;
     double compute, comm, idle;
@@ -140,9 +142,8 @@ typedef struct {
     waiting wait;                 /* with reqs' header: line 2 */
     op_window ops;                /* line 3 */
     SMALL_VEC(int, 2) recvs;      /* receives not yet matched, in post order */
-    /* p2p.c: recvs, unexpected or the probe changed (a counter), and the
-     * any_source choice computed for version cached - 1 (0: none), so
-     * the bound and the resolution that follows scan once. */
+    /* p2p.c: recvs, unexpected or the probe changed (a counter; the
+     * any_source choice cached for it: proc_cold). */
     uint64_t changed;
     SMALL_VEC(message, 1) unexpected;   /* line 4: sends to this rank not
                                            yet taken, in post order, with
@@ -151,20 +152,26 @@ typedef struct {
     struct by_time *by_time;   /* unexpected.c; NULL until needed */
     double recv_source, recv_tag;   /* line 5 */
     rng stream;          /* compute's draws */
-    /* (cold from here) */
+} proc;
+
+/* The rest of a process (sim.cold, by rank): what only collectives,
+ * probes and receives from any_source touch. */
+typedef struct {
+    /* p2p.c: the any_source choice computed for version cached - 1 of
+     * changed (0: none), so the bound and the resolution that follows
+     * scan once. */
     uint64_t cached;
     size_t cached_m, cached_wild;
     collective coll;
     request probe;       /* a probe's selectors (state REQ_POSTED while it
                             waits), not a request of the process */
-    uint32_t sweeps;           /* times unexpected was swept out */
     uint64_t seen;       /* p2p.c: a scan's mark */
     pending op;          /* a collective's message */
-} proc;
+} proc_cold;
 
-/* The bytes of proc that a message's steps touch, from its start: sim_run
- * prefetches them for the next process. */
-#define KERNEL_HOT_BYTES offsetof(proc, cached)
+/* The bytes of proc that a message's steps touch: sim_run prefetches
+ * them for the next process. */
+#define KERNEL_HOT_BYTES sizeof(proc)
 /* Whole lines (_Alignas), so that every process starts a line (sim_new
  * aligns the array). */
 _Static_assert(sizeof(proc) % 64 == 0, "proc is whole cache lines");
@@ -178,7 +185,9 @@ struct sim {
     const net_model *net;
     diag *d;
     const char *file;
-    proc *procs;
+    proc *procs;         /* aligned, in procs_block */
+    void *procs_block;
+    proc_cold *cold;     /* by rank, as procs */
     int *queue;          /* runnable ranks, a ring of nprocs slots */
     size_t head, count;
     VEC(int) any_armed;  /* ranks with a receive from any_source that may
@@ -192,6 +201,8 @@ struct sim {
     int done, failed;
     uint64_t events;     /* operations so far, against opt.max_events */
     uint64_t messages, negative_sizes, negative_computes;
+    uint64_t cost_size;  /* kernel_cost: the last size asked (its bits) */
+    double cost;         /* and its net_cost */
     struct timeline_stream *tl;   /* timeline.c; NULL: no timeline */
     struct trace_out *trace;      /* trace.c; NULL: no trace */
 };
@@ -208,6 +219,21 @@ static inline int node_of(const sim *s, int rank)
 static inline int contended(const sim *s, int from, int to)
 {
     return (s->link_free || s->backbone) && node_of(s, from) != node_of(s, to);
+}
+
+/* net_cost of a message of `bytes`: the last size's cost again when the
+ * size is the same (bit for bit, so -0 is not 0), as it is for most
+ * messages of a program; net_cost walks the model's regimes, about 30
+ * instructions a message with the default model (callgrind). */
+static inline double kernel_cost(sim *s, double bytes)
+{
+    uint64_t bits;
+    memcpy(&bits, &bytes, sizeof bits);
+    if (bits != s->cost_size) {
+        s->cost_size = bits;
+        s->cost = net_cost(s->net, bytes);
+    }
+    return s->cost;
 }
 
 /* sim.c */

@@ -18,7 +18,7 @@ void match_pair(sim *s, int from, int to)
         kernel_complete(s, from, to);
         return;
     }
-    pending *a = &s->procs[from].op, *b = &s->procs[to].op;
+    pending *a = &s->cold[from].op, *b = &s->cold[to].op;
     transfer t = {fmax(a->posted, b->posted), from, to, 0, 0};
     a->kind = b->kind = PEND_MATCHED;
     VEC_PUSH(&s->transfers, t);

@@ -263,7 +263,7 @@ void p2p_transfer(sim *s, int from, int sid, int to, int rid)
 {
     request *x = req_at(&s->procs[from], sid), *y = req_at(&s->procs[to], rid);
     double bytes = x->bytes;
-    double cost = net_cost(s->net, bytes);
+    double cost = kernel_cost(s, bytes);
     double start = kernel_link_start(s, from, to, later(x->posted, y->posted),
                                      cost);
     double end = start + cost;
@@ -364,7 +364,7 @@ static void retry(sim *s, int to)
 static void probe_sees(sim *s, int to, size_t i)
 {
     proc *b = &s->procs[to];
-    request *q = &b->probe;
+    request *q = &s->cold[to].probe;
     const message *m = &b->unexpected.items[i];
     double end = fmax(q->posted, m->time);
     b->idle += end - q->posted;
@@ -392,7 +392,7 @@ static void probe_check(sim *s, int to)
     proc *b = &s->procs[to];
     if (b->probing != PROBING_NAMED)
         return;
-    const request *q = &b->probe;
+    const request *q = &s->cold[to].probe;
     for (size_t i = 0; i < b->unexpected.len; i++) {
         const message *m = &b->unexpected.items[i];
         if (!admits(q, m->src, m->tag))
@@ -463,9 +463,9 @@ static size_t choice(sim *s, int to, const request *w, size_t k)
     uint64_t mark = ++s->scan;
     for (size_t i = 0; i < b->unexpected.len; i++) {
         const message *m = &b->unexpected.items[i];
-        if (!admits(w, m->src, m->tag) || s->procs[m->src].seen == mark)
+        if (!admits(w, m->src, m->tag) || s->cold[m->src].seen == mark)
             continue;
-        s->procs[m->src].seen = mark;
+        s->cold[m->src].seen = mark;
         if (earlier_admits(b, k, m))
             continue;
         if (best == SIZE_MAX)
@@ -486,20 +486,21 @@ static size_t choice(sim *s, int to, const request *w, size_t k)
 static size_t any_choice(sim *s, int to, size_t *wild)
 {
     proc *b = &s->procs[to];
-    if (b->cached == b->changed + 1) {
-        *wild = b->cached_wild;
-        return b->cached_m;
+    proc_cold *c = &s->cold[to];
+    if (c->cached == b->changed + 1) {
+        *wild = c->cached_wild;
+        return c->cached_m;
     }
     size_t k = *wild = first_wild(b), m = SIZE_MAX;
     if (k != SIZE_MAX)
         m = choice(s, to, req_at(b, b->recvs.items[k]), k);
     if (m == SIZE_MAX && b->probing == PROBING_ANY) {
         *wild = SIZE_MAX;
-        m = choice(s, to, &b->probe, b->recvs.len);
+        m = choice(s, to, &c->probe, b->recvs.len);
     }
-    b->cached = b->changed + 1;
-    b->cached_m = m;
-    b->cached_wild = *wild;
+    c->cached = b->changed + 1;
+    c->cached_m = m;
+    c->cached_wild = *wild;
     return m;
 }
 
@@ -509,7 +510,7 @@ double p2p_any_candidate(sim *s, int to, double *posted)
     if (m == SIZE_MAX)
         return INFINITY;
     proc *b = &s->procs[to];
-    *posted = wild == SIZE_MAX ? b->probe.posted
+    *posted = wild == SIZE_MAX ? s->cold[to].probe.posted
                                : req_at(b, b->recvs.items[wild])->posted;
     return b->unexpected.items[m].time;
 }
@@ -570,7 +571,7 @@ static int start_send(sim *s, int rank, double dest, double bytes,
         /* Eager: sent without the receiver, arriving after its cost; the
          * sender busy for its own cost (eager TS TW), else the message's. */
         const net_model *net = s->net;
-        double cost = net_cost(net, bytes),
+        double cost = kernel_cost(s, bytes),
                own = net->eager_own ? net->eager_ts + net->eager_tw * bytes
                                     : cost;
         if (!kernel_finite_time(s, rank, line, x->posted + cost, "message",
@@ -710,11 +711,12 @@ void sim_probe(sim *s, int rank, const double *source, const double *tag,
     if (!kernel_count_event(s, rank, line))
         return;
     proc *b = &s->procs[rank];
-    b->probe = (request){.state = REQ_POSTED, .partner = from, .tag = t,
-                         .line = line, .posted = b->clock, .rec = SIZE_MAX};
+    request *q = &s->cold[rank].probe;
+    *q = (request){.state = REQ_POSTED, .partner = from, .tag = t,
+                   .line = line, .posted = b->clock, .rec = SIZE_MAX};
     b->probing = from == SIM_ANY_SOURCE ? PROBING_ANY : PROBING_NAMED;
     b->changed++;
-    b->probe.rec = kernel_record(s, b, SIM_OP_PROBE, from, NAN,
+    q->rec = kernel_record(s, b, SIM_OP_PROBE, from, NAN,
                                  tag ? t : NAN, b->clock, NAN);
     b->state = P_BLOCKED;
     if (from == SIM_ANY_SOURCE) {
@@ -792,14 +794,14 @@ void p2p_describe(const sim *s, int rank, char *what, size_t size,
 {
     const proc *p = &s->procs[rank];
     const waiting *w = &p->wait;
-    const request *r = NULL;
-    if (p->probe.state == REQ_POSTED) {
-        if (p->probe.partner == SIM_ANY_SOURCE)
+    const request *r = NULL, *q = &s->cold[rank].probe;
+    if (q->state == REQ_POSTED) {
+        if (q->partner == SIM_ANY_SOURCE)
             snprintf(what, size, "probe from any_source");
         else
-            snprintf(what, size, "probe from %d", p->probe.partner);
-        *since = p->probe.posted;
-        *line = p->probe.line;
+            snprintf(what, size, "probe from %d", q->partner);
+        *since = q->posted;
+        *line = q->line;
         return;
     }
     int id = 0;

@@ -58,24 +58,32 @@ sim *sim_new(const sim_options *opt, const net_model *net, diag *d,
     if (!s->opt.max_events)
         s->opt.max_events = SIM_DEFAULT_MAX_EVENTS;
     s->net = net;
+    s->cost = net_cost(net, 0);   /* kernel_cost's: size 0 (cost_size) */
     s->d = d;
     s->file = file;
     /* Aligned, so that a process's hot bytes are the fewest lines; from
      * 2 MiB on, on huge pages where the system gives them on request
      * (Linux's transparent huge pages in madvise mode): at P = 10^5 the
-     * processes are 58 MB, whose 4 KiB pages cost a fault each to set up
+     * processes are 38 MB, whose 4 KiB pages cost a fault each to set up
      * and a TLB miss every seven processes in each sweep of the run. */
     size_t bytes = (size_t)opt->nprocs * sizeof *s->procs;
     size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : 64;
     size_t whole = (bytes + align - 1) / align * align;
-    s->procs = aligned_alloc(align, whole);
-    if (!s->procs)
-        out_of_memory();
+    /* calloc, aligned within: a large block's pages come zeroed from the
+     * system, so the processes are not written twice (aligned_alloc and
+     * memset wrote 38 MB before the run at P = 10^5, callgrind's 19
+     * instructions a message of the bench's ring). */
+    s->procs_block = xcalloc(1, whole + align);
+    s->procs = (proc *)(((uintptr_t)s->procs_block + align - 1) &
+                        ~(uintptr_t)(align - 1));
 #ifdef MADV_HUGEPAGE
     if (align == HUGE_PAGE)
         (void)madvise(s->procs, whole, MADV_HUGEPAGE);   /* a hint only */
 #endif
-    memset(s->procs, 0, bytes);
+    /* (calloc: the pages of a large block come zeroed from the system,
+     * and only the ones a collective, probe or any_source touches are
+     * ever mapped.) */
+    s->cold = xcalloc((size_t)opt->nprocs, sizeof *s->cold);
     s->queue = xcalloc((size_t)opt->nprocs, sizeof *s->queue);
     for (int r = 0; r < opt->nprocs; r++)
         rng_seed(&s->procs[r].stream, rngc_process_seed(opt->seed,
@@ -96,7 +104,8 @@ void sim_free(sim *s)
         free(s->procs[r].ops.items);
         p2p_free(&s->procs[r]);
     }
-    free(s->procs);
+    free(s->procs_block);
+    free(s->cold);
     free(s->queue);
     free(s->any_armed.items);
     free(s->link_free);
@@ -231,22 +240,23 @@ double kernel_link_wait(sim *s, int from, int to, double start, double cost)
 void kernel_complete(sim *s, int from, int to)
 {
     proc *a = &s->procs[from], *b = &s->procs[to];
-    double bytes = a->op.bytes;
-    double cost = net_cost(s->net, bytes);
+    pending *x = &s->cold[from].op, *y = &s->cold[to].op;
+    double bytes = x->bytes;
+    double cost = kernel_cost(s, bytes);
     double start = kernel_link_start(s, from, to,
-                                     fmax(a->op.posted, b->op.posted), cost);
+                                     fmax(x->posted, y->posted), cost);
     double end = start + cost;
-    if (!kernel_finite_time(s, from, a->op.line, end, "message", bytes,
+    if (!kernel_finite_time(s, from, x->line, end, "message", bytes,
                      "bytes"))
         return;
-    a->idle += start - a->op.posted;
-    b->idle += start - b->op.posted;
+    a->idle += start - x->posted;
+    b->idle += start - y->posted;
     a->comm += cost;
     b->comm += cost;
     a->clock = b->clock = end;
-    a->op.kind = b->op.kind = PEND_NONE;
-    a->op.serial++;
-    b->op.serial++;
+    x->kind = y->kind = PEND_NONE;
+    x->serial++;
+    y->serial++;
     s->messages++;
     kernel_runnable(s, from < to ? from : to);
     kernel_runnable(s, from < to ? to : from);
@@ -285,26 +295,24 @@ double kernel_odd_size(sim *s, int rank, int line, double bytes)
 static void post_send(sim *s, int rank, int dest, double bytes, int line)
 {
     proc *a = &s->procs[rank], *b = &s->procs[dest];
+    pending *x = &s->cold[rank].op, *y = &s->cold[dest].op;
     if (!kernel_count_event(s, rank, line))
         return;
-    a->op = (pending){PEND_SEND, 1, dest, bytes, NAN, a->clock,
-                      a->op.serial, line};
+    *x = (pending){PEND_SEND, 1, dest, bytes, NAN, a->clock, x->serial, line};
     a->state = P_BLOCKED;
-    if (b->state == P_BLOCKED && b->op.kind == PEND_RECV &&
-        b->op.partner == rank)
+    if (b->state == P_BLOCKED && y->kind == PEND_RECV && y->partner == rank)
         match_pair(s, rank, dest);
 }
 
 static void post_recv(sim *s, int rank, int source, int line)
 {
     proc *b = &s->procs[rank], *a = &s->procs[source];
+    pending *y = &s->cold[rank].op, *x = &s->cold[source].op;
     if (!kernel_count_event(s, rank, line))
         return;
-    b->op = (pending){PEND_RECV, 1, source, 0, 0, b->clock, b->op.serial,
-                      line};
+    *y = (pending){PEND_RECV, 1, source, 0, 0, b->clock, y->serial, line};
     b->state = P_BLOCKED;
-    if (a->state == P_BLOCKED && a->op.kind == PEND_SEND &&
-        a->op.partner == rank)
+    if (a->state == P_BLOCKED && x->kind == PEND_SEND && x->partner == rank)
         match_pair(s, source, rank);
 }
 
@@ -344,8 +352,7 @@ static void phase_shape(const sim *s, const collective *c, int *root,
  * has none left. */
 static int linear_next(sim *s, int rank)
 {
-    proc *p = &s->procs[rank];
-    collective *c = &p->coll;
+    collective *c = &s->cold[rank].coll;
     int n = s->opt.nprocs;
     while (c->phase < phases(s, c->kind)) {
         int root, fan_in;
@@ -377,7 +384,7 @@ static int linear_next(sim *s, int rank)
 static void advance_collective(sim *s, int rank)
 {
     proc *p = &s->procs[rank];
-    collective *c = &p->coll;
+    collective *c = &s->cold[rank].coll;
     if (c->algo == COLL_LINEAR ? linear_next(s, rank) : coll_next(s, rank))
         return;
     p->coll_active = 0;
@@ -409,7 +416,7 @@ void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
     if ((bytes = kernel_checked_size(s, rank, line, bytes)) < 0)
         return;
     p->coll_active = 1;
-    p->coll = (collective){kind, r, bytes, p->clock, 0, 0, line,
+    s->cold[rank].coll = (collective){kind, r, bytes, p->clock, 0, 0, line,
                            coll_choose(s->net, kind, bytes, s->opt.nprocs),
                            p->recv_source, p->recv_tag};
     kernel_runnable(s, rank);   /* the scheduler advances it */
@@ -449,25 +456,26 @@ static void report_deadlock(sim *s)
         if (!s->opt.all_blocked && shown == SIM_BLOCKED_SHOWN)
             break;
         shown++;
-        const pending *op = &p->op;
+        const pending *op = &s->cold[r].op;
+        const collective *c = &s->cold[r].coll;
         char what[160];
-        if (p->coll_active && p->coll.algo == COLL_LINEAR) {
+        if (p->coll_active && c->algo == COLL_LINEAR) {
             if (op->kind == PEND_SEND)
                 snprintf(what, sizeof what, "send to %d", op->partner);
             else
                 snprintf(what, sizeof what, "receive from %d", op->partner);
-            diag_note(s->d, (srcloc){s->file, p->coll.line, 0},
+            diag_note(s->d, (srcloc){s->file, c->line, 0},
                       "rank %d waits in %s (%s of its %s), since %.9f s", r,
-                      kind_name(p->coll.kind), what, kind_name(p->coll.kind),
+                      kind_name(c->kind), what, kind_name(c->kind),
                       op->posted / 1e6);
         } else if (p->coll_active) {
             double since;
             int line;
             p2p_describe(s, r, what, sizeof what, &since, &line);
-            diag_note(s->d, (srcloc){s->file, p->coll.line, 0},
+            diag_note(s->d, (srcloc){s->file, c->line, 0},
                       "rank %d waits in %s (%s of its %s %s), since %.9f s",
-                      r, kind_name(p->coll.kind), what,
-                      coll_algo_names[p->coll.algo], kind_name(p->coll.kind),
+                      r, kind_name(c->kind), what,
+                      coll_algo_names[c->algo], kind_name(c->kind),
                       since / 1e6);
         } else {
             double since;

@@ -46,26 +46,34 @@ static const char timeline_pairs[] =
     "6869707172737475767778798081828384858687888990919293949596979899";
 
 /* The digits of x >= 1000 (timeline_put_u32): below 10^6 (ranks and
- * partners at P >= 1000) by cases, each a few multiplications by
- * constants and no loop (a loop over pairs took 47 instructions a rank
- * at P = 10^5); from there on, their count by comparisons, then pairs
- * from the end. */
+ * partners at P >= 1000) by one multiplication that puts x / 10^k in the
+ * high 32 bits and the rest, as a fraction, in the low ones, whose pairs
+ * two more multiplications by 100 bring up (James Anhalt's "jeaiii"
+ * method). The constants are 2^32 / 10^k rounded up, exact for every
+ * x < 10^6 (the exhaustive test of tests/unit/test_sim.c); divisions by
+ * 100 took twice the instructions (callgrind). From there on, their
+ * count by comparisons, then pairs from the end. */
 static char *timeline_put_u32_big(char *o, unsigned x)
 {
-    if (x < 1000000) {   /* a pair or two, and a pair */
-        unsigned q = x / 100;
-        if (q >= 100) {
-            unsigned a = q / 100;
-            if (a < 10)
-                *o++ = (char)('0' + a);
-            else {
-                memcpy(o, timeline_pairs + 2 * a, 2);
-                o += 2;
-            }
-            q -= 100 * a;
+    if (x < 10000) {   /* two pairs */
+        unsigned long long t = x * 42949673ull;   /* 2^32 / 10^2 */
+        memcpy(o, timeline_pairs + 2 * (t >> 32), 2);
+        t = (t & 0xffffffffu) * 100;
+        memcpy(o + 2, timeline_pairs + 2 * (t >> 32), 2);
+        return o + 4;
+    }
+    if (x < 1000000) {   /* a digit or a pair, and two pairs */
+        unsigned long long t = x * 429497ull;     /* 2^32 / 10^4 */
+        if (x < 100000)
+            *o++ = (char)('0' + (t >> 32));
+        else {
+            memcpy(o, timeline_pairs + 2 * (t >> 32), 2);
+            o += 2;
         }
-        memcpy(o, timeline_pairs + 2 * q, 2);
-        memcpy(o + 2, timeline_pairs + 2 * (x - 100 * (x / 100)), 2);
+        t = (t & 0xffffffffu) * 100;
+        memcpy(o, timeline_pairs + 2 * (t >> 32), 2);
+        t = (t & 0xffffffffu) * 100;
+        memcpy(o + 2, timeline_pairs + 2 * (t >> 32), 2);
         return o + 4;
     }
     int n = x < 10000000 ? 7 : x < 100000000 ? 8 : x < 1000000000 ? 9 : 10;

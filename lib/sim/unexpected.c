@@ -24,11 +24,13 @@ typedef struct {
     int src;
     uint64_t seq;
     size_t at;           /* its index in unexpected, while no sweep */
-    uint32_t sweeps;     /* b's sweeps when `at` was taken */
+    uint32_t sweeps;     /* the heap's sweeps when `at` was taken */
 } by_time_key;
 
 struct by_time {
     VEC(by_time_key) heap;
+    uint32_t sweeps;     /* times unexpected was swept out since the heap
+                            was made (its keys are no older) */
 };
 
 static int earlier(const proc *b, const by_time_key *x, const by_time_key *y)
@@ -48,7 +50,8 @@ HEAP_DEFINE(key_heap, by_time_key, const proc *, earlier)
 static void heap_add(proc *b, size_t at)
 {
     const message *m = &b->unexpected.items[at];
-    by_time_key k = {m->time, m->id != 0, m->src, m->seq, at, b->sweeps};
+    by_time_key k = {m->time, m->id != 0, m->src, m->seq, at,
+                     b->by_time->sweeps};
     struct by_time *t = b->by_time;
     key_heap_push(&t->heap.items, &t->heap.len, &t->heap.cap, k, b);
 }
@@ -77,14 +80,15 @@ void unexpected_sweep(proc *b)
             b->unexpected.items[keep++] = b->unexpected.items[i];
     b->unexpected.len = (uint32_t)keep;
     b->unexpected_taken = 0;
-    b->sweeps++;
+    if (b->by_time)
+        b->by_time->sweeps++;
 }
 
 /* The index of the message of key k, SIZE_MAX: swept out. Messages are
  * in seq order. */
 static size_t find(const proc *b, const by_time_key *k)
 {
-    if (k->sweeps == b->sweeps)   /* then only holes at the end went */
+    if (k->sweeps == b->by_time->sweeps)   /* then only holes at the end went */
         return k->at < b->unexpected.len &&
                b->unexpected.items[k->at].seq == k->seq ? k->at : SIZE_MAX;
     uint64_t seq = k->seq;
