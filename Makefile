@@ -124,8 +124,15 @@ $(BUILD)/obj/mpi/%.o: %.c | $(GEN_H)
 	@mkdir -p $(@D)
 	$(MPI_ENV) $(MPICC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
 
+# The MPI modules in an archive of their own: each MPI program links only
+# the ones it calls (mpibench the bench's, mvd-solve lib/mvd/mpi_par.c).
+MPI_LIBA := $(BUILD)/libperfpipe-mpi.a
+$(MPI_LIBA): $(MPI_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
 $(addprefix $(BUILD)/bin/,$(MPI_PROGS)): $(BUILD)/bin/%: \
-		$(BUILD)/obj/mpi/tools/%/main.o $(MPI_OBJ) $(LIBA)
+		$(BUILD)/obj/mpi/tools/%/main.o $(MPI_LIBA) $(LIBA)
 	@mkdir -p $(@D)
 	$(MPI_ENV) $(MPICC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
