@@ -167,7 +167,9 @@ void mvd_slice_multiply(mvd_plan *p, const double *x, double *y);
 /* AUNF u (0 <= u < n) of the plan's slice term k, as the product makes
  * it: the entries it picks in factors 0..N-2 (mixed radix, factor 0 most
  * significant) into pick, its scale (deferred functions left out) and
- * blocks. For schedulers that split a term's AUNFs into ranges. */
+ * blocks. The run-time shares AUNF ranges as boxes of whole factors
+ * (mvd_sched_part); the tests check the schedulers' enumeration (D2)
+ * against this one, the order the product runs in. */
 aunf mvd_slice_aunf(const mvd_plan *p, size_t k, uint64_t u, size_t *pick);
 int mvd_sparse_new(mvd_plan *p, size_t max_bytes, diag *dg);
 void mvd_sparse_multiply(mvd_plan *p, const double *x, double *y);
