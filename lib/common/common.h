@@ -349,6 +349,10 @@ void tf_put_string(FILE *fp, const char *s);   /* quoted, C escapes */
 /* The shortest %g form that reads back as x ("0.083", not
  * "0.083000000000000004"); nan, inf, -inf. Returns buf. */
 const char *fmt_double(char buf[32], double x);
+/* The same text by fmt_double's definition, counting the digits up from
+ * 1 (fmt_double searches by halving): the reference the tests and `make
+ * bench` hold it to. */
+const char *fmt_double_by_counting(char buf[32], double x);
 void tf_put_double(FILE *fp, double x);        /* fmt_double's form */
 /* Appends the quoted form of s to sb (same rules as tf_put_string). */
 void sb_put_quoted(strbuf *sb, const char *s);

@@ -398,10 +398,85 @@ void sb_put_quoted(strbuf *sb, const char *s)
     sb_putc(sb, '"');
 }
 
-/* %.17g round-trips every finite double through strtod; nan and inf are
- * spelled by hand because printf may write "-nan" for a NaN with its sign
- * bit set. */
-const char *fmt_double(char buf[32], double x)
+/* Whether x written with `digits` significant digits (into buf) reads
+ * back as x. */
+static int reads_back(char buf[32], double x, int digits)
+{
+    snprintf(buf, 32, "%.*g", digits, x);
+    return strtod(buf, NULL) == x;
+}
+
+/* Whether x written with 15 significant digits as %.14e (into buf)
+ * reads back as x. */
+static int reads_back_e15(char buf[32], double x)
+{
+    snprintf(buf, 32, "%.14e", x);
+    return strtod(buf, NULL) == x;
+}
+
+/* The significant digits of a %e form without its trailing zeros. */
+static int significant_digits(const char *e_form)
+{
+    const char *end = strchr(e_form, 'e'), *first = e_form;
+    if (*first == '-')
+        first++;
+    while (end > first && (end[-1] == '0' || end[-1] == '.'))
+        end--;
+    int digits = 0;
+    for (const char *c = first; c < end; c++)
+        digits += *c != '.';
+    return digits > 0 ? digits : 1;
+}
+
+/* %.*g's text for `digits` significant digits, from e_form, a %e form
+ * of x whose digits past those are zeros (so the two round alike): C's
+ * %g rule, fixed when -4 <= exponent < digits, else exponential, with no
+ * trailing zeros (e_form's `digits` digits end in a non-zero). */
+static void g_from_e(char buf[32], const char *e_form, int digits)
+{
+    const char *m = e_form, *e = strchr(e_form, 'e');
+    int exp10 = atoi(e + 1);
+    char *o = buf;
+    if (*m == '-')
+        *o++ = *m++;
+    char sig[20] = {0};   /* the significant digits, without the point */
+    int n = 0;
+    for (const char *c = m; c < e && n < digits; c++)
+        if (*c != '.')
+            sig[n++] = *c;
+    if (exp10 >= -4 && exp10 < digits) {
+        if (exp10 < 0) {
+            *o++ = '0';
+            *o++ = '.';
+            for (int z = -1; z > exp10; z--)
+                *o++ = '0';
+            memcpy(o, sig, (size_t)n);
+            o += n;
+        } else {
+            memcpy(o, sig, (size_t)exp10 + 1);
+            o += exp10 + 1;
+            if (n > exp10 + 1) {
+                *o++ = '.';
+                memcpy(o, sig + exp10 + 1, (size_t)(n - exp10 - 1));
+                o += n - exp10 - 1;
+            }
+        }
+        *o = 0;
+        return;
+    }
+    *o++ = sig[0];
+    if (n > 1) {
+        *o++ = '.';
+        memcpy(o, sig + 1, (size_t)n - 1);
+        o += n - 1;
+    }
+    snprintf(o, (size_t)(buf + 32 - o), "e%c%02d", exp10 < 0 ? '-' : '+',
+             abs(exp10));
+}
+
+/* nan, inf and whole numbers below 10^16, which need no search: buf, or
+ * NULL for the others. */
+static const char *fmt_unsearched(char buf[32], double x)
 {
     if (isnan(x))
         return strcpy(buf, "nan");
@@ -411,12 +486,66 @@ const char *fmt_double(char buf[32], double x)
         snprintf(buf, 32, "%.0f", x);
         return buf;
     }
-    for (int digits = 1; digits < 17; digits++) {
-        snprintf(buf, 32, "%.*g", digits, x);
-        if (strtod(buf, NULL) == x)
+    return NULL;
+}
+
+const char *fmt_double_by_counting(char buf[32], double x)
+{
+    if (fmt_unsearched(buf, x))
+        return buf;
+    for (int digits = 1; digits < 17; digits++)
+        if (reads_back(buf, x, digits))
             return buf;
-    }
     snprintf(buf, 32, "%.17g", x);
+    return buf;
+}
+
+/* %.17g round-trips every finite double through strtod; nan and inf are
+ * spelled by hand because printf may write "-nan" for a NaN with its sign
+ * bit set. */
+const char *fmt_double(char buf[32], double x)
+{
+    if (fmt_unsearched(buf, x))
+        return buf;
+    /* The fewest digits d whose %.*g reads back as x (17 always do).
+     * The correct rounding of x to d + 1 digits is at least as close to x
+     * as its rounding to d digits (a d-digit decimal is a (d+1)-digit
+     * one), and the values that read back as x lie within half a gap of
+     * it on either side; so once d digits read back, so do all more, and
+     * d can be searched by halving. At a power of two the gap below x is
+     * half the gap above: a closer decimal below x might not read back
+     * where a farther one above did, so there the digits are counted up
+     * one by one, as the definition says. */
+    int exp2;
+    if (fabs(frexp(x, &exp2)) == 0.5)
+        return fmt_double_by_counting(buf, x);
+    /* The first try, 15 digits, narrows the range at once: when they read
+     * back, d is at most the digits left once their trailing zeros go
+     * (3 for 12.3, whose 17 digits are 12.300000000000001); when not,
+     * d is 16 or 17. Then 1 to 4 more: 2 to 5 tries in all, where
+     * counting up took d (17 for most results of a solver). */
+    char e15[32];
+    int lo = 1, hi = 17, in_buf = 0;   /* d is in [lo, hi]; buf holds */
+    if (reads_back_e15(e15, x))        /* in_buf digits, 0: other text */
+        hi = significant_digits(e15);
+    else
+        lo = 16;
+    int from_e15 = hi < 17;   /* hi's text is e15's digits */
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        in_buf = reads_back(buf, x, mid) ? mid : 0;
+        if (in_buf) {
+            hi = mid;
+            from_e15 = 0;
+        } else
+            lo = mid + 1;
+    }
+    if (in_buf == lo)
+        return buf;
+    if (from_e15)
+        g_from_e(buf, e15, lo);
+    else
+        snprintf(buf, 32, "%.*g", lo, x);
     return buf;
 }
 

@@ -1026,6 +1026,50 @@ static void test_string_roundtrip(void)
     cap_close(&c);
 }
 
+static int same_as_counting(double x)
+{
+    char a[32], b[32];
+    return strcmp(fmt_double(a, x), fmt_double_by_counting(b, x)) == 0;
+}
+
+/* The search by halving gives the counted digits on every kind of double:
+ * random bit patterns (every exponent, subnormals), decimals of 1 to 17
+ * digits, powers of two and their neighbours (where the interval that
+ * reads back is lopsided), and roundings that carry into a new decade. */
+static void test_fmt_double_search(void)
+{
+    rng r;
+    rng_seed(&r, 20261126);
+    int bad = 0, n = 0;
+    for (int k = 0; k < 20000; k++, n++) {
+        uint64_t bits = rng_next(&r);
+        double x;
+        memcpy(&x, &bits, sizeof x);
+        bad += !same_as_counting(x);
+    }
+    for (int k = 0; k < 20000; k++, n++) {
+        char text[40];
+        int digits = 1 + (int)rng_below(&r, 17);
+        int exp10 = k % 2 ? (int)rng_below(&r, 80) - 40   /* around */
+                          : (int)rng_below(&r, 24) - 6;   /* %g's edges */
+        snprintf(text, sizeof text, "%s%.*ge%d", k % 3 ? "" : "-", digits,
+                 rng_uniform(&r), exp10);
+        bad += !same_as_counting(strtod(text, NULL));
+    }
+    for (int e = -1074; e <= 1023; e++, n += 3) {
+        double p = ldexp(1, e);
+        bad += !same_as_counting(p) + !same_as_counting(nextafter(p, 0)) +
+               !same_as_counting(nextafter(p, INFINITY));
+    }
+    for (int e = -300; e <= 300; e++, n += 2) {
+        double ten = pow(10, e);
+        bad += !same_as_counting(9.5 * ten) + !same_as_counting(
+            nextafter(ten, 0));
+    }
+    CHECK_INT(bad, 0);
+    CHECK(n > 44000);
+}
+
 static void test_put_double(void)
 {
     struct { double x; const char *text; } cases[] = {
@@ -1503,6 +1547,7 @@ int main(void)
     RUN(test_quote);
     RUN(test_string_roundtrip);
     RUN(test_put_double);
+    RUN(test_fmt_double_search);
     RUN(test_tf_records);
     RUN(test_tf_long_line);
     RUN(test_tf_header);
