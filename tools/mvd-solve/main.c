@@ -67,7 +67,7 @@ static void usage(FILE *fp)
 "      --ranks=P          the ranks of --load-report (default 1, under\n"
 "                         mpirun the job's)\n"
 "      --max-memory=BYTES refuse models that need more (default: half of\n"
-"                         physical memory)\n"
+"                         physical memory; under mpirun, per rank)\n"
 "  -o, --output=FILE      write to FILE, replaced only when all went well\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
