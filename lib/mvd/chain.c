@@ -20,6 +20,12 @@ size_t mvd_space_find(const mvd_space *sp, uint64_t idx)
         return (size_t)(w.rank +
                         (uint64_t)__builtin_popcountll(w.bits & (bit - 1)));
     }
+    size_t lo = mvd_space_lower(sp, idx);
+    return lo < sp->len && sp->idx[lo] == idx ? lo : sp->len;
+}
+
+size_t mvd_space_lower(const mvd_space *sp, uint64_t idx)
+{
     size_t lo = 0, hi = sp->len;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -28,7 +34,7 @@ size_t mvd_space_find(const mvd_space *sp, uint64_t idx)
         else
             hi = mid;
     }
-    return lo < sp->len && sp->idx[lo] == idx ? lo : sp->len;
+    return lo;
 }
 
 /* "(A=a, B=b)" of the state at position v of sp. */
@@ -759,6 +765,12 @@ int mvd_solve_chain(mvd_plan *p, const desc *d, const mvd_space *sp,
     if (sp->len == 0 ||
         mvd_classes_find(&c, d, sp, theta, max_bytes, dg, at) < 0)
         return sp->len ? -1 : mvd_solve(p, d, sp, o, pi, info, dg);
+    if (o->layout && (c.nclass > 1 || c.nparts > 1)) {
+        /* The aggregation over the parts and the solution per class
+         * hold vectors over the whole space. */
+        mvd_classes_free(&c);
+        return MVD_NEEDS_WHOLE;
+    }
     if (c.nclass == 1) {
         if (c.nparts > 1) {
             strbuf sb = {0};

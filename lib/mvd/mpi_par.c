@@ -1,6 +1,8 @@
 /* mpi_par.c — mvd-solve over MPI ranks: the start, the input checks and
- * the fixed-order sums of the partial vectors (par.h). */
+ * the fixed-order sums of the partial vectors (par.h), and the
+ * distributed vectors (mvd_layout). */
 #include <limits.h>
+#include <math.h>
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,17 @@ struct mvd_par {
     double *buf;             /* the partials received */
     int *count, *displ;      /* default: block q of the vector */
     int *rcount, *rdispl;    /* and where each rank's copy of mine lands */
+    /* Distributed vectors (mvd_par_set_distributed): */
+    int dist;
+    mvd_plan *plan;
+    const mvd_space *sp;
+    uint64_t *lo;            /* [size + 1]: block q is [lo[q], lo[q+1]) */
+    double *xin, *yout;      /* the product's whole input, my partial */
+    double *acc, *in;        /* my block: the fold so far, one rank's copy */
+    double *scalars;         /* size x MAX_REDUCE: the ranks' partials */
+    MPI_Request *req;
+    mvd_layout layout;
+    double *local, *whole;   /* mvd_par_solve's solution */
 };
 
 /* Open MPI allocates at MPI_Init what it never frees, and LeakSanitizer
@@ -206,6 +219,229 @@ static void sum_buffers(mvd_par *m, uint64_t n, int faithful)
     m->buf = xmalloc(((size_t)c * (size_t)p + 1) * sizeof *m->buf);
 }
 
+/* ------------------------------------------------ distributed vectors */
+
+/* Scalars one reduce combines at most (solve.c combines two at once). */
+#define MAX_REDUCE 4
+/* The tag of the partial blocks on their way to their owners. */
+#define TAG_BLOCK 1
+
+void mvd_par_set_distributed(mvd_par *m, int on)
+{
+    if (m)
+        m->dist = on && m->size > 1;
+}
+
+int mvd_par_distributed(const mvd_par *m)
+{
+    return m ? m->dist : 0;
+}
+
+/* The first of rank q's n / P product states: floor(n q / P), the
+ * blocks of sum_blocks, without the overflow of n q. */
+static uint64_t block_start(uint64_t n, int q, int p)
+{
+    uint64_t a = n / (uint64_t)p, b = n % (uint64_t)p;
+    return a * (uint64_t)q + b * (uint64_t)q / (uint64_t)p;
+}
+
+uint64_t mvd_par_block_max(const mvd_par *m, uint64_t n)
+{
+    int p = mvd_par_size(m);
+    return n / (uint64_t)p + (n % (uint64_t)p != 0);
+}
+
+size_t mvd_par_states_max(const mvd_par *m, const desc *d,
+                          const mvd_space *sp)
+{
+    int p = mvd_par_size(m);
+    size_t most = 0, from = 0;
+    for (int q = 0; q < p; q++) {
+        size_t to = mvd_space_lower(sp, block_start(d->nn, q + 1, p));
+        if (to - from > most)
+            most = to - from;
+        from = to;
+    }
+    return most;
+}
+
+/* x (this rank's states, compact) into its block of xin, and every
+ * rank's block to every rank: one broadcast per block, which takes
+ * counts of one block, where MPI_Allgatherv's int displacements would
+ * cap the whole vector at 2^31 - 1 entries. */
+static void spread(mvd_par *m, const double *x)
+{
+    const uint64_t *idx = m->sp->idx;
+    for (size_t k = m->layout.klo; k < m->layout.khi; k++)
+        m->xin[idx[k]] = x[k - m->layout.klo];
+    for (int r = 0; r < m->size; r++)
+        MPI_Bcast(m->xin + m->lo[r], (int)(m->lo[r + 1] - m->lo[r]),
+                  MPI_DOUBLE, r, MPI_COMM_WORLD);
+}
+
+/* The ranks' partials of my block summed in rank order, ((y_0 + y_1) +
+ * y_2) + ..., the fold of sum_blocks (the same bits), into y over my
+ * states: each rank sends its block q to rank q, which takes them in
+ * rank order into one block's buffer (a reduce-scatter without
+ * MPI_Alltoallv's buffer of P blocks). */
+static void fold(mvd_par *m, double *y)
+{
+    int me = m->rank, nreq = 0;
+    uint64_t lo = m->lo[me];
+    int c = (int)(m->lo[me + 1] - lo);
+    for (int r = 0; r < m->size; r++)
+        if (r != me)
+            MPI_Isend(m->yout + m->lo[r], (int)(m->lo[r + 1] - m->lo[r]),
+                      MPI_DOUBLE, r, TAG_BLOCK, MPI_COMM_WORLD,
+                      &m->req[nreq++]);
+    for (int r = 0; r < m->size; r++) {
+        const double *from = m->yout + lo;
+        if (r != me) {
+            MPI_Recv(r == 0 ? m->acc : m->in, c, MPI_DOUBLE, r, TAG_BLOCK,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            from = r == 0 ? m->acc : m->in;
+        }
+        if (r == 0) {
+            if (from != m->acc)
+                memcpy(m->acc, from, (size_t)c * sizeof *from);
+        } else {
+            for (int j = 0; j < c; j++)
+                m->acc[j] += from[j];
+        }
+    }
+    MPI_Waitall(nreq, m->req, MPI_STATUSES_IGNORE);
+    const uint64_t *idx = m->sp->idx;
+    for (size_t k = m->layout.klo; k < m->layout.khi; k++)
+        y[k - m->layout.klo] = m->acc[idx[k] - lo];
+}
+
+/* mvd_layout's multiply: the allgather of x, the kernels on this rank's
+ * share, the reduce-scatter of the partial; the plan's time includes
+ * the communication (as it does with the sums of whole vectors). */
+static void dist_multiply(void *ctx, const double *x, double *y)
+{
+    mvd_par *m = ctx;
+    double t0 = MPI_Wtime();
+    spread(m, x);
+    double t1 = MPI_Wtime();
+    mvd_multiply(m->plan, m->xin, m->yout);
+    double t2 = MPI_Wtime();
+    fold(m, y);
+    mvd_plan_add_seconds(m->plan, (t1 - t0) + (MPI_Wtime() - t2));
+}
+
+/* mvd_layout's reduce: every rank's v to every rank, folded in rank
+ * order. */
+static void dist_reduce(void *ctx, double *v, int n, mvd_reduce_op op)
+{
+    mvd_par *m = ctx;
+    double *all = m->scalars;
+    MPI_Allgather(v, n, MPI_DOUBLE, all, n, MPI_DOUBLE, MPI_COMM_WORLD);
+    for (int i = 0; i < n; i++) {
+        double r = all[i];
+        for (int q = 1; q < m->size; q++) {
+            double w = all[(size_t)q * (size_t)n + (size_t)i];
+            if (op == MVD_REDUCE_SUM)
+                r += w;
+            else if (!(w <= r) && !isnan(r))
+                r = w;
+        }
+        v[i] = r;
+    }
+}
+
+/* The blocks, this rank's states and the buffers of the distributed
+ * products with plan p (no combine hook: dist_multiply sums). */
+static void dist_setup(mvd_par *m, mvd_plan *p, const desc *d,
+                       const mvd_space *sp)
+{
+    int np = m->size;
+    m->plan = p;
+    m->sp = sp;
+    m->lo = xmalloc((size_t)(np + 1) * sizeof *m->lo);
+    for (int q = 0; q <= np; q++)
+        m->lo[q] = block_start(d->nn, q, np);
+    uint64_t c = m->lo[m->rank + 1] - m->lo[m->rank];
+    m->xin = xcalloc((size_t)d->nn, sizeof *m->xin);   /* zero off sp */
+    m->yout = xmalloc((size_t)d->nn * sizeof *m->yout);
+    m->acc = xmalloc((size_t)(c ? c : 1) * sizeof *m->acc);
+    m->in = xmalloc((size_t)(c ? c : 1) * sizeof *m->in);
+    m->scalars = xmalloc((size_t)np * MAX_REDUCE * sizeof *m->scalars);
+    m->req = xmalloc((size_t)np * sizeof *m->req);
+    m->layout = (mvd_layout){
+        .klo = mvd_space_lower(sp, m->lo[m->rank]),
+        .khi = mvd_space_lower(sp, m->lo[m->rank + 1]),
+        .multiply = dist_multiply, .reduce = dist_reduce, .ctx = m};
+}
+
+int mvd_par_vector_bytes(const mvd_par *m, uint64_t nn, size_t nvec,
+                         uint64_t *bytes)
+{
+    uint64_t whole, part;
+    return mul_u64(nn, 3 * sizeof(double), &whole) &&
+           mul_u64(mvd_par_block_max(m, nn), (uint64_t)(nvec + 2) *
+                                                 sizeof(double), &part) &&
+           whole <= UINT64_MAX - part ? (*bytes = whole + part, 1) : 0;
+}
+
+int mvd_par_method(const mvd_par *m, mvd_solve_opts *o, const desc *d,
+                   const mvd_space *sp, uint64_t max_memory, size_t *rest,
+                   diag *dg, srcloc at)
+{
+    mvd_solve_opts g = *o;
+    g.method = MVD_GMRES;
+    uint64_t most = mvd_par_states_max(m, d, sp) + 1;
+    double basis = (double)mvd_solve_compact_vectors(&g) * (double)most *
+                   sizeof(double);
+    o->method = mvd_method_for(o, sp->len,
+                               basis <= (double)*rest ? SIZE_MAX : 0);
+    if (o->method == MVD_GTH)
+        return 0;
+    size_t compact = mvd_solve_compact_vectors(o);
+    if (compact && basis > (double)*rest) {
+        diag_error(dg, at, "gmres needs %.0f bytes for its %zu vectors of "
+                   "%llu reachable states (the most one of %d ranks "
+                   "holds), over what --max-memory %llu leaves", basis,
+                   compact, (unsigned long long)most - 1, m->size,
+                   (unsigned long long)max_memory);
+        return -1;
+    }
+    if (compact)
+        *rest -= (size_t)basis;
+    return 1;
+}
+
+const mvd_layout *mvd_par_layout(const mvd_par *m)
+{
+    return m && m->dist && m->plan ? &m->layout : NULL;
+}
+
+const double *mvd_par_gather(mvd_par *m, const double *x)
+{
+    spread(m, x);
+    return m->xin;
+}
+
+/* Whether the vectors' messages fit MPI's int counts: a whole vector
+ * (sums of whole vectors), one block (distributed). -1 after rank 0's
+ * message when not; the same on every rank. */
+static int counts_fit(const mvd_par *m, const desc *d, diag *dg, srcloc at)
+{
+    uint64_t most = m->dist ? mvd_par_block_max(m, d->nn) : d->nn;
+    if (most <= (uint64_t)INT_MAX)
+        return 0;
+    if (m->rank == 0)
+        diag_error(dg, at, "%llu states: %s of more than %d entries are "
+                   "not sent over MPI ranks (at most %llu states on %d "
+                   "ranks)", (unsigned long long)d->nn,
+                   m->dist ? "blocks of distributed vectors"
+                           : "whole vectors", INT_MAX,
+                   (unsigned long long)INT_MAX *
+                       (unsigned long long)(m->dist ? m->size : 1),
+                   m->size);
+    return -1;
+}
+
 mvd_plan *mvd_par_plan(mvd_par *m, const desc *d, const mvd_space *sp,
                        mvd_algo algo, mvd_sched_kind kind, int faithful,
                        size_t max_bytes, int *over_budget, diag *dg)
@@ -214,13 +450,8 @@ mvd_plan *mvd_par_plan(mvd_par *m, const desc *d, const mvd_space *sp,
     *over_budget = 0;
     /* MPI counts are ints: a vector of 2^31 doubles (16 GiB) is past
      * what one message carries here. Every rank sees the same nn. */
-    if (d->nn > (uint64_t)INT_MAX) {
-        if (m->rank == 0)
-            diag_error(dg, at, "%llu states: vectors of more than %d "
-                       "entries are not summed over MPI ranks",
-                       (unsigned long long)d->nn, INT_MAX);
+    if (counts_fit(m, d, dg, at) < 0)
         return NULL;
-    }
     if (mvd_sched_build(&m->sched, d, kind, m->size, dg) < 0)
         return NULL;   /* the same on every rank */
     m->has_sched = 1;
@@ -236,11 +467,66 @@ mvd_plan *mvd_par_plan(mvd_par *m, const desc *d, const mvd_space *sp,
             mvd_plan_free(p);
         return NULL;
     }
-    if (m->size > 1) {   /* one rank's partial is the product */
+    if (m->dist)
+        dist_setup(m, p, d, sp);
+    else if (m->size > 1) {   /* one rank's partial is the product */
         sum_buffers(m, d->nn, faithful);
         mvd_plan_set_combine(p, faithful ? sum_to_root : sum_blocks, m);
     }
     return p;
+}
+
+/* From distributed vectors to whole ones, the plan's products summed by
+ * sum_blocks: what a chain that is not irreducible needs. */
+static void to_whole(mvd_par *m, const desc *d)
+{
+    free(m->xin);
+    free(m->yout);
+    free(m->acc);
+    free(m->in);
+    m->xin = m->yout = m->acc = m->in = NULL;
+    m->dist = 0;
+    sum_buffers(m, d->nn, 0);
+    mvd_plan_set_combine(m->plan, sum_blocks, m);
+}
+
+int mvd_par_solve(mvd_par *m, mvd_plan *p, const desc *d,
+                  const mvd_space *sp, mvd_solve_opts *o, int from_initial,
+                  size_t max_bytes, uint64_t whole_bytes, uint64_t max_memory,
+                  const double **pi, mvd_solve_info *info, diag *dg)
+{
+    const mvd_layout *lay = mvd_par_layout(m);
+    srcloc at = {o->file, 0, 0};
+    o->layout = lay;
+    if (lay) {
+        m->local = xmalloc((lay->khi - lay->klo + 1) * sizeof *m->local);
+        int got = mvd_solve_chain(p, d, sp, o, from_initial, max_bytes,
+                                  m->local, info, dg);
+        if (got != MVD_NEEDS_WHOLE) {
+            *pi = mvd_par_gather(m, m->local);
+            return got;
+        }
+        o->layout = NULL;
+        if (whole_bytes > max_memory) {
+            diag_error(dg, at, "the chain is not irreducible, or falls into "
+                       "weakly joined parts: solving it takes whole vectors "
+                       "on every rank, %llu bytes with the plan, over "
+                       "--max-memory %llu", (unsigned long long)whole_bytes,
+                       (unsigned long long)max_memory);
+            return -1;
+        }
+        m->dist = 0;   /* whole vectors' messages */
+        if (counts_fit(m, d, dg, at) < 0)
+            return -1;
+        diag_note(dg, at, "the chain is not irreducible, or falls into "
+                  "weakly joined parts: solved with whole vectors on every "
+                  "rank (distributed ones solve irreducible chains)");
+        to_whole(m, d);
+    }
+    m->whole = xmalloc((size_t)mvd_vec_len(d, sp) * sizeof *m->whole);
+    *pi = m->whole;
+    return mvd_solve_chain(p, d, sp, o, from_initial, max_bytes, m->whole,
+                           info, dg);
 }
 
 int mvd_par_end(mvd_par *m, int status)
@@ -256,6 +542,15 @@ int mvd_par_end(mvd_par *m, int status)
     free(m->displ);
     free(m->rcount);
     free(m->rdispl);
+    free(m->lo);
+    free(m->xin);
+    free(m->yout);
+    free(m->acc);
+    free(m->in);
+    free(m->scalars);
+    free(m->req);
+    free(m->local);
+    free(m->whole);
     free(m);
     MPI_Finalize();
     return status;

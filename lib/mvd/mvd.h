@@ -197,6 +197,11 @@ void mvd_multiply(mvd_plan *p, const double *x, double *y);
  * Computed from the descriptor's diagonal elements, whatever the
  * algorithm. */
 void mvd_diagonal(mvd_plan *p, double *diag);
+/* The same over the states of sp in its layout (shuffle, slice, sparse:
+ * a part of the plan's space, e.g. one MPI rank's block as compact
+ * vectors, mvd_layout). */
+void mvd_diagonal_over(const mvd_plan *p, const mvd_space *sp,
+                       double *diag);
 /* Bytes the plan holds (its vectors, AUNF lists or CSR arrays; not the
  * descriptor or the space), and the floating-point multiplications of
  * x by matrix elements one mvd_multiply performs (evaluating a function
@@ -248,6 +253,9 @@ uint64_t mvd_plan_aunfs(const mvd_plan *p);
 /* Wall seconds spent in mvd_multiply with this plan so far (two clock
  * reads a call): the time per multiplication of --time. */
 double mvd_plan_seconds(const mvd_plan *p);
+/* Adds to it the time a caller spent on the plan's products outside
+ * mvd_multiply (mpi_par.c: the allgather of a distributed input). */
+void mvd_plan_add_seconds(mvd_plan *p, double seconds);
 uint64_t mvd_plan_fused_order(const mvd_plan *p);
 void mvd_plan_free(mvd_plan *p);
 
@@ -398,6 +406,29 @@ typedef enum {
  * uniformised chain is aperiodic (shared/design/SOLVER-NOTES.md). */
 #define MVD_DELTA_FACTOR (1.0 + 1e-3)
 
+/* How the solver's vectors are spread over MPI ranks (lib/mvd/par.h,
+ * mpi_par.c): mvd_solve_opts's layout, NULL when one process holds them
+ * whole, as everywhere but under mpirun. With a layout, this rank holds
+ * the reachable states at positions [klo, khi) of the space solved over
+ * (one block of the product space; the other ranks hold the others), and
+ * every vector of the solver is compact over them: khi - klo + 1 entries,
+ * entry k - klo for position k, one spare (mvd_space_compact's). Each
+ * sum, norm, maximum and dot product over the states is then a partial
+ * per rank combined by reduce, and each product goes through multiply. */
+typedef enum { MVD_REDUCE_SUM, MVD_REDUCE_MAX } mvd_reduce_op;
+
+typedef struct {
+    size_t klo, khi;
+    /* y = x * Q on this rank's states (x, y compact as above; the
+     * product is whole: every rank's part of x goes in). Collective. */
+    void (*multiply)(void *ctx, const double *x, double *y);
+    /* v[0..n) combined over the ranks in rank order (a left fold, so a
+     * run gives the same bits as any other at the same P), the result
+     * on every rank; a nan wins a maximum. Collective. */
+    void (*reduce)(void *ctx, double *v, int n, mvd_reduce_op op);
+    void *ctx;
+} mvd_layout;
+
 typedef struct {
     mvd_method method;
     double tol;          /* on R, B and (power, jor) E: mvd_solve */
@@ -408,6 +439,10 @@ typedef struct {
     void (*progress)(void *ctx, uint64_t iter, double residual);
     void *progress_ctx;
     const char *file;    /* the input, named in diagnostics; may be NULL */
+    /* NULL, or this rank's share of distributed vectors (above): power,
+     * jor and gmres only, on an irreducible chain (mvd_solve_chain says
+     * when not), pi then compact over the rank's states. */
+    const mvd_layout *layout;
 } mvd_solve_opts;
 
 typedef struct {
@@ -490,6 +525,9 @@ int mvd_gth_dense(double *a, size_t n, double *x);
 
 /* The position of idx in sp, or sp->len when absent. */
 size_t mvd_space_find(const mvd_space *sp, uint64_t idx);
+/* The first position of sp whose state is idx or after it (sp->len when
+ * none is): where a block of the product space starts in sp. */
+size_t mvd_space_lower(const mvd_space *sp, uint64_t idx);
 
 /* The communicating classes of the chain over sp (strongly connected
  * components of its transition graph, found by Tarjan's algorithm
@@ -535,7 +573,11 @@ void mvd_classes_report(const mvd_classes *c, const desc *d,
  * uniform over sp) ends in closed class k (state reduction of the
  * transient states, at most MVD_DIRECT_MAX of them), pi_k the stationary
  * distribution of class k (mvd_solve on it). info then sums the counts
- * and keeps the worst R, B and E of the classes solved. */
+ * and keeps the worst R, B and E of the classes solved.
+ * With distributed vectors (o->layout), only an irreducible chain that
+ * does not fall into parts is solved: otherwise MVD_NEEDS_WHOLE, with no
+ * diagnostic (mpi_par.c then solves it with whole vectors). */
+#define MVD_NEEDS_WHOLE 2
 int mvd_solve_chain(mvd_plan *p, const desc *d, const mvd_space *sp,
                     const mvd_solve_opts *o, int from_initial,
                     size_t max_bytes, double *pi, mvd_solve_info *info,

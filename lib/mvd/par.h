@@ -22,6 +22,21 @@
  * The two give the same bits. Across P the grouping of the terms
  * changes, so the products agree with the sequential ones to rounding.
  *
+ * Distributed vectors (mvd_par_set_distributed; mvd-solve's default for
+ * power, jor and gmres on P > 1 ranks, the default reduction): rank q
+ * owns block q of the product space, the same blocks, and the solver's
+ * vectors hold only the reachable states of the rank's block
+ * (mvd_layout, mvd.h). A product broadcasts every block to every rank
+ * into one whole input vector (the allgather), runs the kernels on the
+ * share into a whole partial vector, and sends each block of it to its
+ * owner, which folds them in rank order as above (the reduce-scatter):
+ * the same products, bit for bit, as with whole vectors. Sums, norms and
+ * dot products are partials per rank, allgathered and added in rank
+ * order. Per rank: the two whole vectors of the product, two blocks of
+ * the fold and the plan, beside the solver's vectors over 1/P of the
+ * states; the reachable set (8 bytes a state and a bitmap of a quarter
+ * byte a product state) stays whole on every rank.
+ *
  * A NULL mvd_par is the sequential program: MPI is initialised only when
  * a launcher started the process, so mvd-solve runs without mpirun. */
 #ifndef PERFPIPE_MVD_PAR_H
@@ -65,12 +80,58 @@ void mvd_par_bcast(mvd_par *m, double *x, uint64_t n);
 
 /* This rank's plan: the schedule of d under `kind` on the job's ranks,
  * the rank's share, a plan on it (mvd_plan_new_part) whose products are
- * summed over the ranks as above (faithful: reduce and broadcast). Rank
- * 0 warns when ranks are idle. NULL on every rank when any rank failed
+ * summed over the ranks as above (faithful: reduce and broadcast), or
+ * distributed (mvd_par_set_distributed, mvd_par_layout). Rank 0 warns
+ * when ranks are idle. NULL on every rank when any rank failed
  * (*over_budget set where max_bytes was why). Collective. */
 mvd_plan *mvd_par_plan(mvd_par *m, const desc *d, const mvd_space *sp,
                        mvd_algo algo, mvd_sched_kind kind, int faithful,
                        size_t max_bytes, int *over_budget, diag *dg);
+/* Distributed vectors for the next mvd_par_plan (on: non-zero; nothing
+ * on one rank, or for NULL), and whether they are on. Only with the
+ * default reduction (not faithful). */
+void mvd_par_set_distributed(mvd_par *m, int on);
+int mvd_par_distributed(const mvd_par *m);
+/* The most product states a rank's block holds: ceil(n / P) (n for
+ * NULL); and the most reachable states of sp one holds. For the memory
+ * budget, the same on every rank. */
+uint64_t mvd_par_block_max(const mvd_par *m, uint64_t n);
+size_t mvd_par_states_max(const mvd_par *m, const desc *d,
+                          const mvd_space *sp);
+/* Bytes per rank of distributed vectors, nvec of the solver's over the
+ * largest block: with the product's two whole vectors, the fold's two
+ * blocks and the reachable set's index (at most a whole vector). 0 when
+ * that overflows, 1 with *bytes. */
+int mvd_par_vector_bytes(const mvd_par *m, uint64_t nn, size_t nvec,
+                         uint64_t *bytes);
+/* With distributed vectors, o->method resolved (auto: gth up to its
+ * size, gmres when its basis over the most reachable states a rank holds
+ * fits *rest, power otherwise) and the basis taken out of *rest: 1; 0
+ * for gth, which solves with whole vectors; -1 after "needs N bytes" (at
+ * `at`, naming max_memory). The same on every rank. */
+int mvd_par_method(const mvd_par *m, mvd_solve_opts *o, const desc *d,
+                   const mvd_space *sp, uint64_t max_memory, size_t *rest,
+                   diag *dg, srcloc at);
+/* After mvd_par_plan with distributed vectors: the layout of this rank's
+ * share (mvd_solve_opts's layout; its buffers are the mvd_par's); NULL
+ * otherwise. */
+const mvd_layout *mvd_par_layout(const mvd_par *m);
+/* Every rank's part of x (compact over its states, the layout's) in one
+ * vector over the product space, on every rank: the solution for the
+ * results and the output. The layout's input buffer, valid until the
+ * next product. Collective. */
+const double *mvd_par_gather(mvd_par *m, const double *x);
+/* mvd_solve_chain on the job's ranks, *pi the whole solution over sp
+ * (mvd_vec_len entries, m's). With distributed vectors (the plan's,
+ * mvd_par_layout), o->layout set; a chain that needs whole vectors
+ * (several classes, transient states, weakly joined parts:
+ * MVD_NEEDS_WHOLE) is solved again with them after a note, when
+ * whole_bytes (what they and the plan take) fit max_memory, or refused
+ * after an error. Collective. */
+int mvd_par_solve(mvd_par *m, mvd_plan *p, const desc *d,
+                  const mvd_space *sp, mvd_solve_opts *o, int from_initial,
+                  size_t max_bytes, uint64_t whole_bytes, uint64_t max_memory,
+                  const double **pi, mvd_solve_info *info, diag *dg);
 /* Frees the share (after mvd_plan_free, before d is freed), finalises
  * MPI and returns status. Nothing for NULL. */
 int mvd_par_end(mvd_par *m, int status);

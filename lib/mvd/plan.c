@@ -302,19 +302,29 @@ void mvd_multiply(mvd_plan *p, const double *x, double *y)
 
 double mvd_plan_seconds(const mvd_plan *p) { return p->seconds; }
 
+void mvd_plan_add_seconds(mvd_plan *p, double seconds)
+{
+    p->seconds += seconds;
+}
+
 /* Q[x, x] straight from the descriptor: per term, the product of each
  * factor's diagonal element at the state (an identity gives 1). */
 void mvd_diagonal(mvd_plan *p, double *diag)
 {
-    const desc *d = p->d;
-    int state[DESC_MAX_AUTOMATA];
     if (p->algo == MVD_REACH) {   /* the plan holds it, compact */
         memcpy(diag, mvd_reach_diagonal_view(p), p->sp->len * sizeof *diag);
         return;
     }
-    memset(diag, 0, (size_t)d->nn * sizeof *diag);
-    for (size_t r = 0; r < p->sp->len; r++) {
-        desc_decode(d, p->sp->idx[r], state);
+    mvd_diagonal_over(p, p->sp, diag);
+}
+
+void mvd_diagonal_over(const mvd_plan *p, const mvd_space *sp, double *diag)
+{
+    const desc *d = p->d;
+    int state[DESC_MAX_AUTOMATA];
+    memset(diag, 0, (size_t)mvd_vec_len(d, sp) * sizeof *diag);
+    for (size_t r = 0; r < sp->len; r++) {
+        desc_decode(d, sp->idx[r], state);
         double sum = 0;
         for (size_t t = 0; t < d->terms.len; t++) {
             double v = 1;
@@ -331,7 +341,7 @@ void mvd_diagonal(mvd_plan *p, double *diag)
             }
             sum += v;
         }
-        diag[mvd_vec_at(p->sp, r)] = sum;
+        diag[mvd_vec_at(sp, r)] = sum;
     }
 }
 

@@ -7,7 +7,14 @@
  * d->nn entries, or compact, one per reachable state, for --algo reach),
  * and only the reachable entries (mvd_vec_at) are ever read or written
  * here: the others stay zero, and any value the kernels leave there is
- * ignored. */
+ * ignored.
+ *
+ * Distributed vectors (mvd_layout, under mpirun): the solver runs on a
+ * compact space of this rank's states only, and every sum over the
+ * states becomes the rank's partial combined by the layout's reduce
+ * (over_ranks): one code path, which without a layout is the sequential
+ * one, bit for bit. Every branch the solver takes then depends on
+ * combined values only, so the ranks take the same ones. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -90,6 +97,9 @@ typedef struct {
     double inner;             /* gmres: a cycle ends when its residual
                                  estimate is below inner tol Delta */
     int shared_diag;          /* diag is the plan's (not ours to free) */
+    const mvd_layout *lay;    /* distributed vectors, or NULL */
+    const mvd_space *whole;   /* the space solved over: sp, or (lay) the
+                                 space whose part on this rank sp is */
 } solver;
 
 /* Where the solver's diagnostics point: the input file. */
@@ -100,8 +110,31 @@ static srcloc input(const solver *s)
 
 static void multiply(solver *s, const double *x, double *y)
 {
-    mvd_multiply(s->plan, x, y);
+    if (s->lay)
+        s->lay->multiply(s->lay->ctx, x, y);
+    else
+        mvd_multiply(s->plan, x, y);
     s->info->multiplications++;
+}
+
+/* v[0..n) (partials over this rank's states) combined over the ranks;
+ * as they are without a layout. */
+static void over_ranks_n(const solver *s, double *v, int n, mvd_reduce_op op)
+{
+    if (s->lay)
+        s->lay->reduce(s->lay->ctx, v, n, op);
+}
+
+static double over_ranks(const solver *s, double v, mvd_reduce_op op)
+{
+    over_ranks_n(s, &v, 1, op);
+    return v;
+}
+
+/* The reachable states of the whole chain (every rank's). */
+static size_t states(const solver *s)
+{
+    return s->whole->len;
 }
 
 static double sum_over(const mvd_space *sp, const double *x)
@@ -135,7 +168,7 @@ static double dot_over(const mvd_space *sp, const double *x, const double *y)
 /* Scales x to sum 1; -1 when it cannot (a broken-down iterate). */
 static int normalise(solver *s, double *x)
 {
-    double sum = sum_over(s->sp, x);
+    double sum = over_ranks(s, sum_over(s->sp, x), MVD_REDUCE_SUM);
     if (!isfinite(sum) || sum == 0) {
         diag_error(s->dg, input(s), "%s broke down: the iterate sums to "
                    "%s and cannot be normalised",
@@ -154,9 +187,9 @@ static int normalise(solver *s, double *x)
  * rather than "solved". */
 static int check_generator(solver *s)
 {
-    double sum = sum_over(s->sp, s->y), mag = 0;
-    for (size_t k = 0; k < s->sp->len; k++)
-        mag += fabs(s->y[mvd_vec_at(s->sp, k)]);
+    double v[2] = {sum_over(s->sp, s->y), l1_over(s->sp, s->y)};
+    over_ranks_n(s, v, 2, MVD_REDUCE_SUM);
+    double sum = v[0], mag = v[1];
     if (fabs(sum) > 1e-9 * (mag + s->info->delta)) {
         diag_error(s->dg, input(s), "not a generator on "
                    "the reachable states: their rows of Q do not sum to zero "
@@ -171,7 +204,7 @@ static int check_generator(solver *s)
 static double balance(const solver *s, const double *pi)
 {
     const mvd_space *sp = s->sp;
-    double floor = s->o->tol / (double)sp->len, b = 0;
+    double floor = s->o->tol / (double)states(s), b = 0;
     for (size_t k = 0; k < sp->len; k++) {
         uint64_t j = mvd_vec_at(sp, k);
         double p = pi[j] > floor ? pi[j] : floor;
@@ -181,14 +214,14 @@ static double balance(const solver *s, const double *pi)
         if (!(bj <= b))
             b = bj;   /* a nan is kept */
     }
-    return b;
+    return over_ranks(s, b, MVD_REDUCE_MAX);
 }
 
 /* Whether an update is at the rounding level of pi (1-norm 1: n units
  * of 2^-53). */
 static int at_rounding(const solver *s, double step)
 {
-    return step <= (double)s->sp->len * DBL_EPSILON / 2;
+    return step <= (double)states(s) * DBL_EPSILON / 2;
 }
 
 /* E of the last update (mvd.h); infinite when the updates do not
@@ -230,7 +263,8 @@ static int converged(const solver *s)
 static int residual(solver *s, const double *pi)
 {
     multiply(s, pi, s->y);
-    double r = l1_over(s->sp, s->y) / s->info->delta;
+    double r = over_ranks(s, l1_over(s->sp, s->y), MVD_REDUCE_SUM) /
+               s->info->delta;
     double b = balance(s, pi);
     if (!isfinite(r) || isnan(b)) {
         diag_error(s->dg, input(s), "the residual of %s is not finite: "
@@ -245,6 +279,25 @@ static int residual(solver *s, const double *pi)
     if (s->o->progress)
         s->o->progress(s->o->progress_ctx, s->info->iterations, r);
     return 0;
+}
+
+/* The error of setup_diagonal at position k of the whole space (the
+ * element computed again: with distributed vectors, another rank may
+ * hold it). -1. */
+static int not_negative(const solver *s, size_t k)
+{
+    double q;
+    uint64_t at = s->whole->idx[k];
+    mvd_space one = {.idx = &at, .len = 1, .vlen = 1};
+    if (s->lay)
+        mvd_diagonal_over(s->plan, &one, &q);
+    else
+        q = s->diag[mvd_vec_at(s->sp, k)];
+    char text[32];
+    snprintf(text, sizeof text, isnan(q) ? "nan" : "%g", q);
+    diag_error(s->dg, input(s), "not a generator: diagonal element %s at "
+               "state %llu is not negative", text, (unsigned long long)at);
+    return -1;
 }
 
 /* Delta from the diagonal, and the diagonal the jor and gmres divide by;
@@ -263,22 +316,28 @@ static int setup_diagonal(solver *s)
         s->shared_diag = 1;
     } else {
         s->diag = xcalloc(s->nn, sizeof *s->diag);
-        mvd_diagonal(s->plan, s->diag);
+        if (s->lay)   /* this rank's states */
+            mvd_diagonal_over(s->plan, s->sp, s->diag);
+        else
+            mvd_diagonal(s->plan, s->diag);
     }
-    double m = 0;
+    /* The largest |q_jj|, and (negated, so that both are maxima over the
+     * ranks) the first position whose q_jj is not negative. */
+    double v[2] = {-INFINITY, 0};
+    size_t first = s->lay ? s->lay->klo : 0;
     for (size_t k = 0; k < s->sp->len; k++) {
         double q = s->diag[mvd_vec_at(s->sp, k)];
         if (!(q <= 0)) {
-            char text[32];
-            snprintf(text, sizeof text, isnan(q) ? "nan" : "%g", q);
-            diag_error(s->dg, input(s), "not a generator: diagonal "
-                       "element %s at state %llu is not negative", text,
-                       (unsigned long long)s->sp->idx[k]);
-            return -1;
+            v[0] = -(double)(first + k);
+            break;
         }
-        if (-q > m)
-            m = -q;
+        if (-q > v[1])
+            v[1] = -q;
     }
+    over_ranks_n(s, v, 2, MVD_REDUCE_MAX);
+    if (v[0] > -INFINITY)
+        return not_negative(s, (size_t)-v[0]);
+    double m = v[1];
     /* A Q that is zero on the reachable states: every vector is
      * stationary, and any positive Delta measures residuals. */
     s->info->delta = m > 0 ? m * MVD_DELTA_FACTOR : 1;
@@ -362,7 +421,7 @@ static int stationary_iteration(solver *s, double *pi)
             pi[j] += u;
             step += fabs(u);
         }
-        record_step(s, step);
+        record_step(s, over_ranks(s, step, MVD_REDUCE_SUM));
         s->info->iterations++;
         if (normalise(s, pi) < 0) {
             status = -1;
@@ -476,7 +535,8 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
     const mvd_space *sp = s->sp;
     size_t n = sp->len;
     int threads = mvd_plan_threads(s->plan);
-    double beta = sqrt(dot_over(sp, s->y, s->y));
+    double beta = sqrt(over_ranks(s, dot_over(sp, s->y, s->y),
+                                  MVD_REDUCE_SUM));
     if (beta == 0) {   /* pi is exact: nothing to do */
         record_step(s, 0);
         return;
@@ -506,13 +566,15 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
          * subtraction fused with the next dot product (and the last with
          * the norm): the same operations in the same order, so the same
          * bits, in half the passes over the vectors. */
-        double next_dot = run_pass(dot_pass, (pass){.w = w, .a = v[0]}, n,
-                                   threads);
+        double next_dot = over_ranks(s, run_pass(dot_pass, (pass){.w = w,
+                                                 .a = v[0]}, n, threads),
+                                     MVD_REDUCE_SUM);
         for (int i = 0; i <= j; i++) {
             H(i, j) = next_dot;
             pass sub = {.w = w, .a = v[i], .b = i < j ? v[i + 1] : w,
                         .h = H(i, j)};
-            next_dot = run_pass(subtract_pass, sub, n, threads);
+            next_dot = over_ranks(s, run_pass(subtract_pass, sub, n,
+                                              threads), MVD_REDUCE_SUM);
         }
         H(j + 1, j) = sqrt(next_dot);
         double norm = H(j + 1, j);
@@ -549,7 +611,7 @@ static void gmres_cycle(solver *s, double *pi, double **v, double *z,
                                                 .diag = s->diag, .g = g,
                                                 .v = v, .steps = steps},
                            n, threads);
-    record_step(s, step);
+    record_step(s, over_ranks(s, step, MVD_REDUCE_SUM));
 #undef H
 }
 
@@ -625,7 +687,7 @@ int mvd_check_generator(mvd_plan *p, const desc *d, const mvd_space *sp,
     mvd_solve_info info = {.method = mvd_method_for(o, sp->len, SIZE_MAX)};
     uint64_t nn = mvd_vec_len(d, sp);
     solver s = {p, sp, o, &info, dg, nn, xcalloc(nn, sizeof(double)), NULL,
-                0, 0, 0, 0, 0, 1, 0};
+                0, 0, 0, 0, 0, 1, 0, NULL, sp};
     int status = -1;
     if (setup_diagonal(&s) == 0) {
         memset(scratch, 0, sizeof *scratch * nn);
@@ -648,9 +710,18 @@ static int solve_from(mvd_plan *p, const desc *d, const mvd_space *sp,
 {
     *info = (mvd_solve_info){.method = mvd_method_for(o, sp->len,
                                                       SIZE_MAX)};
-    uint64_t nn = mvd_vec_len(d, sp);
-    solver s = {p, sp, o, info, dg, nn, xcalloc(nn, sizeof(double)), NULL,
-                0, 0, 0, 0, 0, 1, 0};
+    const mvd_layout *lay = o->layout;
+    /* distributed: this rank's states, compact */
+    mvd_space part = {0};
+    if (lay)
+        part = (mvd_space){.idx = lay->khi > lay->klo ? sp->idx + lay->klo
+                                                      : NULL,
+                           .len = lay->khi - lay->klo,
+                           .vlen = lay->khi - lay->klo + 1};
+    const mvd_space *on = lay ? &part : sp;
+    uint64_t nn = mvd_vec_len(d, on);
+    solver s = {p, on, o, info, dg, nn, xcalloc(nn, sizeof(double)), NULL,
+                0, 0, 0, 0, 0, 1, 0, lay, sp};
     if (!warm)
         memset(pi, 0, sizeof *pi * nn);
     int status = -1;
@@ -658,8 +729,8 @@ static int solve_from(mvd_plan *p, const desc *d, const mvd_space *sp,
         diag_error(dg, (srcloc){o->file, 0, 0}, "no reachable state: "
                    "nothing to solve");
     } else if (setup_diagonal(&s) == 0) {
-        for (size_t k = 0; k < sp->len && !warm; k++)   /* pi_0 uniform */
-            pi[mvd_vec_at(sp, k)] = 1.0 / (double)sp->len;
+        for (size_t k = 0; k < on->len && !warm; k++)   /* pi_0 uniform */
+            pi[mvd_vec_at(on, k)] = 1.0 / (double)sp->len;
         switch (info->method) {
         case MVD_GMRES: status = gmres(&s, pi); break;
         case MVD_GTH: status = direct(&s, d, pi); break;

@@ -85,15 +85,72 @@ same_results() {
     cmp d0 d1
 }
 
-@test "two runs at the same P give the same bits (default reduce-scatter and faithful reduce)" {
+@test "two runs at the same P give the same bits (distributed, replicated reduce-scatter, faithful reduce)" {
     san2desc "$EXAMPLES/san/tandem-blocking.san" > tb.desc
-    for s in "--algo slice --sched aunf" "--algo shuffle --sched terms-rr --faithful"; do
+    for s in "--algo slice --sched aunf" "--algo slice --sched aunf --vectors replicated" \
+             "--algo shuffle --sched terms-rr --faithful"; do
         for run in 1 2; do
             mpi_run -n 3 mvd-solve --method gmres $s tb.desc > "r$run" 2> err
         done
         cmp r1 r2
         grep -q '^converged yes' r1
     done
+}
+
+@test "distributed vectors (the default at 2-4 ranks): gmres, power and jor stop where the sequential program does, the solution to rounding; replicated too" {
+    np=1
+    for m in sc-like sharing-functional tandem-blocking; do
+        san2desc "$EXAMPLES/san/$m.san" > "$m.desc"
+        for method in gmres power jor; do
+            mvd-solve --method "$method" "$m.desc" | grep -v '^algo ' > seq
+            np=$((np % 3 + 2))
+            for v in distributed replicated; do
+                mpi_run -n "$np" mvd-solve --method "$method" --vectors "$v" "$m.desc" > par.out 2> err
+                grep -v '^algo ' par.out > b
+                # iterations and multiplications exactly, results and states to rounding
+                same_results seq b 1e-14 || { echo "$m $method $np $v"; false; }
+            done
+        done
+    done
+}
+
+@test "--max-memory counts per rank: gmres's whole vectors over it at 4 ranks, distributed ones within it" {
+    san2desc "$EXAMPLES/san/tandem-blocking.san" > tb.desc
+    # 4096 states: whole, gmres's 31 basis vectors alone take 1015808 bytes
+    # on every rank; distributed, a quarter of them, beside 3 whole vectors
+    run mpi_run -n 4 mvd-solve --method gmres --vectors replicated --max-memory 1000000 tb.desc
+    [ "$status" -ne 0 ] && [ "$status" -ne 124 ]
+    assert_output --partial "mvd-solve: tb.desc: error: gmres needs 1015808 bytes for its 31 vectors of 4096 reachable states, over --max-memory 1000000"
+    mpi_run -n 4 mvd-solve --method gmres --max-memory 1000000 tb.desc > dist
+    mvd-solve --method gmres tb.desc > seq
+    same_results <(grep -v '^algo ' seq) <(grep -v '^algo ' dist) 1e-14
+    # and a budget that not even distributed vectors fit, said per rank
+    run mpi_run -n 4 mvd-solve --method gmres --max-memory 100000 tb.desc
+    [ "$status" -ne 0 ] && [ "$status" -ne 124 ]
+    assert_output --partial "mvd-solve: tb.desc: error: needs 139264 bytes for 5 vectors of 4096 states on each of 4 ranks (distributed: the solver's 3 over a block, the product's 2 whole) and the reachable set, over --max-memory 100000"
+}
+
+@test "distributed vectors: a chain with transient states is solved with whole vectors, after a note" {
+    printf '%s\n' 'san-desc 1' 'automaton Q t0 t1 b1 b2' 'term local Q' 'factor Q' \
+        'e 0 0 -1' 'e 0 1 1' 'e 1 0 1' 'e 1 1 -4' 'e 1 2 3' \
+        'e 2 2 -1' 'e 2 3 1' 'e 3 2 2' 'e 3 3 -2' 'initial t0' 'end 1 0 1' > one.desc
+    mpi_run -n 2 mvd-solve --method power one.desc > par.out 2> err
+    grep -q 'note: the chain is not irreducible, or falls into weakly joined parts: solved with whole vectors on every rank' err
+    diff par.out <(mvd-solve --method power one.desc 2> /dev/null)
+}
+
+@test "--vectors: distributed excludes --faithful and gth; only when solving (exit 2)" {
+    run mvd-solve --vectors distributed --faithful figure8.desc
+    assert_failure 2
+    assert_output --partial "mvd-solve: --vectors distributed and --faithful exclude one another"
+    run mvd-solve --vectors distributed --method gth figure8.desc
+    assert_failure 2
+    assert_output --partial "mvd-solve: --vectors distributed applies only with --method power, jor, gmres or auto"
+    run mvd-solve --vectors replicated --ones figure8.desc
+    assert_failure 2
+    assert_output --partial "mvd-solve: --vectors applies only when solving, not with --ones"
+    run mvd-solve --vectors sideways figure8.desc
+    assert_failure 2
 }
 
 @test "--mvd at 3 ranks, fast (reduce-scatter) and faithful (reduce, broadcast): the sequential product to rounding" {

@@ -1,7 +1,9 @@
 /* Unit tests of the stationary solvers of lib/mvd/solve.c on the real MVD
  * kernels: small models with exact answers, every method with every
  * multiplication algorithm, the bipartite chains that make plain Jacobi
- * oscillate, and the vector reader (formats/san-result.md). */
+ * oscillate, distributed vectors (mvd_layout) over ranks played by
+ * threads, and the vector reader (formats/san-result.md). */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "mvd/mvd.h"
@@ -479,6 +481,185 @@ static void test_not_a_generator(void)
     }
 }
 
+/* ------------------------------------------------ distributed vectors */
+
+/* P ranks played by threads over one model, each with its own plan (a
+ * plan is one thread's) of the whole descriptor and its block of the
+ * product space (mpi_par.c's blocks): the layout's product through one
+ * shared input vector, its sums through a shared table folded in rank
+ * order, both behind a barrier. So solve.c's distributed path runs
+ * without MPI (tests/bats/mvd-solve-mpi.bats runs it with MPI). */
+#define RANKS_MAX 4
+
+typedef struct ranks ranks;
+
+typedef struct {
+    ranks *all;
+    int rank;
+    mvd_plan *plan;
+    mvd_layout lay;
+    double *pi;    /* over the rank's states (compact) */
+    double *y;     /* the whole product */
+    mvd_solve_info info;
+    int status;
+} rank;
+
+struct ranks {
+    model *m;
+    mvd_method method;
+    pthread_barrier_t bar;
+    int p;
+    double *x;                      /* the whole input */
+    double scalars[RANKS_MAX][4];
+    rank r[RANKS_MAX];
+};
+
+static void ranks_multiply(void *ctx, const double *x, double *y)
+{
+    rank *r = ctx;
+    ranks *a = r->all;
+    const uint64_t *idx = a->m->sp.idx;
+    for (size_t k = r->lay.klo; k < r->lay.khi; k++)
+        a->x[idx[k]] = x[k - r->lay.klo];
+    pthread_barrier_wait(&a->bar);
+    mvd_multiply(r->plan, a->x, r->y);
+    pthread_barrier_wait(&a->bar);   /* every rank read x */
+    for (size_t k = r->lay.klo; k < r->lay.khi; k++)
+        y[k - r->lay.klo] = r->y[idx[k]];
+}
+
+static void ranks_reduce(void *ctx, double *v, int n, mvd_reduce_op op)
+{
+    rank *r = ctx;
+    ranks *a = r->all;
+    memcpy(a->scalars[r->rank], v, (size_t)n * sizeof *v);
+    pthread_barrier_wait(&a->bar);
+    for (int i = 0; i < n; i++) {
+        double acc = a->scalars[0][i];
+        for (int q = 1; q < a->p; q++) {
+            double w = a->scalars[q][i];
+            if (op == MVD_REDUCE_SUM)
+                acc += w;
+            else if (!(w <= acc) && !isnan(acc))
+                acc = w;
+        }
+        v[i] = acc;
+    }
+    pthread_barrier_wait(&a->bar);   /* every rank read the table */
+}
+
+static void *rank_main(void *arg)
+{
+    rank *r = arg;
+    model *m = r->all->m;
+    mvd_solve_opts o;
+    mvd_solve_defaults(&o);
+    o.method = r->all->method;
+    o.tol = 1e-12;
+    o.restart = 60;
+    o.layout = &r->lay;
+    diag dg;
+    diag_init(&dg, "test", quiet());
+    r->status = mvd_solve(r->plan, &m->d, &m->sp, &o, r->pi, &r->info, &dg);
+    return NULL;
+}
+
+/* m solved on p ranks: 0, 1 or -1, the same on every rank (else 99);
+ * the blocks gathered into m->pi, rank 0's info into m->info, and
+ * *same whether every rank's counts are rank 0's. */
+static int solve_ranks(model *m, mvd_method method, int p, int *same)
+{
+    ranks *a = xcalloc(1, sizeof *a);
+    *a = (ranks){.m = m, .method = method, .p = p};
+    uint64_t nn = m->d.nn;
+    a->x = xcalloc(nn, sizeof *a->x);
+    pthread_barrier_init(&a->bar, NULL, (unsigned)p);
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    pthread_t th[RANKS_MAX];
+    for (int q = 0; q < p; q++) {
+        rank *r = &a->r[q];
+        size_t klo = mvd_space_lower(&m->sp, nn * (uint64_t)q / (uint64_t)p);
+        size_t khi = mvd_space_lower(&m->sp, nn * (uint64_t)(q + 1) /
+                                             (uint64_t)p);
+        *r = (rank){.all = a, .rank = q,
+                    .plan = mvd_plan_new(&m->d, &m->sp, MVD_SLICE, SIZE_MAX,
+                                         &dg),
+                    .lay = {klo, khi, ranks_multiply, ranks_reduce, r},
+                    .pi = xcalloc(khi - klo + 1, sizeof(double)),
+                    .y = xcalloc(nn, sizeof(double))};
+    }
+    for (int q = 0; q < p; q++)
+        pthread_create(&th[q], NULL, rank_main, &a->r[q]);
+    for (int q = 0; q < p; q++)
+        pthread_join(th[q], NULL);
+    int status = a->r[0].status;
+    *same = 1;
+    memset(m->pi, 0, nn * sizeof *m->pi);
+    for (int q = 0; q < p; q++) {
+        rank *r = &a->r[q];
+        if (r->status != status)
+            status = 99;
+        *same = *same && r->info.iterations == a->r[0].info.iterations &&
+                r->info.multiplications == a->r[0].info.multiplications;
+        for (size_t k = r->lay.klo; k < r->lay.khi; k++)
+            m->pi[m->sp.idx[k]] = r->pi[k - r->lay.klo];
+        mvd_plan_free(r->plan);
+        free(r->pi);
+        free(r->y);
+    }
+    m->info = a->r[0].info;
+    pthread_barrier_destroy(&a->bar);
+    free(a->x);
+    free(a);
+    return status;
+}
+
+static void test_distributed_vectors(void)
+{
+    const int k = 61;
+    char *text = mm1k_text(k, 0.9, 1.0);
+    model m;
+    if (load(&m, text, MVD_SLICE) == 0) {
+        size_t bytes = m.d.nn * sizeof(double);
+        double *seq = xmalloc(bytes);
+        for (size_t t = 0; t < 3; t++) {
+            CHECK_INT(solve(&m, methods[t], 1e-12, 100000, 0.9), 0);
+            memcpy(seq, m.pi, bytes);
+            mvd_solve_info one = m.info;
+            for (int p = 1; p <= RANKS_MAX; p++) {
+                int same;
+                CHECK_INT(solve_ranks(&m, methods[t], p, &same), 0);
+                CHECK(same);
+                check_mm1k(&m, k, 0.9);
+                for (size_t j = 0; j < m.d.nn; j++)
+                    CHECK_NEAR(m.pi[j], seq[j], 1e-12);
+                /* one rank: one block, the sequential sums, the same
+                 * bits; more: other sums, so power's 11086 iterations
+                 * may end one later (measured: 11087 at some P) */
+                if (p == 1) {
+                    CHECK(memcmp(m.pi, seq, bytes) == 0);
+                    CHECK_INT(m.info.iterations, one.iterations);
+                }
+                CHECK(m.info.iterations <= one.iterations + 1 &&
+                      m.info.iterations + 1 >= one.iterations);
+            }
+        }
+        free(seq);
+        unload(&m);
+    }
+    free(text);
+    /* A diagonal element that is positive in the last rank's block:
+     * every rank stops (none waits in a sum for the others). */
+    static const char bad[] = "1\n4\n-1 1 0 0\n0 -1 1 0\n0 0 -1 1\n"
+                              "1 0 0 2\n";
+    if (load(&m, bad, MVD_SLICE) == 0) {
+        int same;
+        CHECK_INT(solve_ranks(&m, MVD_GMRES, 2, &same), -1);
+        unload(&m);
+    }
+}
+
 /* ------------------------------------------------------------ vectors */
 
 static int read_vec(const model *m, const char *text, double *x, char *msg,
@@ -700,6 +881,7 @@ int main(void)
     RUN(test_gth_stiff);
     RUN(test_classes_deep);
     RUN(test_not_a_generator);
+    RUN(test_distributed_vectors);
     RUN(test_vector_read);
     RUN(test_vector_write);
     return unit_done();

@@ -55,6 +55,10 @@ static void usage(FILE *fp)
 "                         term (default: the fast kernels, same products)\n"
 "      --mvd=VECTOR       write VECTOR * Q instead of solving (vector file)\n"
 "      --ones             write ones * Q instead of solving\n"
+"      --vectors=HOW      under mpirun: distributed (the default for power,\n"
+"                         jor and gmres on 2 or more ranks: each rank holds\n"
+"                         its block of every vector) or replicated (whole\n"
+"                         vectors on every rank; always with --faithful)\n"
 "      --sched=SCHED      how MPI ranks share the work under mpirun:\n"
 "                         terms-rr (shuffle, slice), terms-cost (shuffle;\n"
 "                         its default), aunf (slice; its default)\n"
@@ -63,7 +67,7 @@ static void usage(FILE *fp)
 "      --ranks=P          the ranks of --load-report (default 1, under\n"
 "                         mpirun the job's)\n"
 "      --max-memory=BYTES refuse models that need more (default: half of\n"
-"                         physical memory)\n"
+"                         physical memory; under mpirun, per rank)\n"
 "  -o, --output=FILE      write to FILE, replaced only when all went well\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
@@ -81,6 +85,9 @@ static void usage(FILE *fp)
 typedef struct {
     const char *output, *vector, *path;
     int ones, partial, with_time, faithful, from_initial;
+    /* --vectors: -1 not given, 0 replicated, 1 distributed; dist: the
+     * solver's vectors distributed over the ranks (par.h) */
+    int vectors, dist;
     double started;   /* now() at the start, for --time */
     size_t rest;      /* bytes left for the plan and the checks */
     mvd_algo algo;
@@ -97,7 +104,7 @@ typedef struct {
 enum { OPT_MAX_ITER = 256, OPT_OMEGA, OPT_RESTART, OPT_TOP, OPT_PARTIAL,
        OPT_TIME, OPT_MVD, OPT_ONES, OPT_MAX_MEMORY, OPT_FAITHFUL,
        OPT_FROM_INITIAL, OPT_THREADS, OPT_SCHED, OPT_LOAD_REPORT,
-       OPT_RANKS };
+       OPT_RANKS, OPT_VECTORS };
 
 static uint64_t default_memory(void)
 {
@@ -123,6 +130,9 @@ static const char *const method_names[] = {"auto", "gth", "gmres", "power",
                                            "jor", "gs", "iad", NULL};
 static const mvd_method methods[] = {MVD_AUTO, MVD_GTH, MVD_GMRES, MVD_POWER,
                                      MVD_JOR, MVD_GS, MVD_IAD};
+
+static const char *const vectors_names[] = {"replicated", "distributed",
+                                            NULL};
 
 /* --sched, --load-report and --ranks: the thesis's schedulers pair with
  * their kernels (precise-rules §3: terms-rr is Algorithms 2 and 4,
@@ -174,13 +184,14 @@ static void parse_options(int argc, char **argv, options *op)
         {"sched", required_argument, NULL, OPT_SCHED},
         {"load-report", no_argument, NULL, OPT_LOAD_REPORT},
         {"ranks", required_argument, NULL, OPT_RANKS},
+        {"vectors", required_argument, NULL, OPT_VECTORS},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
     *op = (options){.algo = MVD_SLICE, .max_memory = default_memory(),
-                    .threads = 1, .ranks = 1};
+                    .threads = 1, .ranks = 1, .vectors = -1};
     mvd_solve_defaults(&op->solve);
     int c;
     /* The last option given that only a solve uses, and the two that only
@@ -248,6 +259,11 @@ static void parse_options(int argc, char **argv, options *op)
             op->ranks = (int)option_u64(prog, "--ranks", optarg, 1,
                                         MVD_SCHED_MAX_RANKS);
             break;
+        case OPT_VECTORS:
+            solve_opt = "--vectors";
+            op->vectors = option_word(prog, "--vectors", optarg,
+                                      vectors_names);
+            break;
         case OPT_MVD: op->vector = optarg; break;
         case OPT_ONES: op->ones = 1; break;
         case OPT_THREADS:
@@ -308,6 +324,15 @@ static void parse_options(int argc, char **argv, options *op)
     option_applies(prog, op->threads_opt, op->algo == MVD_REACH,
                    "with --algo reach");
     sched_options(op, sched_opt, ranks_opt, memory_opt);
+    /* the thesis's reduce to rank 0 sums whole vectors; gth solves one
+     * whole matrix */
+    const char *dist_opt = op->vectors == 1 ? "--vectors distributed" : NULL;
+    if (op->faithful && dist_opt)
+        usage_error(prog, "--vectors distributed and --faithful exclude one "
+                    "another: the thesis's reduce and broadcast (Algorithm "
+                    "1) sum whole vectors");
+    option_applies(prog, dist_opt, op->solve.method != MVD_GTH,
+                   "with --method power, jor, gmres or auto");
     option_applies(prog, op->algo == MVD_REACH ? "--algo reach" : NULL,
                    !op->vector && !op->ones, "when solving (--mvd and "
                    "--ones multiply vectors over the product space)");
@@ -344,19 +369,35 @@ static void progress(void *ctx, uint64_t iter, double residual)
 /* Bytes of nvec vectors of vlen entries (the product space's, or the
  * reachable states' for compact vectors) and the space's index, checked
  * against the budget before anything that size is allocated; *rest is
- * left for the plan. -1 after "needs N bytes" when over. */
+ * left for the plan. Per rank under mpirun: whole vectors and the
+ * buffer of the sums (one more); distributed, the solver's vectors over
+ * a block (pi, the product and the diagonal: gmres's products go
+ * straight into its basis, counted by choose_method) beside the
+ * product's whole ones (mvd_par_vector_bytes). -1 after "needs N bytes"
+ * when over. */
 static int memory_budget(const options *op, uint64_t vlen, size_t nvec,
                          const char *shown, uint64_t *vectors, size_t *rest,
                          diag *dg)
 {
     uint64_t need;
-    if (!mul_u64(vlen, (uint64_t)(nvec + 1) * sizeof(double), &need) ||
-        need > op->max_memory) {
+    int p = mvd_par_size(op->par);
+    size_t whole = nvec + 1 + (p > 1);
+    int fits = op->dist ? mvd_par_vector_bytes(op->par, vlen, 3, &need)
+                        : mul_u64(vlen, (uint64_t)whole * sizeof(double),
+                                  &need);
+    if (!fits || need > op->max_memory) {
+        char how[96] = "";
+        if (p > 1)
+            snprintf(how, sizeof how, " on each of %d ranks (%s)", p,
+                     op->dist ? "distributed: the solver's 3 over a block, "
+                                "the product's 2 whole"
+                              : "replicated, and the sums' buffer");
         diag_error(dg, (srcloc){shown, 0, 0}, "needs %.0f bytes for %zu "
-                   "vectors of %llu states and the reachable set, over "
-                   "--max-memory %llu", (double)vlen * (double)(nvec + 1) *
-                   sizeof(double), nvec, (unsigned long long)vlen,
-                   (unsigned long long)op->max_memory);
+                   "vectors of %llu states%s and the reachable set, over "
+                   "--max-memory %llu", fits ? (double)need
+                   : (double)vlen * (double)whole * sizeof(double),
+                   op->dist ? (size_t)5 : nvec, (unsigned long long)vlen,
+                   how, (unsigned long long)op->max_memory);
         return -1;
     }
     *vectors = need;
@@ -417,6 +458,14 @@ static int choose_method(options *op, const desc *d, const mvd_space *sp,
                          const char *shown, uint64_t *vectors, size_t *rest,
                          diag *dg)
 {
+    if (op->dist) {
+        int got = mvd_par_method(op->par, &op->solve, d, sp,
+                                 op->max_memory, rest, dg,
+                                 (srcloc){shown, 0, 0});
+        if (got != 0)
+            return got < 0 ? -1 : 0;
+        op->dist = 0;   /* gth: whole vectors */
+    }
     uint64_t vlen = mvd_vec_len(d, sp);
     uint64_t per = (vlen ? vlen : 1) * sizeof(double);
     size_t fit = op->max_memory / per > SIZE_MAX ? SIZE_MAX
@@ -564,6 +613,21 @@ static void put_result(FILE *fp, void *ctx)
     mvd_result_write(fp, r->d, r->sp, r->pi, r->results, r->meta);
 }
 
+/* Bytes per rank of a solve with whole vectors (memory_budget's and
+ * choose_method's count) and the plan: what a chain that distributed
+ * vectors do not solve takes (mvd_par_solve). */
+static uint64_t whole_bytes(const options *op, const desc *d,
+                            const mvd_space *sp, const mvd_plan *plan)
+{
+    size_t whole = mvd_solve_vectors(&op->solve) + 1 +
+                   (mvd_par_size(op->par) > 1) + (size_t)op->from_initial;
+    double b = (double)mvd_vec_len(d, sp) * (double)whole * sizeof(double) +
+               (double)mvd_solve_compact_vectors(&op->solve) *
+                   (double)sp->len * sizeof(double) +
+               (double)mvd_plan_bytes(plan);
+    return b < 0x1p64 ? (uint64_t)b : UINT64_MAX;
+}
+
 static int run_solve(options *op, const desc *d, const mvd_space *sp,
                      mvd_plan *plan, const char *shown, diag *dg)
 {
@@ -573,12 +637,21 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
         op->solve.progress = progress;
         op->solve.progress_ctx = &last;
     }
-    double *pi = xmalloc(sizeof *pi * mvd_vec_len(d, sp));
+    /* under mpirun the solution is the mvd_par's (distributed vectors
+     * gathered, par.h) */
+    double *mine = op->par ? NULL : xmalloc(sizeof *mine *
+                                            mvd_vec_len(d, sp));
+    const double *pi = mine;
     double *results = xcalloc(d->results.len + 1, sizeof *results);
     mvd_solve_info info;
     double start = now(), mult0 = mvd_plan_seconds(plan);
-    int got = mvd_solve_chain(plan, d, sp, &op->solve, op->from_initial,
-                              op->rest, pi, &info, dg);
+    int got = op->par ? mvd_par_solve(op->par, plan, d, sp, &op->solve,
+                                      op->from_initial, op->rest,
+                                      whole_bytes(op, d, sp, plan),
+                                      op->max_memory, &pi, &info, dg)
+                      : mvd_solve_chain(plan, d, sp, &op->solve,
+                                        op->from_initial, op->rest, mine,
+                                        &info, dg);
     double seconds = now() - start;
     if (op->solve.progress)
         fputc('\n', stderr);
@@ -615,7 +688,7 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
                 status = w;
         }
     }
-    free(pi);
+    free(mine);
     free(results);
     return status;
 }
@@ -633,8 +706,9 @@ static int par_checks(options *op, const char *text, size_t len,
     if (!op->par)
         return 0;
     char key[256];
-    snprintf(key, sizeof key, "%d %d %d %d %d %d %d %d %d %.17g %llu %d "
-             "%.17g %llu %d %d", (int)op->algo, (int)op->sched, op->faithful,
+    snprintf(key, sizeof key, "%d %d %d %d %d %d %d %d %d %d %.17g %llu "
+             "%d %.17g %llu %d %d", op->vectors, (int)op->algo,
+             (int)op->sched, op->faithful,
              op->ones, op->vector != NULL, op->load_report, op->ranks,
              op->ranks_given, (int)op->solve.method, op->solve.tol,
              (unsigned long long)op->solve.max_iter, op->solve.restart,
@@ -702,6 +776,10 @@ int main(int argc, char **argv)
 
     int multiply_only = op.ones || op.vector;
     size_t nvec = multiply_only ? 2 : mvd_solve_vectors(&op.solve);
+    /* distributed vectors by default where they apply (par_checks
+     * refused the other algorithms on more than one rank) */
+    op.dist = mvd_par_size(op.par) > 1 && !op.faithful && op.vectors != 0 &&
+              !multiply_only && op.solve.method != MVD_GTH;
     uint64_t vectors = 0;
     size_t rest = 0;
     mvd_space sp = {0};
@@ -727,6 +805,7 @@ int main(int argc, char **argv)
         int over_budget = 0;
         /* sparse and reach run on one rank (par_checks) */
         int kernel = op.algo == MVD_SHUFFLE || op.algo == MVD_SLICE;
+        mvd_par_set_distributed(op.par, op.dist);
         plan = op.par && kernel ? mvd_par_plan(op.par, &d, &sp, op.algo, op.sched,
                                      op.faithful, rest, &over_budget, &dg)
                       : mvd_plan_new_threads(&d, &sp, op.algo, op.faithful,
