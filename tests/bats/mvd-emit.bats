@@ -240,3 +240,20 @@ CASES
     assert_success
     grep -q '^for (k, 100) {$' out
 }
+
+@test "pipelines/mvd-speedup without measuring (SC-like, P <= 4): every point, efficiency floor(100 S / P), a PNG" {
+    MEASURE=0 MULT_TIME_SLICE=5e-8 run "$ROOT/pipelines/mvd-speedup" "$PERFPIPE_BIN" out 4 sc
+    assert_success
+    assert_line "sc slice 5e-8"
+    assert_line "== sc-like, shuffle terms-cost: predicted speed-up and efficiency (floor)"
+    assert_line "plot: out/mvd-speedup-sc.png"
+    # 4 variants x 2 networks x 2 sums x P = 1..4
+    [ "$(grep -vc '^#' out/mvd-speedup.dat)" -eq 64 ]
+    run awk '!/^#/ && ($9 != int(100 * $8 / $6 + 1e-9) || ($6 == 1 && ($8 != 1 || $9 != 100))) { print; bad = 1 }
+             END { exit bad }' out/mvd-speedup.dat
+    assert_success
+    # equal costs: the two shuffle schedulers predict the same
+    [ "$(awk '$2 == "shuffle" && $3 == "terms-rr" { print $4, $5, $6, $7 }' out/mvd-speedup.dat)" = \
+      "$(awk '$2 == "shuffle" && $3 == "terms-cost" { print $4, $5, $6, $7 }' out/mvd-speedup.dat)" ]
+    [ "$(head -c 4 out/mvd-speedup-sc.png | od -An -c | tr -d ' ')" = '211PNG' ]
+}
