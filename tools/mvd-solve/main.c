@@ -169,11 +169,10 @@ static void sched_options(options *op, const char *sched_opt,
     option_applies(prog, op->load_report && op->faithful ? "--faithful"
                                                          : NULL,
                    0, "when multiplying or solving, not with --load-report");
-    option_applies(prog, op->report ? memory_opt : NULL, 0,
-                   op->emitting ? "when multiplying or solving, not "
-                                         "with --emit-proto"
-                                       : "when multiplying or solving, not "
-                                         "with --load-report");
+    char when[64];
+    snprintf(when, sizeof when, "when multiplying or solving, not with %s",
+             op->report ? op->report : "");
+    option_applies(prog, op->report ? memory_opt : NULL, 0, when);
     op->emit.shuffle = op->algo == MVD_SHUFFLE;
     op->emit.faithful = op->faithful;
 }
