@@ -10,6 +10,9 @@
 #                   fitted, and predicted beside the paper's Table 4
 #   make net-loop   measure (mpibench), fit (bench2model), simulate (netsim),
 #                   check against real MPI runs (RUNS=5, STAT=median|min)
+#   make mvd-speedup  mvd-solve's parallel iteration predicted (--emit-proto
+#                   | netsim) on Myrinet- and Gigabit-class clusters, P <= 32,
+#                   calibrated here (REPS=3, CALIBRATE=2|1)
 #   make netsim-smpi  netsim's collective algorithms against SimGrid SMPI
 #                   (after `make deps-simgrid`)
 #   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60,
@@ -199,6 +202,14 @@ RUNS ?= 5
 STAT ?= median
 net-loop: all
 	@pipelines/net-loop $(BUILD)/bin out $(RUNS) $(STAT)
+
+# Issue 13: the thesis's speed-up figures for the SC-, Misto- and
+# Denso-like models, predicted by mvd-solve --emit-proto | netsim on two
+# cluster models, the time per multiplication calibrated from mpirun runs
+# here (out/mvd-speedup*.png); not in `make check`, since it measures.
+.PHONY: mvd-speedup
+mvd-speedup: all
+	@pipelines/mvd-speedup $(BUILD)/bin out
 
 # Issue 14: netsim's collective algorithms and a nonblocking halo stencil
 # against SimGrid's SMPI on the same Hockney model, P = 4..64

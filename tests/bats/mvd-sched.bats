@@ -187,7 +187,7 @@ Try 'mvd-solve --help'."
 --load-report --top 2|--top applies only when solving, not with --load-report
 --load-report --faithful|--faithful applies only when multiplying or solving, not with --load-report
 --load-report --max-memory 100|--max-memory applies only when multiplying or solving, not with --load-report
---ranks 2|--ranks applies only with --load-report
+--ranks 2|--ranks applies only with --load-report or --emit-proto
 --load-report --ranks 0|--ranks wants an integer from 1 to 65536, not '0'
 --load-report --ranks -3|--ranks wants an integer from 1 to 65536, not '-3'
 --load-report --ranks 65537|--ranks wants an integer from 1 to 65536, not '65537'

@@ -2,12 +2,19 @@
  * (notes §6.3-6.6, precise-rules §3): Figure 6's round-robin, the eq. 9
  * loads and AUNF blocks of Figure 7, Algorithm 3's greedy order and ties,
  * idle ranks, and the AUNF enumeration (D2) against the AUNFs slice makes
- * (mvd_slice_aunf). */
+ * (mvd_slice_aunf). And lib/mvd/emit.c (mvd-solve --emit-proto), which
+ * writes a schedule as a prototype: every one it writes compiles as the
+ * proto language, the loads are the schedule's, and the additions of the
+ * sum are (P - 1) vectors in all, on rank 0 (faithful) or over the blocks
+ * the run-time cuts, uneven ones included (36 states on 5 ranks: blocks
+ * of 7, 7, 7, 7 and 8). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "mvd/emit.h"
 #include "mvd/plan.h"    /* slice's AUNFs (white box) */
 #include "mvd/sched.h"
+#include "proto/proto.h"
 #include "unit.h"
 
 #ifndef ROOT
@@ -499,6 +506,93 @@ static void test_shares(void)
     }
 }
 
+/* ------------------------------------------------ --emit-proto */
+
+/* The prototype of figure 8 on p ranks under kind, as a new string. */
+static char *emit(const desc *d, mvd_sched_kind kind, int p,
+                  const mvd_emit_opts *o)
+{
+    mvd_sched s;
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    if (mvd_sched_build(&s, d, kind, p, &dg) < 0)
+        return NULL;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&text, &len);
+    mvd_emit_proto(fp, &s, d, o);
+    fclose(fp);
+    mvd_sched_free(&s);
+    return text;
+}
+
+/* 1 when text compiles as a prototype (no diagnostics). */
+static int compiles(const char *text)
+{
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    proto_program *p = proto_compile(text, strlen(text), "e.proto", &dg);
+    if (!p)
+        return 0;
+    proto_program_free(p);
+    return 1;
+}
+
+/* The sum of the numbers after "key = " in the rank lines of text. */
+static double sum_of(const char *text, const char *key)
+{
+    double sum = 0;
+    for (const char *at = text; (at = strstr(at, key)); at += strlen(key))
+        sum += strtod(at + strlen(key), NULL);
+    return sum;
+}
+
+static void test_emit_compiles(void)
+{
+    desc d;
+    CHECK_INT(read_figure8(&d), 0);
+    for (int p = 1; p <= 5; p++)
+        for (int f = 0; f < 2; f++)
+            for (int k = MVD_SCHED_TERMS_RR; k <= MVD_SCHED_AUNF; k++) {
+                mvd_emit_opts o = {.shuffle = k != MVD_SCHED_AUNF,
+                                   .faithful = f, .mult_time = p % 2 ? 0 : 1e-9,
+                                   .add_time = p > 2 ? 2e-9 : 0,
+                                   .iterations = 3, .source = "f\"8\n"};
+                char *text = emit(&d, (mvd_sched_kind)k, p, &o);
+                CHECK(text && compiles(text));
+                free(text);
+            }
+    desc_free(&d);
+}
+
+static void test_emit_loads_and_additions(void)
+{
+    desc d;
+    CHECK_INT(read_figure8(&d), 0);
+    mvd_emit_opts o = {.shuffle = 1, .mult_time = 1e-6, .add_time = 1e-9,
+                       .iterations = 1, .source = "f8"};
+    char *text = emit(&d, MVD_SCHED_TERMS_COST, 5, &o);
+    CHECK(text && strstr(text, "if (rank == 0) { L = 159; N = 28; };"));
+    CHECK(text && strstr(text, "if (rank == 4) { L = 0; N = 32; };"));
+    CHECK(text && sum_of(text, "L = ") == 282);   /* 159 + 123 */
+    CHECK(text && sum_of(text, "N = ") == 4 * 36);
+    CHECK(text && strstr(text, "    all_to_all(57.6, 0);\n"));
+    free(text);
+    o.faithful = 1;
+    text = emit(&d, MVD_SCHED_TERMS_COST, 5, &o);
+    CHECK(text && strstr(text, "if (rank == 0) { L = 159; N = 144; };"));
+    CHECK(text && sum_of(text, "N = ") == 4 * 36);
+    CHECK(text && strstr(text, "    reduce(0, (288, 0));\n"));
+    free(text);
+    /* one rank: no sum, no additions; slice's multiplications */
+    o.shuffle = 0;
+    text = emit(&d, MVD_SCHED_AUNF, 1, &o);
+    CHECK(text && !strstr(text, "reduce") && !strstr(text, "N = "));
+    CHECK(text && strstr(text, "if (rank == 0) { L = 133; };"));
+    free(text);
+    desc_free(&d);
+}
+
 int main(void)
 {
     RUN(test_figure6);
@@ -508,5 +602,7 @@ int main(void)
     RUN(test_enumeration);
     RUN(test_random);
     RUN(test_shares);
+    RUN(test_emit_compiles);
+    RUN(test_emit_loads_and_additions);
     return unit_done();
 }

@@ -11,6 +11,7 @@
 
 #include "common/common.h"
 #include "desc/desc.h"
+#include "mvd/emit.h"
 #include "mvd/mvd.h"
 #include "mvd/par.h"
 #include "mvd/sched.h"
@@ -21,6 +22,9 @@ static const char *const prog = "mvd-solve";
  * bytes when the system does not say. */
 #define DEFAULT_MEMORY_FRACTION 0.5
 #define FALLBACK_MEMORY ((uint64_t)1 << 30)
+/* --emit-proto's iterations by default: the thesis's runs of 100 (ch. 4,
+ * p. 41). */
+#define EMIT_ITERATIONS 100
 
 static void usage(FILE *fp)
 {
@@ -64,8 +68,16 @@ static void usage(FILE *fp)
 "                         its default), aunf (slice; its default)\n"
 "      --load-report      write each rank's work under --sched instead of\n"
 "                         solving (the mvd-load format)\n"
-"      --ranks=P          the ranks of --load-report (default 1, under\n"
-"                         mpirun the job's)\n"
+"      --emit-proto       write the parallel iteration on --ranks ranks\n"
+"                         under --sched as a prototype for netsim\n"
+"                         (--faithful: reduce and bcast) instead of solving\n"
+"      --ranks=P          the ranks of --load-report and --emit-proto\n"
+"                         (default 1, under mpirun the job's)\n"
+"      --mult-time=S      --emit-proto: seconds a multiplication takes\n"
+"                         (default: the prototype's parameter MULT_TIME)\n"
+"      --add-time=S       --emit-proto: seconds an addition of the sum of\n"
+"                         the vectors takes (default: not written)\n"
+"      --iterations=K     --emit-proto: iterations (default %d)\n"
 "      --max-memory=BYTES refuse models that need more (default: half of\n"
 "                         physical memory; under mpirun, per rank)\n"
 "  -o, --output=FILE      write to FILE, replaced only when all went well\n"
@@ -77,9 +89,10 @@ static void usage(FILE *fp)
 "\n"
 "Examples:\n"
 "  mvd-solve --method gmres --top 5 examples/san/two-procs.desc\n"
-"  mpirun -np 4 mvd-solve --algo slice --sched aunf model.desc\n",
+"  mpirun -np 4 mvd-solve --algo slice --sched aunf model.desc\n"
+"  mvd-solve --emit-proto --ranks 8 --mult-time 3e-9 m.desc | netsim -n 8\n",
             prog, MVD_DIRECT_MAX, MVD_DEFAULT_TOL, MVD_DEFAULT_MAX_ITER, MVD_DEFAULT_OMEGA,
-            MVD_DEFAULT_RESTART);
+            MVD_DEFAULT_RESTART, EMIT_ITERATIONS);
 }
 
 typedef struct {
@@ -98,13 +111,19 @@ typedef struct {
      * every term, which is every scheduler's one-rank assignment */
     mvd_sched_kind sched;
     int load_report, ranks, ranks_given;
+    /* --emit-proto (lib/mvd/emit.h); report names the mode that writes
+     * from the schedule alone, --load-report or --emit-proto, or NULL */
+    mvd_emit_opts emit;
+    int emitting;
+    const char *report;
     mvd_par *par;   /* under mpirun (par.h), else NULL */
 } options;
 
 enum { OPT_MAX_ITER = 256, OPT_OMEGA, OPT_RESTART, OPT_TOP, OPT_PARTIAL,
        OPT_TIME, OPT_MVD, OPT_ONES, OPT_MAX_MEMORY, OPT_FAITHFUL,
        OPT_FROM_INITIAL, OPT_THREADS, OPT_SCHED, OPT_LOAD_REPORT,
-       OPT_RANKS, OPT_VECTORS };
+       OPT_RANKS, OPT_VECTORS, OPT_EMIT_PROTO, OPT_MULT_TIME, OPT_ADD_TIME,
+       OPT_ITERATIONS };
 
 static uint64_t default_memory(void)
 {
@@ -134,17 +153,17 @@ static const mvd_method methods[] = {MVD_AUTO, MVD_GTH, MVD_GMRES, MVD_POWER,
 static const char *const vectors_names[] = {"replicated", "distributed",
                                             NULL};
 
-/* --sched, --load-report and --ranks: the thesis's schedulers pair with
- * their kernels (precise-rules §3: terms-rr is Algorithms 2 and 4,
- * terms-cost Algorithm 3, shuffle; aunf Algorithms 5-6, slice), and
- * the report reads the descriptor only, so what sizes or shapes a
- * multiplication does nothing there. */
+/* --sched, --load-report, --emit-proto and --ranks: the thesis's
+ * schedulers pair with their kernels (precise-rules §3: terms-rr is
+ * Algorithms 2 and 4, terms-cost Algorithm 3, shuffle; aunf Algorithms
+ * 5-6, slice), and the two reports read the descriptor only, so what
+ * sizes or shapes a multiplication does nothing there, save --faithful's
+ * sum in the prototype. */
 static void sched_options(options *op, const char *sched_opt,
                           const char *ranks_opt, const char *memory_opt)
 {
     int kernel = op->algo == MVD_SHUFFLE || op->algo == MVD_SLICE;
-    option_applies(prog, op->load_report ? "--load-report" : NULL, kernel,
-                   "with --algo shuffle or slice");
+    option_applies(prog, op->report, kernel, "with --algo shuffle or slice");
     option_applies(prog, sched_opt, kernel, "with --algo shuffle or slice");
     if (op->sched == MVD_SCHED_TERMS_COST)
         option_applies(prog, sched_opt, op->algo == MVD_SHUFFLE,
@@ -155,12 +174,17 @@ static void sched_options(options *op, const char *sched_opt,
     if (!sched_opt)   /* each kernel's best scheduler in the thesis */
         op->sched = op->algo == MVD_SHUFFLE ? MVD_SCHED_TERMS_COST
                                             : MVD_SCHED_AUNF;
-    option_applies(prog, ranks_opt, op->load_report, "with --load-report");
+    option_applies(prog, ranks_opt, op->report != NULL,
+                   "with --load-report or --emit-proto");
     option_applies(prog, op->load_report && op->faithful ? "--faithful"
                                                          : NULL,
                    0, "when multiplying or solving, not with --load-report");
-    option_applies(prog, op->load_report ? memory_opt : NULL, 0,
-                   "when multiplying or solving, not with --load-report");
+    char when[64];
+    snprintf(when, sizeof when, "when multiplying or solving, not with %s",
+             op->report ? op->report : "");
+    option_applies(prog, op->report ? memory_opt : NULL, 0, when);
+    op->emit.shuffle = op->algo == MVD_SHUFFLE;
+    op->emit.faithful = op->faithful;
 }
 
 static void parse_options(int argc, char **argv, options *op)
@@ -185,6 +209,10 @@ static void parse_options(int argc, char **argv, options *op)
         {"load-report", no_argument, NULL, OPT_LOAD_REPORT},
         {"ranks", required_argument, NULL, OPT_RANKS},
         {"vectors", required_argument, NULL, OPT_VECTORS},
+        {"emit-proto", no_argument, NULL, OPT_EMIT_PROTO},
+        {"mult-time", required_argument, NULL, OPT_MULT_TIME},
+        {"add-time", required_argument, NULL, OPT_ADD_TIME},
+        {"iterations", required_argument, NULL, OPT_ITERATIONS},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -201,6 +229,8 @@ static void parse_options(int argc, char **argv, options *op)
     /* given on the command line: --sched (with its word), --ranks,
      * --max-memory, --faithful */
     const char *sched_opt = NULL, *ranks_opt = NULL, *memory_opt = NULL;
+    /* the last of --mult-time, --add-time and --iterations given */
+    const char *emit_opt = NULL;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":a:m:t:o:hV", longopts, NULL)) !=
            -1) {
@@ -253,6 +283,20 @@ static void parse_options(int argc, char **argv, options *op)
                                                     : "--sched terms-rr";
             break;
         case OPT_LOAD_REPORT: op->load_report = 1; break;
+        case OPT_EMIT_PROTO: op->emitting = 1; break;
+        case OPT_MULT_TIME:
+            emit_opt = "--mult-time";
+            op->emit.mult_time = parse_positive("--mult-time", optarg);
+            break;
+        case OPT_ADD_TIME:
+            emit_opt = "--add-time";
+            op->emit.add_time = parse_positive("--add-time", optarg);
+            break;
+        case OPT_ITERATIONS:
+            emit_opt = "--iterations";
+            op->emit.iterations = option_u64(prog, "--iterations", optarg, 1,
+                                             UINT64_C(1000000000));
+            break;
         case OPT_RANKS:
             ranks_opt = "--ranks";
             op->ranks_given = 1;
@@ -291,14 +335,23 @@ static void parse_options(int argc, char **argv, options *op)
         (!op->path || strcmp(op->path, "-") == 0))
         usage_error(prog, "--mvd - reads the vector from standard input, "
                     "so the descriptor must be a file, not standard input");
-    if (op->load_report && (op->vector || op->ones))
-        usage_error(prog, "--load-report and %s exclude one another",
+    int emit = op->emitting;
+    if (op->load_report && emit)
+        usage_error(prog, "--load-report and --emit-proto exclude one "
+                    "another");
+    op->report = emit ? "--emit-proto"
+               : op->load_report ? "--load-report" : NULL;
+    if (op->report && (op->vector || op->ones))
+        usage_error(prog, "%s and %s exclude one another", op->report,
                     op->ones ? "--ones" : "--mvd");
-    option_applies(prog, solve_opt,
-                   !op->vector && !op->ones && !op->load_report,
+    option_applies(prog, emit_opt, emit, "with --emit-proto");
+    if (emit && !op->emit.iterations)
+        op->emit.iterations = EMIT_ITERATIONS;
+    option_applies(prog, solve_opt, !op->vector && !op->ones && !op->report,
                    op->ones ? "when solving, not with --ones"
                    : op->vector ? "when solving, not with --mvd"
-                                : "when solving, not with --load-report");
+                   : emit ? "when solving, not with --emit-proto"
+                          : "when solving, not with --load-report");
     /* gs and iad sweep (Gauss-Seidel) */
     int sweeps = op->solve.method == MVD_GS || op->solve.method == MVD_IAD;
     /* jor damps (0 < W < 1), gs over-relaxes (SOR: 0 < W < 2, 1 plain
@@ -571,7 +624,7 @@ static int run_multiply(const options *op, const desc *d, const mvd_space *sp,
     return status;
 }
 
-/* ---------------------------------------------------- --load-report */
+/* ------------------------------------- --load-report and --emit-proto */
 
 typedef struct {
     const mvd_sched *s;
@@ -585,15 +638,31 @@ static void put_load(FILE *fp, void *ctx)
     mvd_sched_write(fp, l->s, l->d, l->algo, l->source);
 }
 
-static int run_load_report(const options *op, const desc *d,
-                           const char *shown, diag *dg)
+typedef struct {
+    const mvd_sched *s;
+    const desc *d;
+    const mvd_emit_opts *o;
+} proto_out;
+
+static void put_proto(FILE *fp, void *ctx)
+{
+    proto_out *p = ctx;
+    mvd_emit_proto(fp, p->s, p->d, p->o);
+}
+
+/* --load-report or --emit-proto: from the schedule alone. */
+static int run_report(options *op, const desc *d, const char *shown,
+                      diag *dg)
 {
     mvd_sched s;
     if (mvd_sched_build(&s, d, op->sched, op->ranks, dg) < 0)
         return EXIT_BADINPUT;
     mvd_sched_warn_idle(&s, dg, (srcloc){shown, 0, 0});
-    int status = write_output(op, put_load, &(load_out){&s, d,
-                              mvd_algo_name(op->algo), shown});
+    op->emit.source = shown;
+    int status = op->emitting
+        ? write_output(op, put_proto, &(proto_out){&s, d, &op->emit})
+        : write_output(op, put_load, &(load_out){&s, d,
+                       mvd_algo_name(op->algo), shown});
     mvd_sched_free(&s);
     return status;
 }
@@ -698,22 +767,23 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
 /* Under mpirun: every rank read the same descriptor with the same
  * options (a rank that went on with another would give wrong sums or
  * wait forever in one), and ranks beyond one multiply with shuffle or
- * slice only; --ranks of --load-report defaults to the job's. 0, or -1
+ * slice only; --ranks of the reports defaults to the job's. 0, or -1
  * after a message (rank 0's). */
 static int par_checks(options *op, const char *text, size_t len,
                       const char *shown, diag *dg)
 {
     if (!op->par)
         return 0;
-    char key[256];
+    char key[512];
     snprintf(key, sizeof key, "%d %d %d %d %d %d %d %d %d %d %.17g %llu "
-             "%d %.17g %llu %d %d", op->vectors, (int)op->algo,
-             (int)op->sched, op->faithful,
+             "%d %.17g %llu %d %d %d %.17g %.17g %llu", op->vectors,
+             (int)op->algo, (int)op->sched, op->faithful,
              op->ones, op->vector != NULL, op->load_report, op->ranks,
              op->ranks_given, (int)op->solve.method, op->solve.tol,
              (unsigned long long)op->solve.max_iter, op->solve.restart,
              op->solve.omega, (unsigned long long)op->top, op->partial,
-             op->from_initial);
+             op->from_initial, op->emitting, op->emit.mult_time,
+             op->emit.add_time, (unsigned long long)op->emit.iterations);
     srcloc at = {shown, 0, 0};
     if (mvd_par_same(op->par, text, len, key, dg, at) < 0)
         return -1;
@@ -756,9 +826,8 @@ int main(int argc, char **argv)
     desc d;
     bad = bad || desc_read_text(&d, text, len, shown, &dg) < 0;
     free(text);
-    if (bad || op.load_report) {
-        int status = bad ? EXIT_BADINPUT : run_load_report(&op, &d, shown,
-                                                           &dg);
+    if (bad || op.report) {
+        int status = bad ? EXIT_BADINPUT : run_report(&op, &d, shown, &dg);
         if (!bad)
             desc_free(&d);
         return finish(&op, status, quiet);
