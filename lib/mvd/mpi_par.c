@@ -137,6 +137,14 @@ int mvd_par_agree(mvd_par *m, int status, diag *dg, srcloc at,
     return worst;
 }
 
+void mvd_par_times(mvd_par *m, double kernels, double sums, double *all)
+{
+    if (!m)
+        return;
+    double mine[2] = {kernels, sums};
+    MPI_Gather(mine, 2, MPI_DOUBLE, all, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+}
+
 void mvd_par_bcast(mvd_par *m, double *x, uint64_t n)
 {
     if (m)

@@ -248,6 +248,9 @@ uint64_t mvd_plan_aunfs(const mvd_plan *p);
 /* Wall seconds spent in mvd_multiply with this plan so far (two clock
  * reads a call): the time per multiplication of --time. */
 double mvd_plan_seconds(const mvd_plan *p);
+/* Of those, the seconds in the combine hook (the sums over MPI ranks,
+ * waiting for the other ranks included); 0 without one. */
+double mvd_plan_combine_seconds(const mvd_plan *p);
 uint64_t mvd_plan_fused_order(const mvd_plan *p);
 void mvd_plan_free(mvd_plan *p);
 
@@ -402,6 +405,9 @@ typedef struct {
     mvd_method method;
     double tol;          /* on R, B and (power, jor) E: mvd_solve */
     uint64_t max_iter;
+    /* Timing runs (--iterations): exactly max_iter iterations of power,
+     * jor, gs or iad, the stopping rule judged at the last one only. */
+    int fixed_iter;
     double omega;        /* jor: 0 < omega < 1 */
     int restart;         /* gmres: m >= 1 */
     /* Called after every iteration when set (progress on a terminal). */
@@ -557,6 +563,11 @@ typedef struct {
     double seconds;            /* the solve */
     double setup;              /* from the start to the solve */
     double multiply;           /* in mvd_multiply during the solve */
+    /* Under mpirun, the job's ranks and each rank's seconds of the
+     * solve's multiplications in its kernels and in the sums (2 per
+     * rank, mvd_par_times); ranks 0 otherwise. */
+    int ranks;
+    const double *rank_times;
     uint64_t top;              /* 0: every reachable state */
 } mvd_result_meta;
 

@@ -295,12 +295,19 @@ void mvd_multiply(mvd_plan *p, const double *x, double *y)
     case MVD_SPARSE: mvd_sparse_multiply(p, x, y); break;
     case MVD_REACH: mvd_reach_multiply(p, x, y); break;
     }
-    if (p->combine)
+    if (p->combine) {
+        double t1 = now();
         p->combine(p->combine_ctx, y, p->d->nn);
+        p->combine_seconds += now() - t1;
+    }
     p->seconds += now() - t0;
 }
 
 double mvd_plan_seconds(const mvd_plan *p) { return p->seconds; }
+double mvd_plan_combine_seconds(const mvd_plan *p)
+{
+    return p->combine_seconds;
+}
 
 /* Q[x, x] straight from the descriptor: per term, the product of each
  * factor's diagonal element at the state (an identity gives 1). */

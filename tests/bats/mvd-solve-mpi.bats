@@ -154,3 +154,38 @@ same_results() {
     mpi_run -n 1 mvd-solve --algo sparse --ones figure8.desc > out
     diff out <(mvd-solve --ones figure8.desc)
 }
+
+@test "--time under mpirun: time-sum (0 on one rank, within time-multiply) and a time-rank per rank; neither without --time" {
+    san2desc "$EXAMPLES/san/tandem-blocking.san" > tb.desc
+    mpi_run -n 1 mvd-solve --algo slice --iterations 10 --time tb.desc > one
+    grep -qx 'time-sum 0.000000' one
+    grep -qx 'time-rank 0 [0-9]*\.[0-9]\{6\} 0.000000' one
+    for s in "--algo slice --sched aunf" "--algo shuffle --sched terms-rr --faithful"; do
+        mpi_run -n 3 mvd-solve $s --iterations 10 --time tb.desc > out
+        # after time-multiply, in this order: time-sum, ranks 0, 1, 2
+        [ "$(awk '$1 ~ /^time-/ { print $1 ($1 == "time-rank" ? " " $2 : "") }' out | paste -sd,)" = \
+          "time-setup,time-multiply,time-sum,time-rank 0,time-rank 1,time-rank 2" ]
+        # sanity, no timing asserted: 0 <= sum <= multiply; sum the least
+        # of the ranks' sums; rank 0's kernels + sums = time-multiply
+        awk '$1 == "time-multiply" { m = $2 } $1 == "time-sum" { s = $2 }
+             $1 == "time-rank" { r[$2] = $3; w[$2] = $4 }
+             END { least = w[0]; for (k in w) if (w[k] < least) least = w[k]
+                   d = r[0] + w[0] - m; if (d < 0) d = -d
+                   exit !(0 <= s && s <= m && s == least && d <= 2e-6) }' out
+    done
+    mpi_run -n 2 mvd-solve --algo slice --iterations 10 tb.desc > quiet
+    ! grep -q '^time' quiet
+}
+
+@test "--iterations under mpirun: the same iterations, products and digits at 1-3 ranks as without mpirun, exit 0" {
+    san2desc "$EXAMPLES/san/tandem-blocking.san" > tb.desc
+    mvd-solve --algo slice --iterations 12 tb.desc > seq.out
+    grep -qx 'iterations 12' seq.out
+    grep -qx 'multiplications 13' seq.out
+    for np in 1 2 3; do
+        mpi_run -n "$np" mvd-solve --algo slice --sched aunf --iterations 12 tb.desc > "p$np"
+        grep -v '^algo ' seq.out > a
+        grep -v '^algo ' "p$np" > b
+        same_results a b 1e-12 || { echo "$np"; false; }
+    done
+}

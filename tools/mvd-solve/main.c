@@ -42,6 +42,9 @@ static void usage(FILE *fp)
 "  -t, --tol=TOL          the tolerance of the stopping rule and of the\n"
 "                         final check (default %g)\n"
 "      --max-iter=N       stop after N iterations (default %d): exit 1\n"
+"      --iterations=N     run exactly N iterations, whatever the stopping\n"
+"                         rule, and exit 0 (timing runs; power, jor, gs,\n"
+"                         iad; --method auto is power; N <= 10^6)\n"
 "      --omega=W          jor damping, 0 < W < 1 (default %g); gs, iad\n"
 "                         relaxation (SOR), 0 < W < 2 (default 1; iad\n"
 "                         0.95)\n"
@@ -97,7 +100,7 @@ typedef struct {
 enum { OPT_MAX_ITER = 256, OPT_OMEGA, OPT_RESTART, OPT_TOP, OPT_PARTIAL,
        OPT_TIME, OPT_MVD, OPT_ONES, OPT_MAX_MEMORY, OPT_FAITHFUL,
        OPT_FROM_INITIAL, OPT_THREADS, OPT_SCHED, OPT_LOAD_REPORT,
-       OPT_RANKS };
+       OPT_RANKS, OPT_ITERATIONS };
 
 static uint64_t default_memory(void)
 {
@@ -123,6 +126,31 @@ static const char *const method_names[] = {"auto", "gth", "gmres", "power",
                                            "jor", "gs", "iad", NULL};
 static const mvd_method methods[] = {MVD_AUTO, MVD_GTH, MVD_GMRES, MVD_POWER,
                                      MVD_JOR, MVD_GS, MVD_IAD};
+
+/* --iterations: a timing run, not a solve that may stop early, so a
+ * bound that keeps a mistyped count from running for days (the thesis
+ * times 100). */
+#define MAX_TIMED_ITERATIONS UINT64_C(1000000)
+
+/* --iterations N: N iterations of a method whose iteration is one
+ * product or one sweep (the thesis's protocol times power's, its
+ * Algorithm 1: precise-rules §3), so auto means power there; gmres's
+ * cycles and gth have no such step. */
+static void iteration_options(options *op, const char *iter_opt,
+                              const char *max_iter_opt)
+{
+    if (!iter_opt)
+        return;
+    if (max_iter_opt)
+        usage_error(prog, "--iterations and --max-iter exclude one another");
+    if (op->solve.method == MVD_AUTO)
+        op->solve.method = MVD_POWER;
+    mvd_method m = op->solve.method;
+    option_applies(prog, iter_opt, m == MVD_POWER || m == MVD_JOR ||
+                   m == MVD_GS || m == MVD_IAD,
+                   "with --method power, jor, gs or iad");
+    op->solve.fixed_iter = 1;
+}
 
 /* --sched, --load-report and --ranks: the thesis's schedulers pair with
  * their kernels (precise-rules §3: terms-rr is Algorithms 2 and 4,
@@ -160,6 +188,7 @@ static void parse_options(int argc, char **argv, options *op)
         {"method", required_argument, NULL, 'm'},
         {"tol", required_argument, NULL, 't'},
         {"max-iter", required_argument, NULL, OPT_MAX_ITER},
+        {"iterations", required_argument, NULL, OPT_ITERATIONS},
         {"omega", required_argument, NULL, OPT_OMEGA},
         {"restart", required_argument, NULL, OPT_RESTART},
         {"top", required_argument, NULL, OPT_TOP},
@@ -190,6 +219,7 @@ static void parse_options(int argc, char **argv, options *op)
     /* given on the command line: --sched (with its word), --ranks,
      * --max-memory, --faithful */
     const char *sched_opt = NULL, *ranks_opt = NULL, *memory_opt = NULL;
+    const char *iter_opt = NULL, *max_iter_opt = NULL;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":a:m:t:o:hV", longopts, NULL)) !=
            -1) {
@@ -208,10 +238,15 @@ static void parse_options(int argc, char **argv, options *op)
             op->solve.tol = parse_positive("--tol", optarg);
             break;
         case OPT_MAX_ITER:
-            solve_opt = "--max-iter";
+            solve_opt = max_iter_opt = "--max-iter";
             if (parse_u64(optarg, 0, UINT64_MAX, &op->solve.max_iter) < 0)
                 usage_error(prog, "--max-iter wants a whole number, not '%s'",
                             optarg);
+            break;
+        case OPT_ITERATIONS:
+            solve_opt = iter_opt = "--iterations";
+            op->solve.max_iter = option_u64(prog, "--iterations", optarg, 1,
+                                            MAX_TIMED_ITERATIONS);
             break;
         case OPT_OMEGA:
             solve_opt = omega_opt = "--omega";
@@ -283,6 +318,7 @@ static void parse_options(int argc, char **argv, options *op)
                    op->ones ? "when solving, not with --ones"
                    : op->vector ? "when solving, not with --mvd"
                                 : "when solving, not with --load-report");
+    iteration_options(op, iter_opt, max_iter_opt);
     /* gs and iad sweep (Gauss-Seidel) */
     int sweeps = op->solve.method == MVD_GS || op->solve.method == MVD_IAD;
     /* jor damps (0 < W < 1), gs over-relaxes (SOR: 0 < W < 2, 1 plain
@@ -577,9 +613,18 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
     double *results = xcalloc(d->results.len + 1, sizeof *results);
     mvd_solve_info info;
     double start = now(), mult0 = mvd_plan_seconds(plan);
+    double sum0 = mvd_plan_combine_seconds(plan);
     int got = mvd_solve_chain(plan, d, sp, &op->solve, op->from_initial,
                               op->rest, pi, &info, dg);
     double seconds = now() - start;
+    /* every rank's split of its multiplications, on rank 0 */
+    int ranks = op->par && op->with_time ? mvd_par_size(op->par) : 0;
+    double *rank_times = xcalloc(2 * (size_t)ranks + 1, sizeof *rank_times);
+    if (ranks) {
+        double sums = mvd_plan_combine_seconds(plan) - sum0;
+        mvd_par_times(op->par, mvd_plan_seconds(plan) - mult0 - sums, sums,
+                      rank_times);
+    }
     if (op->solve.progress)
         fputc('\n', stderr);
     int status = EXIT_OK;
@@ -590,7 +635,8 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
                            shown, dg) < 0) {
         status = EXIT_BADINPUT;
     } else {
-        if (got == 1) {
+        /* --iterations asked for the iterations, not for convergence */
+        if (got == 1 && !op->solve.fixed_iter) {
             char how[64] = "";
             if (info.method != MVD_GTH)
                 snprintf(how, sizeof how, " in %llu iterations",
@@ -603,12 +649,13 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
                        "written, --partial)" : "");
             status = EXIT_RUNTIME;
         }
-        if (got == 0 || op->partial) {
+        if (got == 0 || op->partial || op->solve.fixed_iter) {
             mvd_result_meta meta = {
                 .source = shown, .algo = op->algo, .opts = &op->solve,
                 .info = &info, .with_time = op->with_time,
                 .seconds = seconds, .setup = start - op->started,
-                .multiply = mvd_plan_seconds(plan) - mult0, .top = op->top};
+                .multiply = mvd_plan_seconds(plan) - mult0, .ranks = ranks,
+                .rank_times = rank_times, .top = op->top};
             int w = write_output(op, put_result, &(result_out){d, sp, pi,
                                  results, &meta});
             if (w != EXIT_OK)
@@ -617,6 +664,7 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
     }
     free(pi);
     free(results);
+    free(rank_times);
     return status;
 }
 
@@ -634,12 +682,12 @@ static int par_checks(options *op, const char *text, size_t len,
         return 0;
     char key[256];
     snprintf(key, sizeof key, "%d %d %d %d %d %d %d %d %d %.17g %llu %d "
-             "%.17g %llu %d %d", (int)op->algo, (int)op->sched, op->faithful,
-             op->ones, op->vector != NULL, op->load_report, op->ranks,
+             "%.17g %llu %d %d %d %d", (int)op->algo, (int)op->sched,
+             op->faithful, op->ones, op->vector != NULL, op->load_report, op->ranks,
              op->ranks_given, (int)op->solve.method, op->solve.tol,
              (unsigned long long)op->solve.max_iter, op->solve.restart,
              op->solve.omega, (unsigned long long)op->top, op->partial,
-             op->from_initial);
+             op->from_initial, op->with_time, op->solve.fixed_iter);
     srcloc at = {shown, 0, 0};
     if (mvd_par_same(op->par, text, len, key, dg, at) < 0)
         return -1;
