@@ -18,7 +18,10 @@
  *   default     a reduce-scatter and an allgather (the bandwidth-optimal
  *               allreduce, Rabenseifner's): the vector in P blocks, rank
  *               q gets every rank's block q (MPI_Alltoallv), folds them in
- *               rank order, and MPI_Allgatherv gives all blocks to all.
+ *               rank order, and MPI_Allgatherv gives all blocks to all;
+ *               when some product states are unreachable, of their
+ *               entries only (mpi_par.c, sum_reachable: all that is read
+ *               of a product, the same bits there).
  * The two give the same bits. Across P the grouping of the terms
  * changes, so the products agree with the sequential ones to rounding.
  *
