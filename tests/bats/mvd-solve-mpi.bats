@@ -233,3 +233,17 @@ DESC
         done
     done
 }
+
+@test "pipelines/mvd-mpi (make bench): a row per scheduler at 2 ranks beside the sequential and 1-rank rows, figures only" {
+    run env REPS=2 ITER=5 MODELS=sc FAITHFUL=1 "$ROOT/pipelines/mvd-mpi" "$PERFPIPE_BIN"
+    assert_success
+    assert_line --regexp '^load average before: [0-9.]+ [0-9.]+ [0-9.]+ \([0-9]+ cores\)$'
+    assert_line --regexp '^load average after: '
+    for s in "shuffle terms-rr" "shuffle terms-cost" "slice terms-rr" "slice aunf" \
+             "shuffle terms-cost --faithful" "slice aunf --faithful"; do
+        # ms/mult sd sum% wait% kern S E% S1 E1%
+        assert_line --regexp "^SC-like $s +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +-?[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+$"
+    done
+    [ "$(grep -c '(sequential)' <<< "$output")" -eq 4 ]
+    [ "$(grep -c '(any sched) *1 ' <<< "$output")" -eq 4 ]
+}
