@@ -141,12 +141,13 @@ int mvd_par_agree(mvd_par *m, int status, diag *dg, srcloc at,
     return worst;
 }
 
-void mvd_par_times(mvd_par *m, double kernels, double sums, double *all)
+void mvd_par_times(mvd_par *m, double kernels, double sums, double cpu,
+                   double *all)
 {
     if (!m)
         return;
-    double mine[2] = {kernels, sums};
-    MPI_Gather(mine, 2, MPI_DOUBLE, all, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    double mine[3] = {kernels, sums, cpu};
+    MPI_Gather(mine, 3, MPI_DOUBLE, all, 3, MPI_DOUBLE, 0, MPI_COMM_WORLD);
 }
 
 void mvd_par_bcast(mvd_par *m, double *x, uint64_t n)

@@ -251,6 +251,10 @@ double mvd_plan_seconds(const mvd_plan *p);
 /* Of those, the seconds in the combine hook (the sums over MPI ranks,
  * waiting for the other ranks included); 0 without one. */
 double mvd_plan_combine_seconds(const mvd_plan *p);
+/* The CPU seconds of the calling thread in the kernels of mvd_multiply
+ * (the combine hook apart): beside their wall seconds, how much of that
+ * time the process ran, on a machine shared with other work. */
+double mvd_plan_kernel_cpu(const mvd_plan *p);
 uint64_t mvd_plan_fused_order(const mvd_plan *p);
 void mvd_plan_free(mvd_plan *p);
 
@@ -564,8 +568,8 @@ typedef struct {
     double setup;              /* from the start to the solve */
     double multiply;           /* in mvd_multiply during the solve */
     /* Under mpirun, the job's ranks and each rank's seconds of the
-     * solve's multiplications in its kernels and in the sums (2 per
-     * rank, mvd_par_times); ranks 0 otherwise. */
+     * solve's multiplications in its kernels, in the sums and of CPU in
+     * its kernels (3 per rank, mvd_par_times); ranks 0 otherwise. */
     int ranks;
     const double *rank_times;
     uint64_t top;              /* 0: every reachable state */

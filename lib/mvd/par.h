@@ -63,10 +63,12 @@ int mvd_par_same(mvd_par *m, const char *text, size_t len, const char *key,
  * Collective; status itself for NULL. */
 int mvd_par_agree(mvd_par *m, int status, diag *dg, srcloc at,
                   const char *what);
-/* Each rank's seconds in its share's kernels and in the sums (--time),
- * gathered on rank 0: rank r's at all[2 r] and all[2 r + 1] (2 P
- * doubles; not used on the other ranks). Collective; nothing for NULL. */
-void mvd_par_times(mvd_par *m, double kernels, double sums, double *all);
+/* Each rank's seconds in its share's kernels, in the sums and of CPU in
+ * its kernels (--time), gathered on rank 0: rank r's at all[3 r],
+ * all[3 r + 1], all[3 r + 2] (3 P doubles; not used on the other
+ * ranks). Collective; nothing for NULL. */
+void mvd_par_times(mvd_par *m, double kernels, double sums, double cpu,
+                   double *all);
 /* x, n entries, from rank 0 to every rank. */
 void mvd_par_bcast(mvd_par *m, double *x, uint64_t n);
 

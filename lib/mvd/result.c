@@ -213,14 +213,15 @@ static void put_rank_times(FILE *fp, const mvd_result_meta *m)
 {
     if (m->ranks <= 0)
         return;
-    double least = m->rank_times[1];
+    const double *t = m->rank_times;   /* kernels, sums, cpu per rank */
+    double least = t[1];
     for (int r = 1; r < m->ranks; r++)
-        if (m->rank_times[2 * r + 1] < least)
-            least = m->rank_times[2 * r + 1];
+        if (t[3 * r + 1] < least)
+            least = t[3 * r + 1];
     fprintf(fp, "time-sum %.6f\n", least);
     for (int r = 0; r < m->ranks; r++)
-        fprintf(fp, "time-rank %d %.6f %.6f\n", r, m->rank_times[2 * r],
-                m->rank_times[2 * r + 1]);
+        fprintf(fp, "time-rank %d %.6f %.6f %.6f\n", r, t[3 * r],
+                t[3 * r + 1], t[3 * r + 2]);
 }
 
 void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,

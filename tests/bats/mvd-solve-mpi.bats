@@ -159,19 +159,21 @@ same_results() {
     san2desc "$EXAMPLES/san/tandem-blocking.san" > tb.desc
     mpi_run -n 1 mvd-solve --algo slice --iterations 10 --time tb.desc > one
     grep -qx 'time-sum 0.000000' one
-    grep -qx 'time-rank 0 [0-9]*\.[0-9]\{6\} 0.000000' one
+    grep -qx 'time-rank 0 [0-9]*\.[0-9]\{6\} 0.000000 [0-9]*\.[0-9]\{6\}' one
     for s in "--algo slice --sched aunf" "--algo shuffle --sched terms-rr --faithful"; do
         mpi_run -n 3 mvd-solve $s --iterations 10 --time tb.desc > out
         # after time-multiply, in this order: time-sum, ranks 0, 1, 2
         [ "$(awk '$1 ~ /^time-/ { print $1 ($1 == "time-rank" ? " " $2 : "") }' out | paste -sd,)" = \
           "time-setup,time-multiply,time-sum,time-rank 0,time-rank 1,time-rank 2" ]
         # sanity, no timing asserted: 0 <= sum <= multiply; sum the least
-        # of the ranks' sums; rank 0's kernels + sums = time-multiply
+        # of the ranks' sums; rank 0's kernels + sums = time-multiply; CPU
+        # seconds >= 0
         awk '$1 == "time-multiply" { m = $2 } $1 == "time-sum" { s = $2 }
-             $1 == "time-rank" { r[$2] = $3; w[$2] = $4 }
+             $1 == "time-rank" { r[$2] = $3; w[$2] = $4; c[$2] = $5; n++ }
              END { least = w[0]; for (k in w) if (w[k] < least) least = w[k]
+                   for (k in c) if (!(c[k] >= 0)) exit 1
                    d = r[0] + w[0] - m; if (d < 0) d = -d
-                   exit !(0 <= s && s <= m && s == least && d <= 2e-6) }' out
+                   exit !(n == 3 && 0 <= s && s <= m && s == least && d <= 2e-6) }' out
     done
     mpi_run -n 2 mvd-solve --algo slice --iterations 10 tb.desc > quiet
     ! grep -q '^time' quiet
@@ -241,8 +243,8 @@ DESC
     assert_line --regexp '^load average after: '
     for s in "shuffle terms-rr" "shuffle terms-cost" "slice terms-rr" "slice aunf" \
              "shuffle terms-cost --faithful" "slice aunf --faithful"; do
-        # ms/mult sd sum% wait% kern S E% S1 E1%
-        assert_line --regexp "^SC-like $s +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +-?[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+$"
+        # ms/mult sd sum% wait% kern run% S E% S1 E1% Ecpu%
+        assert_line --regexp "^SC-like $s +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +-?[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9]+$"
     done
     [ "$(grep -c '(sequential)' <<< "$output")" -eq 4 ]
     [ "$(grep -c '(any sched) *1 ' <<< "$output")" -eq 4 ]

@@ -614,16 +614,17 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
     mvd_solve_info info;
     double start = now(), mult0 = mvd_plan_seconds(plan);
     double sum0 = mvd_plan_combine_seconds(plan);
+    double cpu0 = mvd_plan_kernel_cpu(plan);
     int got = mvd_solve_chain(plan, d, sp, &op->solve, op->from_initial,
                               op->rest, pi, &info, dg);
     double seconds = now() - start;
     /* every rank's split of its multiplications, on rank 0 */
     int ranks = op->par && op->with_time ? mvd_par_size(op->par) : 0;
-    double *rank_times = xcalloc(2 * (size_t)ranks + 1, sizeof *rank_times);
+    double *rank_times = xcalloc(3 * (size_t)ranks + 1, sizeof *rank_times);
     if (ranks) {
         double sums = mvd_plan_combine_seconds(plan) - sum0;
         mvd_par_times(op->par, mvd_plan_seconds(plan) - mult0 - sums, sums,
-                      rank_times);
+                      mvd_plan_kernel_cpu(plan) - cpu0, rank_times);
     }
     if (op->solve.progress)
         fputc('\n', stderr);
