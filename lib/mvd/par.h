@@ -69,6 +69,13 @@ int mvd_par_agree(mvd_par *m, int status, diag *dg, srcloc at,
  * ranks). Collective; nothing for NULL. */
 void mvd_par_times(mvd_par *m, double kernels, double sums, double cpu,
                    double *all);
+/* The seconds this rank waited for the others at the first product's
+ * sum, which starts with a barrier: the ranks' different starts (set-up,
+ * the solver's preparations), which --time leaves out of the
+ * multiplications' time. 0 for NULL or one rank. */
+double mvd_par_skew(const mvd_par *m);
+/* Every rank waits for the others here. Nothing for NULL. */
+void mvd_par_barrier(mvd_par *m);
 /* x, n entries, from rank 0 to every rank. */
 void mvd_par_bcast(mvd_par *m, double *x, uint64_t n);
 
