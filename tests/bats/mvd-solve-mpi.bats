@@ -243,8 +243,8 @@ DESC
     assert_line --regexp '^load average after: '
     for s in "shuffle terms-rr" "shuffle terms-cost" "slice terms-rr" "slice aunf" \
              "shuffle terms-cost --faithful" "slice aunf --faithful"; do
-        # ms/mult sd sum% wait% kern run% S E% S1 E1% Ecpu%
-        assert_line --regexp "^SC-like $s +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +-?[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9]+$"
+        # ms/mult sd min sum% wait% kern run% S E% S1 E1% Emin% Ecpu%
+        assert_line --regexp "^SC-like $s +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +-?[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9]+$"
     done
     [ "$(grep -c '(sequential)' <<< "$output")" -eq 4 ]
     [ "$(grep -c '(any sched) *1 ' <<< "$output")" -eq 4 ]
