@@ -701,7 +701,8 @@ static int iad(mvd_plan *p, const desc *d, const mvd_space *sp,
             diff += fabs(xi[i] - m[i] / total);
         info->estimate = diff;
         if (smoothed && info->residual <= o->tol &&
-            info->balance <= o->tol && diff <= o->tol) {
+            info->balance <= o->tol && diff <= o->tol &&
+            (!o->fixed_iter || iterations >= o->max_iter)) {
             status = 0;
             break;
         }

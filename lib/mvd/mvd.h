@@ -253,9 +253,18 @@ uint64_t mvd_plan_aunfs(const mvd_plan *p);
 /* Wall seconds spent in mvd_multiply with this plan so far (two clock
  * reads a call): the time per multiplication of --time. */
 double mvd_plan_seconds(const mvd_plan *p);
-/* Adds to it the time a caller spent on the plan's products outside
- * mvd_multiply (mpi_par.c: the allgather of a distributed input). */
+/* Adds to it, and to its seconds in the sums, the time a caller spent
+ * summing the plan's products outside mvd_multiply (mpi_par.c's
+ * distributed vectors: the allgather of the input, the reduce-scatter of
+ * the partial). */
 void mvd_plan_add_seconds(mvd_plan *p, double seconds);
+/* Of those, the seconds in the combine hook or added as above (the sums
+ * over MPI ranks, waiting for the other ranks included); 0 without. */
+double mvd_plan_combine_seconds(const mvd_plan *p);
+/* The CPU seconds of the calling thread in the kernels of mvd_multiply
+ * (the combine hook apart): beside their wall seconds, how much of that
+ * time the process ran, on a machine shared with other work. */
+double mvd_plan_kernel_cpu(const mvd_plan *p);
 uint64_t mvd_plan_fused_order(const mvd_plan *p);
 void mvd_plan_free(mvd_plan *p);
 
@@ -433,6 +442,9 @@ typedef struct {
     mvd_method method;
     double tol;          /* on R, B and (power, jor) E: mvd_solve */
     uint64_t max_iter;
+    /* Timing runs (--iterations): exactly max_iter iterations of power,
+     * jor, gs or iad, the stopping rule judged at the last one only. */
+    int fixed_iter;
     double omega;        /* jor: 0 < omega < 1 */
     int restart;         /* gmres: m >= 1 */
     /* Called after every iteration when set (progress on a terminal). */
@@ -599,6 +611,11 @@ typedef struct {
     double seconds;            /* the solve */
     double setup;              /* from the start to the solve */
     double multiply;           /* in mvd_multiply during the solve */
+    /* Under mpirun, the job's ranks and each rank's seconds of the
+     * solve's multiplications in its kernels, in the sums and of CPU in
+     * its kernels (3 per rank, mvd_par_times); ranks 0 otherwise. */
+    int ranks;
+    const double *rank_times;
     uint64_t top;              /* 0: every reachable state */
 } mvd_result_meta;
 

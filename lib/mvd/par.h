@@ -18,7 +18,10 @@
  *   default     a reduce-scatter and an allgather (the bandwidth-optimal
  *               allreduce, Rabenseifner's): the vector in P blocks, rank
  *               q gets every rank's block q (MPI_Alltoallv), folds them in
- *               rank order, and MPI_Allgatherv gives all blocks to all.
+ *               rank order, and MPI_Allgatherv gives all blocks to all;
+ *               when some product states are unreachable, of their
+ *               entries only (mpi_par.c, sum_reachable: all that is read
+ *               of a product, the same bits there).
  * The two give the same bits. Across P the grouping of the terms
  * changes, so the products agree with the sequential ones to rounding.
  *
@@ -75,6 +78,19 @@ int mvd_par_same(mvd_par *m, const char *text, size_t len, const char *key,
  * Collective; status itself for NULL. */
 int mvd_par_agree(mvd_par *m, int status, diag *dg, srcloc at,
                   const char *what);
+/* Each rank's seconds in its share's kernels, in the sums and of CPU in
+ * its kernels (--time), gathered on rank 0: rank r's at all[3 r],
+ * all[3 r + 1], all[3 r + 2] (3 P doubles; not used on the other
+ * ranks). Collective; nothing for NULL. */
+void mvd_par_times(mvd_par *m, double kernels, double sums, double cpu,
+                   double *all);
+/* The seconds this rank waited for the others at the first product's
+ * sum, which starts with a barrier: the ranks' different starts (set-up,
+ * the solver's preparations), which --time leaves out of the
+ * multiplications' time. 0 for NULL or one rank. */
+double mvd_par_skew(const mvd_par *m);
+/* Every rank waits for the others here. Nothing for NULL. */
+void mvd_par_barrier(mvd_par *m);
 /* x, n entries, from rank 0 to every rank. */
 void mvd_par_bcast(mvd_par *m, double *x, uint64_t n);
 

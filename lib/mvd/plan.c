@@ -279,32 +279,44 @@ mvd_plan *mvd_plan_new(const desc *d, const mvd_space *sp, mvd_algo algo,
     return mvd_plan_new_mode(d, sp, algo, 0, max_bytes, dg);
 }
 
-static double now(void)
+static double clock_seconds(clockid_t clock)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+static double now(void) { return clock_seconds(CLOCK_MONOTONIC); }
+
 void mvd_multiply(mvd_plan *p, const double *x, double *y)
 {
-    double t0 = now();
+    double t0 = now(), c0 = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
     switch (p->algo) {
     case MVD_SHUFFLE: mvd_shuffle_multiply(p, x, y); break;
     case MVD_SLICE: mvd_slice_multiply(p, x, y); break;
     case MVD_SPARSE: mvd_sparse_multiply(p, x, y); break;
     case MVD_REACH: mvd_reach_multiply(p, x, y); break;
     }
-    if (p->combine)
+    p->kernel_cpu += clock_seconds(CLOCK_THREAD_CPUTIME_ID) - c0;
+    if (p->combine) {
+        double t1 = now();
         p->combine(p->combine_ctx, y, p->d->nn);
+        p->combine_seconds += now() - t1;
+    }
     p->seconds += now() - t0;
 }
 
 double mvd_plan_seconds(const mvd_plan *p) { return p->seconds; }
+double mvd_plan_combine_seconds(const mvd_plan *p)
+{
+    return p->combine_seconds;
+}
+double mvd_plan_kernel_cpu(const mvd_plan *p) { return p->kernel_cpu; }
 
 void mvd_plan_add_seconds(mvd_plan *p, double seconds)
 {
     p->seconds += seconds;
+    p->combine_seconds += seconds;
 }
 
 /* Q[x, x] straight from the descriptor: per term, the product of each

@@ -118,6 +118,8 @@ struct mvd_plan {
     size_t bytes;
     uint64_t mults;
     double seconds;          /* wall time in mvd_multiply, all told */
+    double combine_seconds;  /* of which in the combine hook */
+    double kernel_cpu;       /* the calling thread's CPU in the kernels */
     double *vals;            /* per-entry values of one functional factor */
     /* shuffle */
     VEC(sh_term) sh;

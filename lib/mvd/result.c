@@ -206,6 +206,24 @@ static void put_record_double(FILE *fp, const char *key, double x)
     fputc('\n', fp);
 }
 
+/* Under mpirun: what the sums cost, as the rank that waited least for
+ * the others spent in them (a rank done early waits in the sum for the
+ * slowest: imbalance, not communication), then each rank's split. */
+static void put_rank_times(FILE *fp, const mvd_result_meta *m)
+{
+    if (m->ranks <= 0)
+        return;
+    const double *t = m->rank_times;   /* kernels, sums, cpu per rank */
+    double least = t[1];
+    for (int r = 1; r < m->ranks; r++)
+        if (t[3 * r + 1] < least)
+            least = t[3 * r + 1];
+    fprintf(fp, "time-sum %.6f\n", least);
+    for (int r = 0; r < m->ranks; r++)
+        fprintf(fp, "time-rank %d %.6f %.6f %.6f\n", r, t[3 * r],
+                t[3 * r + 1], t[3 * r + 2]);
+}
+
 void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
                       const double *pi, const double *results,
                       const mvd_result_meta *m)
@@ -243,6 +261,7 @@ void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
         fprintf(fp, "time %.6f\n", m->seconds);
         fprintf(fp, "time-setup %.6f\n", m->setup);
         fprintf(fp, "time-multiply %.6f\n", m->multiply);
+        put_rank_times(fp, m);
     }
     for (int a = 0; a < d->naut; a++) {
         fputs("automaton ", fp);

@@ -388,7 +388,7 @@ static int stationary_iteration(solver *s, double *pi)
                 status = -1;
                 break;
             }
-            if (converged(s)) {
+            if (converged(s) && (!s->o->fixed_iter || last)) {
                 status = 0;
                 break;
             }

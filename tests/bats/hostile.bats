@@ -498,8 +498,8 @@ says() {
     numbers sdesc end
 }
 @test "hostile mvd-solve: numbers as option values" {
-    options mvd-solve ok.desc --tol --max-iter --omega --restart --top \
-        --max-memory
+    options mvd-solve ok.desc --tol --max-iter --iterations --omega \
+        --restart --top --max-memory
 }
 @test "hostile plain: numbers" {
     numbers plain elem

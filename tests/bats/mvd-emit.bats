@@ -211,7 +211,7 @@ Try 'mvd-solve --help'."
 --emit-proto --iterations 2.5|--iterations wants an integer from 1 to 1000000000, not '2.5'
 --mult-time 1e-9|--mult-time applies only with --emit-proto
 --add-time 1e-9|--add-time applies only with --emit-proto
---load-report --iterations 5|--iterations applies only with --emit-proto
+--load-report --iterations 5|--iterations applies only when solving or with --emit-proto
 --emit-proto --load-report|--load-report and --emit-proto exclude one another
 --emit-proto --ones|--emit-proto and --ones exclude one another
 --emit-proto --mvd v|--emit-proto and --mvd exclude one another

@@ -211,3 +211,98 @@ same_results() {
     mpi_run -n 1 mvd-solve --algo sparse --ones figure8.desc > out
     diff out <(mvd-solve --ones figure8.desc)
 }
+
+@test "--time under mpirun: time-sum (0 on one rank, within time-multiply) and a time-rank per rank; neither without --time" {
+    san2desc "$EXAMPLES/san/tandem-blocking.san" > tb.desc
+    mpi_run -n 1 mvd-solve --algo slice --iterations 10 --time tb.desc > one
+    grep -qx 'time-sum 0.000000' one
+    grep -qx 'time-rank 0 [0-9]*\.[0-9]\{6\} 0.000000 [0-9]*\.[0-9]\{6\}' one
+    for s in "--algo slice --sched aunf" "--algo shuffle --sched terms-rr --faithful"; do
+        mpi_run -n 3 mvd-solve $s --iterations 10 --time tb.desc > out
+        # after time-multiply, in this order: time-sum, ranks 0, 1, 2
+        [ "$(awk '$1 ~ /^time-/ { print $1 ($1 == "time-rank" ? " " $2 : "") }' out | paste -sd,)" = \
+          "time-setup,time-multiply,time-sum,time-rank 0,time-rank 1,time-rank 2" ]
+        # sanity, no timing asserted: 0 <= sum <= multiply; sum the least
+        # of the ranks' sums; rank 0's kernels + sums = time-multiply; CPU
+        # seconds >= 0
+        awk '$1 == "time-multiply" { m = $2 } $1 == "time-sum" { s = $2 }
+             $1 == "time-rank" { r[$2] = $3; w[$2] = $4; c[$2] = $5; n++ }
+             END { least = w[0]; for (k in w) if (w[k] < least) least = w[k]
+                   for (k in c) if (!(c[k] >= 0)) exit 1
+                   d = r[0] + w[0] - m; if (d < 0) d = -d
+                   exit !(n == 3 && 0 <= s && s <= m && s == least && d <= 2e-6) }' out
+    done
+    mpi_run -n 2 mvd-solve --algo slice --iterations 10 tb.desc > quiet
+    ! grep -q '^time' quiet
+}
+
+@test "--iterations under mpirun: the same iterations, products and digits at 1-3 ranks as without mpirun, exit 0" {
+    san2desc "$EXAMPLES/san/tandem-blocking.san" > tb.desc
+    mvd-solve --algo slice --iterations 12 tb.desc > seq.out
+    grep -qx 'iterations 12' seq.out
+    grep -qx 'multiplications 13' seq.out
+    for np in 1 2 3; do
+        mpi_run -n "$np" mvd-solve --algo slice --sched aunf --iterations 12 tb.desc > "p$np"
+        grep -v '^algo ' seq.out > a
+        grep -v '^algo ' "p$np" > b
+        same_results a b 1e-12 || { echo "$np"; false; }
+    done
+}
+
+@test "the default sum of the reachable states' entries only: the sequential products and solutions, and a descriptor whose terms lead out of them (cancelling) summed whole" {
+    # a0 -> a2 at 5 in one term, -5 in the next: Q never leaves A != a2,
+    # the reachable set, but a rank's partial does
+    cat > out.desc <<'DESC'
+san-desc 1
+model "a term leads out of the reachable states, the next cancels it"
+automaton A a0 a1 a2
+automaton B b0 b1
+term local A
+factor A
+e 0 0 -1
+e 0 1 1
+e 1 0 2
+e 1 1 -2
+e 0 2 5
+e 2 0 1
+e 2 2 -1
+term local A
+factor A
+e 0 2 -5
+term local B
+factor B
+e 0 0 -1
+e 0 1 1
+e 1 0 1
+e 1 1 -1
+function not_a2 st A 2 == not
+reachability not_a2
+end 2 1 3
+DESC
+    san2desc "$EXAMPLES/san/sc-like.san" > sc.desc
+    for m in out sc; do
+        mvd-solve --method gmres "$m.desc" | grep -v '^algo ' > a
+        mvd-solve --algo shuffle --ones "$m.desc" > ones.seq
+        for np in 2 3; do
+            mpi_run -n "$np" mvd-solve --algo shuffle --sched terms-rr --method gmres "$m.desc" |
+                grep -v '^algo ' > b
+            same_results a b 1e-12 || { echo "$m $np"; false; }
+            mpi_run -n "$np" mvd-solve --algo shuffle --sched terms-rr --ones "$m.desc" > ones.par
+            cmp ones.seq ones.par
+        done
+    done
+}
+
+@test "pipelines/mvd-mpi (make bench): a row per scheduler at 2 ranks beside the sequential and 1-rank rows, figures only" {
+    run env REPS=2 ITER=5 MODELS=sc FAITHFUL=1 "$ROOT/pipelines/mvd-mpi" "$PERFPIPE_BIN"
+    assert_success
+    assert_line --regexp '^load average before: [0-9.]+ [0-9.]+ [0-9.]+ \([0-9]+ cores\)$'
+    assert_line --regexp '^load average after: '
+    for s in "shuffle terms-rr" "shuffle terms-cost" "slice terms-rr" "slice aunf" \
+             "shuffle terms-cost --faithful" "slice aunf --faithful"; do
+        # ms/mult sd min sum% wait% kern run% S E% S1 E1% Emin% Ecpu%
+        assert_line --regexp "^SC-like $s +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +-?[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9]+$"
+    done
+    [ "$(grep -c '(sequential)' <<< "$output")" -eq 4 ]
+    [ "$(grep -c '(any sched) *1 ' <<< "$output")" -eq 4 ]
+}

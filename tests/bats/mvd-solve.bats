@@ -202,6 +202,54 @@ Try 'mvd-solve --help'."
     assert_line --regexp '^time-multiply [0-9]+\.[0-9]{6}$'
 }
 
+@test "--iterations N: exactly N iterations (N + 1 products), exit 0 whether or not the last iterate meets the rule" {
+    run mvd-solve --iterations 5 --time two-procs.desc
+    assert_success
+    assert_line "method power"   # auto means power here
+    assert_line "iterations 5"
+    assert_line "multiplications 6"
+    assert_line "stop max-iter"
+    assert_line "converged no"
+    refute_line --regexp '^time-(sum|rank) '   # no MPI ranks
+    # past convergence it goes on, and says whether the rule holds at the
+    # last (power's does; jor's E, from updates at the rounding level,
+    # need not)
+    run mvd-solve --method power --iterations 300 two-procs.desc
+    assert_success
+    assert_line "iterations 300"
+    assert_line "multiplications 301"
+    assert_line "stop residual"
+    assert_line "converged yes"
+    run mvd-solve --method jor --iterations 300 two-procs.desc
+    assert_success
+    assert_line "iterations 300"
+    assert_line "multiplications 301"
+    # aggregation over nearly decomposable parts: still N iterations
+    ncd 1e-10 > ncd.desc
+    run mvd-solve --method power --iterations 7 ncd.desc
+    assert_success
+    assert_line "iterations 7"
+}
+
+@test "--iterations is refused with gmres, gth, --max-iter, 0 and a solve's absence (exit 2)" {
+    for m in gmres gth; do
+        run mvd-solve --method "$m" --iterations 5 two-procs.desc
+        assert_failure 2
+        assert_line --index 0 "mvd-solve: --iterations applies only with --method power, jor, gs or iad"
+    done
+    run mvd-solve --iterations 5 --max-iter 5 two-procs.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --iterations and --max-iter exclude one another"
+    run mvd-solve --iterations 0 two-procs.desc
+    assert_failure 2
+    run mvd-solve --iterations 1000001 two-procs.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --iterations 1000001: a solve runs at most 1000000 (--emit-proto's prototype 1000000000)"
+    run mvd-solve --iterations 5 --ones two-procs.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --iterations applies only when solving or with --emit-proto"
+}
+
 # mm1k K LAMBDA MU: an M/M/1/K queue as a one-automaton san-desc. Every
 # event changes the length by one: a bipartite chain, on which plain
 # Jacobi oscillates (shared/design/SOLVER-NOTES.md).

@@ -46,6 +46,10 @@ static void usage(FILE *fp)
 "  -t, --tol=TOL          the tolerance of the stopping rule and of the\n"
 "                         final check (default %g)\n"
 "      --max-iter=N       stop after N iterations (default %d): exit 1\n"
+"      --iterations=N     run exactly N iterations, whatever the stopping\n"
+"                         rule, and exit 0 (timing runs; power, jor, gs,\n"
+"                         iad; --method auto is power; N <= 10^6); with\n"
+"                         --emit-proto, the prototype's (default %d)\n"
 "      --omega=W          jor damping, 0 < W < 1 (default %g); gs, iad\n"
 "                         relaxation (SOR), 0 < W < 2 (default 1; iad\n"
 "                         0.95)\n"
@@ -77,7 +81,6 @@ static void usage(FILE *fp)
 "                         (default: the prototype's parameter MULT_TIME)\n"
 "      --add-time=S       --emit-proto: seconds an addition of the sum of\n"
 "                         the vectors takes (default: not written)\n"
-"      --iterations=K     --emit-proto: iterations (default %d)\n"
 "      --max-memory=BYTES refuse models that need more (default: half of\n"
 "                         physical memory; under mpirun, per rank)\n"
 "  -o, --output=FILE      write to FILE, replaced only when all went well\n"
@@ -91,8 +94,8 @@ static void usage(FILE *fp)
 "  mvd-solve --method gmres --top 5 examples/san/two-procs.desc\n"
 "  mpirun -np 4 mvd-solve --algo slice --sched aunf model.desc\n"
 "  mvd-solve --emit-proto --ranks 8 --mult-time 3e-9 m.desc | netsim -n 8\n",
-            prog, MVD_DIRECT_MAX, MVD_DEFAULT_TOL, MVD_DEFAULT_MAX_ITER, MVD_DEFAULT_OMEGA,
-            MVD_DEFAULT_RESTART, EMIT_ITERATIONS);
+            prog, MVD_DIRECT_MAX, MVD_DEFAULT_TOL, MVD_DEFAULT_MAX_ITER,
+            EMIT_ITERATIONS, MVD_DEFAULT_OMEGA, MVD_DEFAULT_RESTART);
 }
 
 typedef struct {
@@ -153,6 +156,46 @@ static const mvd_method methods[] = {MVD_AUTO, MVD_GTH, MVD_GMRES, MVD_POWER,
 static const char *const vectors_names[] = {"replicated", "distributed",
                                             NULL};
 
+/* --iterations N when solving: a timing run, not a solve that may stop
+ * early, so a bound that keeps a mistyped count from running for days
+ * (the thesis times 100); --emit-proto's prototype only writes a loop. */
+#define MAX_TIMED_ITERATIONS UINT64_C(1000000)
+#define MAX_EMIT_ITERATIONS UINT64_C(1000000000)
+
+/* --iterations N: with --emit-proto, the prototype's iterations; when
+ * solving, N iterations of a method whose iteration is one product or
+ * one sweep (the thesis's protocol times power's, its Algorithm 1:
+ * precise-rules §3), so auto means power there; gmres's cycles and gth
+ * have no such step. */
+static void iteration_options(options *op, const char *iter_opt,
+                              const char *max_iter_opt, uint64_t n)
+{
+    if (op->emitting) {
+        op->emit.iterations = iter_opt ? n : EMIT_ITERATIONS;
+        return;
+    }
+    if (!iter_opt)
+        return;
+    option_applies(prog, iter_opt, !op->vector && !op->ones && !op->report,
+                   "when solving or with --emit-proto");
+    if (max_iter_opt)
+        usage_error(prog, "--iterations and --max-iter exclude one another");
+    if (n > MAX_TIMED_ITERATIONS)
+        usage_error(prog, "--iterations %llu: a solve runs at most %llu "
+                    "(--emit-proto's prototype %llu)",
+                    (unsigned long long)n,
+                    (unsigned long long)MAX_TIMED_ITERATIONS,
+                    (unsigned long long)MAX_EMIT_ITERATIONS);
+    if (op->solve.method == MVD_AUTO)
+        op->solve.method = MVD_POWER;
+    mvd_method m = op->solve.method;
+    option_applies(prog, iter_opt, m == MVD_POWER || m == MVD_JOR ||
+                   m == MVD_GS || m == MVD_IAD,
+                   "with --method power, jor, gs or iad");
+    op->solve.max_iter = n;
+    op->solve.fixed_iter = 1;
+}
+
 /* --sched, --load-report, --emit-proto and --ranks: the thesis's
  * schedulers pair with their kernels (precise-rules §3: terms-rr is
  * Algorithms 2 and 4, terms-cost Algorithm 3, shuffle; aunf Algorithms
@@ -194,6 +237,7 @@ static void parse_options(int argc, char **argv, options *op)
         {"method", required_argument, NULL, 'm'},
         {"tol", required_argument, NULL, 't'},
         {"max-iter", required_argument, NULL, OPT_MAX_ITER},
+        {"iterations", required_argument, NULL, OPT_ITERATIONS},
         {"omega", required_argument, NULL, OPT_OMEGA},
         {"restart", required_argument, NULL, OPT_RESTART},
         {"top", required_argument, NULL, OPT_TOP},
@@ -231,6 +275,8 @@ static void parse_options(int argc, char **argv, options *op)
     const char *sched_opt = NULL, *ranks_opt = NULL, *memory_opt = NULL;
     /* the last of --mult-time, --add-time and --iterations given */
     const char *emit_opt = NULL;
+    const char *iter_opt = NULL, *max_iter_opt = NULL;
+    uint64_t iterations = 0;   /* --iterations */
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":a:m:t:o:hV", longopts, NULL)) !=
            -1) {
@@ -249,10 +295,15 @@ static void parse_options(int argc, char **argv, options *op)
             op->solve.tol = parse_positive("--tol", optarg);
             break;
         case OPT_MAX_ITER:
-            solve_opt = "--max-iter";
+            solve_opt = max_iter_opt = "--max-iter";
             if (parse_u64(optarg, 0, UINT64_MAX, &op->solve.max_iter) < 0)
                 usage_error(prog, "--max-iter wants a whole number, not '%s'",
                             optarg);
+            break;
+        case OPT_ITERATIONS:   /* solving or --emit-proto: see below */
+            iter_opt = "--iterations";
+            iterations = option_u64(prog, "--iterations", optarg, 1,
+                                    MAX_EMIT_ITERATIONS);
             break;
         case OPT_OMEGA:
             solve_opt = omega_opt = "--omega";
@@ -291,11 +342,6 @@ static void parse_options(int argc, char **argv, options *op)
         case OPT_ADD_TIME:
             emit_opt = "--add-time";
             op->emit.add_time = parse_positive("--add-time", optarg);
-            break;
-        case OPT_ITERATIONS:
-            emit_opt = "--iterations";
-            op->emit.iterations = option_u64(prog, "--iterations", optarg, 1,
-                                             UINT64_C(1000000000));
             break;
         case OPT_RANKS:
             ranks_opt = "--ranks";
@@ -345,13 +391,12 @@ static void parse_options(int argc, char **argv, options *op)
         usage_error(prog, "%s and %s exclude one another", op->report,
                     op->ones ? "--ones" : "--mvd");
     option_applies(prog, emit_opt, emit, "with --emit-proto");
-    if (emit && !op->emit.iterations)
-        op->emit.iterations = EMIT_ITERATIONS;
     option_applies(prog, solve_opt, !op->vector && !op->ones && !op->report,
                    op->ones ? "when solving, not with --ones"
                    : op->vector ? "when solving, not with --mvd"
                    : emit ? "when solving, not with --emit-proto"
                           : "when solving, not with --load-report");
+    iteration_options(op, iter_opt, max_iter_opt, iterations);
     /* gs and iad sweep (Gauss-Seidel) */
     int sweeps = op->solve.method == MVD_GS || op->solve.method == MVD_IAD;
     /* jor damps (0 < W < 1), gs over-relaxes (SOR: 0 < W < 2, 1 plain
@@ -713,7 +758,13 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
     const double *pi = mine;
     double *results = xcalloc(d->results.len + 1, sizeof *results);
     mvd_solve_info info;
+    /* The ranks start the solve together, so that its time does not
+     * count another rank's longer set-up (its share's plan); the
+     * multiplications' leaves out the rest of the skew (mvd_par_skew). */
+    mvd_par_barrier(op->par);
     double start = now(), mult0 = mvd_plan_seconds(plan);
+    double sum0 = mvd_plan_combine_seconds(plan);
+    double cpu0 = mvd_plan_kernel_cpu(plan);
     int got = op->par ? mvd_par_solve(op->par, plan, d, sp, &op->solve,
                                       op->from_initial, op->rest,
                                       whole_bytes(op, d, sp, plan),
@@ -722,6 +773,17 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
                                         op->from_initial, op->rest, mine,
                                         &info, dg);
     double seconds = now() - start;
+    /* the multiplications once every rank is in them (par.h) */
+    double skew = mvd_par_skew(op->par);
+    double multiply = mvd_plan_seconds(plan) - mult0 - skew;
+    /* every rank's split of its multiplications, on rank 0 */
+    int ranks = op->par && op->with_time ? mvd_par_size(op->par) : 0;
+    double *rank_times = xcalloc(3 * (size_t)ranks + 1, sizeof *rank_times);
+    if (ranks) {
+        double sums = mvd_plan_combine_seconds(plan) - sum0 - skew;
+        mvd_par_times(op->par, multiply - sums, sums,
+                      mvd_plan_kernel_cpu(plan) - cpu0, rank_times);
+    }
     if (op->solve.progress)
         fputc('\n', stderr);
     int status = EXIT_OK;
@@ -732,7 +794,8 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
                            shown, dg) < 0) {
         status = EXIT_BADINPUT;
     } else {
-        if (got == 1) {
+        /* --iterations asked for the iterations, not for convergence */
+        if (got == 1 && !op->solve.fixed_iter) {
             char how[64] = "";
             if (info.method != MVD_GTH)
                 snprintf(how, sizeof how, " in %llu iterations",
@@ -745,12 +808,13 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
                        "written, --partial)" : "");
             status = EXIT_RUNTIME;
         }
-        if (got == 0 || op->partial) {
+        if (got == 0 || op->partial || op->solve.fixed_iter) {
             mvd_result_meta meta = {
                 .source = shown, .algo = op->algo, .opts = &op->solve,
                 .info = &info, .with_time = op->with_time,
                 .seconds = seconds, .setup = start - op->started,
-                .multiply = mvd_plan_seconds(plan) - mult0, .top = op->top};
+                .multiply = multiply, .ranks = ranks,
+                .rank_times = rank_times, .top = op->top};
             int w = write_output(op, put_result, &(result_out){d, sp, pi,
                                  results, &meta});
             if (w != EXIT_OK)
@@ -759,6 +823,7 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
     }
     free(mine);
     free(results);
+    free(rank_times);
     return status;
 }
 
@@ -776,14 +841,15 @@ static int par_checks(options *op, const char *text, size_t len,
         return 0;
     char key[512];
     snprintf(key, sizeof key, "%d %d %d %d %d %d %d %d %d %d %.17g %llu "
-             "%d %.17g %llu %d %d %d %.17g %.17g %llu", op->vectors,
+             "%d %.17g %llu %d %d %d %.17g %.17g %llu %d %d", op->vectors,
              (int)op->algo, (int)op->sched, op->faithful,
              op->ones, op->vector != NULL, op->load_report, op->ranks,
              op->ranks_given, (int)op->solve.method, op->solve.tol,
              (unsigned long long)op->solve.max_iter, op->solve.restart,
              op->solve.omega, (unsigned long long)op->top, op->partial,
              op->from_initial, op->emitting, op->emit.mult_time,
-             op->emit.add_time, (unsigned long long)op->emit.iterations);
+             op->emit.add_time, (unsigned long long)op->emit.iterations,
+             op->with_time, op->solve.fixed_iter);
     srcloc at = {shown, 0, 0};
     if (mvd_par_same(op->par, text, len, key, dg, at) < 0)
         return -1;
