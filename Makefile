@@ -119,9 +119,13 @@ $(LIBA): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
+# Objects before archives, whatever order the prerequisites came in (a
+# program's own files, below, are added after them).
+link_inputs = $(filter %.o,$^) $(filter %.a,$^)
+
 $(BUILD)/bin/%: $(BUILD)/obj/tools/%/main.o $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $(link_inputs) $(LDLIBS_ALL)
 
 $(BUILD)/obj/mpi/%.o: %.c | $(GEN_H)
 	@mkdir -p $(@D)
@@ -137,7 +141,13 @@ $(MPI_LIBA): $(MPI_OBJ)
 $(addprefix $(BUILD)/bin/,$(MPI_PROGS)): $(BUILD)/bin/%: \
 		$(BUILD)/obj/mpi/tools/%/main.o $(MPI_LIBA) $(LIBA)
 	@mkdir -p $(@D)
-	$(MPI_ENV) $(MPICC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+	$(MPI_ENV) $(MPICC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $(link_inputs) $(LDLIBS_ALL)
+
+# A program's files beside main.c (tools/PROG/*.c: mvd-solve's options.c)
+# are linked into it, compiled as its main.c is.
+tool_objs = $(patsubst %.c,$(BUILD)/obj/$(2)%.o,$(filter-out %/main.c,$(wildcard tools/$(1)/*.c)))
+$(foreach p,$(PROGS),$(eval $(BUILD)/bin/$(p): $(call tool_objs,$(p),)))
+$(foreach p,$(MPI_PROGS),$(eval $(BUILD)/bin/$(p): $(call tool_objs,$(p),mpi/)))
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIBA)
 	@mkdir -p $(@D)
