@@ -34,7 +34,6 @@ struct mvd_par {
     double *local, *whole;   /* mvd_par_solve's solution */
     /* default, some states unreachable: their entries only (sum_reachable;
      * sp, the reachable states, as above) */
-    double *packed;          /* sp->len entries */
     int checked, sum_whole;  /* the first product checked; summed whole */
     mvd_combine_fn *sum;     /* one of the sums below */
     int started;             /* the first product's sum is done */
@@ -536,9 +535,10 @@ static int off_space(const mvd_space *sp, const double *y, uint64_t n)
  * product (the solver's vectors live there, --mvd and --ones write
  * there), in the same rank order, so the same bits there as summing the
  * whole vector, in fewer bytes (SC-like at N = 4, R = 8: 3393 entries of
- * 1679616, the sum 13 MB a rank otherwise). Off them each rank keeps its
- * own partial, zero when no term leads out of the reachable states (a
- * term's off-diagonal elements are rates and probabilities). The first
+ * 1679616, the sum 13 MB a rank otherwise), packed in place as the
+ * distributed products pack them. Off them every partial, and so the
+ * sum, is zero when no term leads out of the reachable states (a term's
+ * off-diagonal elements are rates and probabilities). The first
  * product checks that on every rank; a descriptor whose terms do lead
  * out (negative elements cancelling across terms) is summed whole. */
 static void sum_reachable(void *ctx, double *y, uint64_t n)
@@ -557,11 +557,9 @@ static void sum_reachable(void *ctx, double *y, uint64_t n)
         sum_blocks(m, y, n);
         return;
     }
-    for (size_t k = 0; k < sp->len; k++)
-        m->packed[k] = y[sp->idx[k]];
-    sum_blocks(m, m->packed, sp->len);
-    for (size_t k = 0; k < sp->len; k++)
-        y[sp->idx[k]] = m->packed[k];
+    pack(sp, y);
+    sum_blocks(m, y, sp->len);
+    unpack(sp, y, n);
 }
 
 /* The combine hook of whole vectors: the sum, the first after the
@@ -609,10 +607,8 @@ mvd_plan *mvd_par_plan(mvd_par *m, const desc *d, const mvd_space *sp,
         /* the thesis's sum (faithful) whole, as it did */
         int reach = !faithful && !sp->vlen && sp->len < d->nn;
         sum_buffers(m, reach ? sp->len : d->nn, faithful);
-        if (reach) {
+        if (reach)
             m->sp = sp;
-            m->packed = xmalloc((sp->len ? sp->len : 1) * sizeof *m->packed);
-        }
         m->sum = faithful ? sum_to_root : reach ? sum_reachable : sum_blocks;
         mvd_plan_set_combine(p, combine, m);
     }
@@ -695,7 +691,6 @@ int mvd_par_end(mvd_par *m, int status)
     free(m->req);
     free(m->local);
     free(m->whole);
-    free(m->packed);
     free(m);
     MPI_Finalize();
     return status;
