@@ -398,20 +398,18 @@ void sb_put_quoted(strbuf *sb, const char *s)
     sb_putc(sb, '"');
 }
 
-/* Whether x written with `digits` significant digits (into buf) reads
- * back as x. */
-static int reads_back(char buf[32], double x, int digits)
+/* Whether x written by `form` ("%.*g" or "%.*e") at precision prec
+ * (into buf) reads back as x. */
+static int reads_back_as(char buf[32], const char *form, int prec, double x)
 {
-    snprintf(buf, 32, "%.*g", digits, x);
+    snprintf(buf, 32, form, prec, x);
     return strtod(buf, NULL) == x;
 }
 
-/* Whether x written with 15 significant digits as %.14e (into buf)
- * reads back as x. */
-static int reads_back_e15(char buf[32], double x)
+/* ... with `digits` significant digits in %g's form. */
+static int reads_back(char buf[32], double x, int digits)
 {
-    snprintf(buf, 32, "%.14e", x);
-    return strtod(buf, NULL) == x;
+    return reads_back_as(buf, "%.*g", digits, x);
 }
 
 /* The significant digits of a %e form without its trailing zeros. */
@@ -475,7 +473,8 @@ static void g_from_e(char buf[32], const char *e_form, int digits)
 }
 
 /* nan, inf and whole numbers below 10^16, which need no search: buf, or
- * NULL for the others. */
+ * NULL for the others. nan and inf are spelled by hand because printf
+ * may write "-nan" for a NaN with its sign bit set. */
 static const char *fmt_unsearched(char buf[32], double x)
 {
     if (isnan(x))
@@ -500,9 +499,7 @@ const char *fmt_double_by_counting(char buf[32], double x)
     return buf;
 }
 
-/* %.17g round-trips every finite double through strtod; nan and inf are
- * spelled by hand because printf may write "-nan" for a NaN with its sign
- * bit set. */
+/* %.17g round-trips every finite double through strtod. */
 const char *fmt_double(char buf[32], double x)
 {
     if (fmt_unsearched(buf, x))
@@ -525,8 +522,9 @@ const char *fmt_double(char buf[32], double x)
      * d is 16 or 17. Then 1 to 4 more: 2 to 5 tries in all, where
      * counting up took d (17 for most results of a solver). */
     char e15[32];
-    int lo = 1, hi = 17, in_buf = 0;   /* d is in [lo, hi]; buf holds */
-    if (reads_back_e15(e15, x))        /* in_buf digits, 0: other text */
+    /* d is in [lo, hi]; buf holds in_buf digits' text, 0: other text */
+    int lo = 1, hi = 17, in_buf = 0;
+    if (reads_back_as(e15, "%.*e", 14, x))
         hi = significant_digits(e15);
     else
         lo = 16;
