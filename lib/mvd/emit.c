@@ -34,8 +34,11 @@ static void put_header(FILE *fp, const mvd_sched *s, const desc *d,
                 "each):\n// %s\n", (unsigned long long)d->nn,
                 o->faithful ? "reduce to rank 0, bcast (--faithful: "
                               "Algorithm 1)"
-                            : "all_to_all and all_gather of P blocks "
-                              "(reduce-scatter + allgather)");
+                : s->kind == MVD_SCHED_ROWS
+                    ? "all_gather of P blocks (each rank's rows, whole: "
+                      "nothing to add)"
+                    : "all_to_all and all_gather of P blocks "
+                      "(reduce-scatter + allgather)");
     if (P > 1 && o->add_time > 0)
         fputs("// N: the rank's additions in the sum, A s each\n", fp);
     fprintf(fp, "// run: netsim -n %d%s\n", P,
@@ -45,7 +48,8 @@ static void put_header(FILE *fp, const mvd_sched *s, const desc *d,
 void mvd_emit_proto(FILE *fp, const mvd_sched *s, const desc *d,
                     const mvd_emit_opts *o)
 {
-    int P = s->ranks, sum = P > 1, adds = sum && o->add_time > 0;
+    int P = s->ranks, sum = P > 1, rows = s->kind == MVD_SCHED_ROWS;
+    int adds = sum && !rows && o->add_time > 0;
     put_header(fp, s, d, o);
     /* A run on other ranks would give wrong times silently: stop it at
      * this line, whose comment says why. */
@@ -77,7 +81,7 @@ void mvd_emit_proto(FILE *fp, const mvd_sched *s, const desc *d,
     fprintf(fp, "for (k, %llu) {\n    compute(L * M, 0);\n",
             (unsigned long long)o->iterations);
     double bytes = 8.0 * (double)d->nn, block = bytes / P;
-    if (sum) {
+    if (sum && !rows) {
         fputs(o->faithful ? "    reduce(0, (" : "    all_to_all(", fp);
         tf_put_double(fp, o->faithful ? bytes : block);
         fputs(o->faithful ? ", 0));\n" : ", 0);\n", fp);

@@ -17,10 +17,13 @@
  *     default   all_to_all of blocks of 8 * nn / P bytes then all_gather
  *               of them: the reduce-scatter and allgather of the default
  *               run-time (MPI_Alltoallv, MPI_Allgatherv);
- *   and, when an addition time A is given, the additions of that sum as
- *   computation between the two collectives: (P - 1) * nn on rank 0
- *   (faithful), (P - 1) times its block's entries on each rank (default;
- *   blocks as the run-time cuts them, nn * q / P).
+ *     rows      (--sched rows) the all_gather alone: each rank's rows are
+ *               whole (blocks of 8 * nn / P bytes, the rows' mean; a
+ *               rank's rows differ from it by at most a quarter);
+ *   and, when an addition time A is given (not under rows), the additions
+ *   of that sum as computation between the two collectives: (P - 1) * nn
+ *   on rank 0 (faithful), (P - 1) times its block's entries on each rank
+ *   (default; blocks as the run-time cuts them, nn * q / P).
  *
  * Which algorithm each collective runs is the network model's choice
  * (net-model's collective records, netsim --coll), as it is the MPI

@@ -26,6 +26,8 @@ struct mvd_par {
     double *xin, *yout;      /* the product's whole input, my partial */
     size_t *kl;              /* [size + 1]: rank q's reachable states are
                                 sp->idx[kl[q] .. kl[q+1]) (pack) */
+    int *kcount, *kdispl;    /* the same as MPI's ints, or NULL when they
+                                do not fit (share_blocks) */
     uint64_t nn;             /* product states */
     double *in;              /* one rank's partial of my states */
     double *scalars;         /* size x MAX_REDUCE: the ranks' partials */
@@ -36,6 +38,10 @@ struct mvd_par {
      * sp, the reachable states, as above) */
     int checked, sum_whole;  /* the first product checked; summed whole */
     mvd_combine_fn *sum;     /* one of the sums below */
+    int rows;                /* --sched rows: my rows of every product,
+                                shared by share_rows (lo, kl, sp set) */
+    uint64_t rows_most;      /* and the most states a rank's rows hold
+                                (mvd_par_set_rows), or 0 */
     int started;             /* the first product's sum is done */
     double skew;             /* and the seconds it waited for the others */
 };
@@ -292,8 +298,16 @@ static uint64_t block_start(uint64_t n, int q, int p)
     return a * (uint64_t)q + b * (uint64_t)q / (uint64_t)p;
 }
 
+void mvd_par_set_rows(mvd_par *m, const desc *d)
+{
+    if (m)
+        m->rows_most = mvd_rows_max_states(d, m->size);
+}
+
 uint64_t mvd_par_block_max(const mvd_par *m, uint64_t n)
 {
+    if (m && m->rows_most)
+        return m->rows_most;
     int p = mvd_par_size(m);
     return n / (uint64_t)p + (n % (uint64_t)p != 0);
 }
@@ -301,6 +315,8 @@ uint64_t mvd_par_block_max(const mvd_par *m, uint64_t n)
 size_t mvd_par_states_max(const mvd_par *m, const desc *d,
                           const mvd_space *sp)
 {
+    if (m && m->rows_most)
+        return m->rows_most < sp->len ? (size_t)m->rows_most : sp->len;
     int p = mvd_par_size(m);
     size_t most = 0, from = 0;
     for (int q = 0; q < p; q++) {
@@ -337,18 +353,31 @@ static void unpack(const mvd_space *sp, double *v, uint64_t n)
     }
 }
 
+/* Every rank's packed entries v[kl[r] .. kl[r + 1]) to every rank, in
+ * place: one MPI_Allgatherv, where the ranks exchange at once rather than
+ * broadcast one after the other, or, when more than 2^31 - 1 reachable
+ * states pass its int displacements, one MPI_Bcast per rank, which takes
+ * counts of one block. */
+static void share_blocks(mvd_par *m, double *v)
+{
+    if (m->kcount) {
+        MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, v, m->kcount,
+                       m->kdispl, MPI_DOUBLE, MPI_COMM_WORLD);
+        return;
+    }
+    for (int r = 0; r < m->size; r++)
+        MPI_Bcast(v + m->kl[r], (int)(m->kl[r + 1] - m->kl[r]), MPI_DOUBLE,
+                  r, MPI_COMM_WORLD);
+}
+
 /* x (this rank's states, compact) and every other rank's to every rank,
- * into xin over the product space: one broadcast per rank, which takes
- * counts of one block, where MPI_Allgatherv's int displacements would
- * cap the reachable states at 2^31 - 1. */
+ * into xin over the product space. */
 static void spread(mvd_par *m, const double *x)
 {
     const size_t *kl = m->kl;
     memcpy(m->xin + kl[m->rank], x,
            (kl[m->rank + 1] - kl[m->rank]) * sizeof *x);
-    for (int r = 0; r < m->size; r++)
-        MPI_Bcast(m->xin + kl[r], (int)(kl[r + 1] - kl[r]), MPI_DOUBLE, r,
-                  MPI_COMM_WORLD);
+    share_blocks(m, m->xin);
     if (m->sp->len < m->nn)
         unpack(m->sp, m->xin, m->nn);
 }
@@ -385,6 +414,62 @@ static void fold(mvd_par *m, double *y)
         }
     }
     MPI_Waitall(nreq, m->req, MPI_STATUSES_IGNORE);
+}
+
+/* The ranks' blocks of the product space, lo[q] .. lo[q + 1] - 1 for
+ * rank q: rows' when given (mvd_plan_rows), n / P states each otherwise;
+ * and their reachable states, kl. */
+static void set_blocks(mvd_par *m, const desc *d, const mvd_space *sp,
+                       const uint64_t *rows)
+{
+    int np = m->size;
+    m->sp = sp;
+    m->nn = d->nn;
+    m->lo = xmalloc((size_t)(np + 1) * sizeof *m->lo);
+    m->kl = xmalloc((size_t)(np + 1) * sizeof *m->kl);
+    for (int q = 0; q <= np; q++) {
+        m->lo[q] = rows ? rows[q] : block_start(d->nn, q, np);
+        m->kl[q] = mvd_space_lower(sp, m->lo[q]);
+    }
+    if (m->kl[np] <= (size_t)INT_MAX) {
+        m->kcount = xmalloc((size_t)np * sizeof *m->kcount);
+        m->kdispl = xmalloc((size_t)np * sizeof *m->kdispl);
+        for (int q = 0; q < np; q++) {
+            m->kdispl[q] = (int)m->kl[q];
+            m->kcount[q] = (int)(m->kl[q + 1] - m->kl[q]);
+        }
+    }
+}
+
+/* --sched rows, the layout's multiply: the allgather of x, my rows of x *
+ * Q (the plan's), their reachable entries into y. No sum: the rows are
+ * whole. */
+static void rows_multiply(void *ctx, const double *x, double *y)
+{
+    mvd_par *m = ctx;
+    double t0 = MPI_Wtime();
+    first_sum(m);
+    spread(m, x);
+    mvd_plan_add_seconds(m->plan, MPI_Wtime() - t0);
+    mvd_multiply(m->plan, m->xin, m->yout);
+    const size_t *idx = m->sp->idx;
+    for (size_t k = m->kl[m->rank]; k < m->kl[m->rank + 1]; k++)
+        y[k - m->kl[m->rank]] = m->yout[idx[k]];
+}
+
+/* --sched rows with whole vectors, the combine hook: every rank's rows
+ * of y to every rank (their reachable entries, packed as spread packs
+ * them; zeros elsewhere, which nothing reads). */
+static void share_rows(void *ctx, double *y, uint64_t n)
+{
+    mvd_par *m = ctx;
+    first_sum(m);
+    int packed = m->sp->len < n;
+    if (packed)
+        pack(m->sp, y);
+    share_blocks(m, y);
+    if (packed)
+        unpack(m->sp, y, n);
 }
 
 /* mvd_layout's multiply: the allgather of x, the kernels on this rank's
@@ -430,14 +515,8 @@ static void dist_setup(mvd_par *m, mvd_plan *p, const desc *d,
 {
     int np = m->size;
     m->plan = p;
-    m->sp = sp;
-    m->lo = xmalloc((size_t)(np + 1) * sizeof *m->lo);
-    for (int q = 0; q <= np; q++)
-        m->lo[q] = block_start(d->nn, q, np);
-    m->nn = d->nn;
-    m->kl = xmalloc((size_t)(np + 1) * sizeof *m->kl);
-    for (int q = 0; q <= np; q++)
-        m->kl[q] = mvd_space_lower(sp, m->lo[q]);
+    if (!m->rows)
+        set_blocks(m, d, sp, NULL);
     size_t mine = m->kl[m->rank + 1] - m->kl[m->rank];
     m->xin = xcalloc((size_t)d->nn, sizeof *m->xin);   /* zero off sp */
     m->yout = xmalloc((size_t)d->nn * sizeof *m->yout);
@@ -446,7 +525,8 @@ static void dist_setup(mvd_par *m, mvd_plan *p, const desc *d,
     m->req = xmalloc((size_t)np * sizeof *m->req);
     m->layout = (mvd_layout){
         .klo = m->kl[m->rank], .khi = m->kl[m->rank + 1],
-        .multiply = dist_multiply, .reduce = dist_reduce, .ctx = m};
+        .multiply = m->rows ? rows_multiply : dist_multiply,
+        .reduce = dist_reduce, .ctx = m};
 }
 
 int mvd_par_vector_bytes(const mvd_par *m, uint64_t nn, size_t nvec,
@@ -576,6 +656,43 @@ double mvd_par_skew(const mvd_par *m)
     return m ? m->skew : 0;
 }
 
+/* --sched rows: the whole descriptor's fast slice plan on every rank,
+ * cut to the rank's rows (mvd_plan_rows); the products' rows shared by
+ * rows_multiply (distributed vectors) or share_rows. */
+static mvd_plan *rows_plan(mvd_par *m, const desc *d, const mvd_space *sp,
+                           mvd_algo algo, int faithful, size_t max_bytes,
+                           int *over_budget, diag *dg)
+{
+    srcloc at = desc_loc(d);
+    if (algo != MVD_SLICE || faithful) {   /* options.c refuses these */
+        if (m->rank == 0)
+            diag_error(dg, at, "--sched rows cuts the fast slice's product "
+                       "(--algo slice, not --faithful)");
+        return NULL;
+    }
+    mvd_plan *p = mvd_plan_new_threads(d, sp, algo, 0, 1, max_bytes,
+                                       over_budget, dg);
+    uint64_t *lo = xmalloc(((size_t)m->size + 1) * sizeof *lo);
+    int status = p ? mvd_plan_rows(p, m->size, m->rank, lo, NULL) : -1;
+    if (p && status < 0)
+        diag_error(dg, at, "--sched rows: the product has no fused blocks "
+                   "to cut");
+    if (mvd_par_agree(m, status < 0 ? EXIT_BADINPUT : 0, dg, at,
+                      "building this rank's rows of the plan")) {
+        mvd_plan_free(p);
+        free(lo);
+        return NULL;
+    }
+    m->rows = 1;
+    set_blocks(m, d, sp, lo);
+    free(lo);
+    if (m->dist)
+        dist_setup(m, p, d, sp);
+    else if (m->size > 1)
+        mvd_plan_set_combine(p, share_rows, m);
+    return p;
+}
+
 mvd_plan *mvd_par_plan(mvd_par *m, const desc *d, const mvd_space *sp,
                        mvd_algo algo, mvd_sched_kind kind, int faithful,
                        size_t max_bytes, int *over_budget, diag *dg)
@@ -586,6 +703,9 @@ mvd_plan *mvd_par_plan(mvd_par *m, const desc *d, const mvd_space *sp,
      * what one message carries here. Every rank sees the same nn. */
     if (counts_fit(m, d, dg, at) < 0)
         return NULL;
+    if (kind == MVD_SCHED_ROWS)
+        return rows_plan(m, d, sp, algo, faithful, max_bytes, over_budget,
+                         dg);
     if (mvd_sched_build(&m->sched, d, kind, m->size, dg) < 0)
         return NULL;   /* the same on every rank */
     m->has_sched = 1;
@@ -621,11 +741,18 @@ static void to_whole(mvd_par *m, const desc *d)
 {
     free(m->xin);
     free(m->yout);
-    free(m->kl);
     free(m->in);
     m->xin = m->yout = m->in = NULL;
-    m->kl = NULL;
     m->dist = 0;
+    if (m->rows) {   /* the same rows, shared */
+        mvd_plan_set_combine(m->plan, share_rows, m);
+        return;
+    }
+    free(m->kl);
+    free(m->kcount);
+    free(m->kdispl);
+    m->kl = NULL;
+    m->kcount = m->kdispl = NULL;
     sum_buffers(m, d->nn, 0);
     mvd_plan_set_combine(m->plan, sum_blocks, m);
 }
@@ -686,6 +813,8 @@ int mvd_par_end(mvd_par *m, int status)
     free(m->xin);
     free(m->yout);
     free(m->kl);
+    free(m->kcount);
+    free(m->kdispl);
     free(m->in);
     free(m->scalars);
     free(m->req);

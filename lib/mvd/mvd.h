@@ -266,6 +266,24 @@ double mvd_plan_combine_seconds(const mvd_plan *p);
  * time the process ran, on a machine shared with other work. */
 double mvd_plan_kernel_cpu(const mvd_plan *p);
 uint64_t mvd_plan_fused_order(const mvd_plan *p);
+/* The rows schedule (slice_rows.c; mvd-solve --sched rows): a fast-mode
+ * slice plan over the whole descriptor cut by destination, the product
+ * space's blocks of mvd_plan_fused_order states into `ranks` contiguous
+ * ranges of near-equal multiplications (as mvd_plan_mults counts them;
+ * every rank computes the same ranges). Range q is the states lo[q] ..
+ * lo[q + 1] - 1 (lo has ranks + 1 entries, lo[ranks] = d->nn), with
+ * mults[q] multiplications (mults may be NULL). For 0 <= rank < ranks, p
+ * then keeps and multiplies that range's rows only: mvd_multiply writes
+ * y[lo[rank] .. lo[rank + 1]), each entry with the bits the whole plan
+ * gives it, and leaves the rest of y alone; rank -1 leaves p whole (the
+ * load report). 0, or -1 (nothing done) when p is not a fast-mode slice
+ * plan, or already cut. */
+int mvd_plan_rows(mvd_plan *p, int ranks, int rank, uint64_t *lo,
+                  uint64_t *mults);
+/* The most product states one of `ranks` ranks gets under it, known from
+ * d alone (each boundary stays within an eighth of a rank's blocks of the
+ * equal split), for a memory budget counted before the plan. */
+uint64_t mvd_rows_max_states(const desc *d, int ranks);
 void mvd_plan_free(mvd_plan *p);
 
 /* Eq. 9 as printed: sum over terms of nn * sum_i nz_i / n_i, identity

@@ -25,6 +25,12 @@
  * The two give the same bits. Across P the grouping of the terms
  * changes, so the products agree with the sequential ones to rounding.
  *
+ * --sched rows (mvd_plan_rows): every rank's plan is the whole fast
+ * slice cut to its rows, so a product's rows are whole on their rank and
+ * the sequential ones bit for bit: no sum, only the rows shared, by one
+ * MPI_Bcast per rank of its rows' reachable entries (share_rows); with
+ * distributed vectors the rows are the rank's block (rows_multiply).
+ *
  * Distributed vectors (mvd_par_set_distributed; mvd-solve's default for
  * power, jor and gmres on P > 1 ranks, the default reduction): rank q
  * owns block q of the product space, the same blocks, and the solver's
@@ -108,9 +114,13 @@ mvd_plan *mvd_par_plan(mvd_par *m, const desc *d, const mvd_space *sp,
  * default reduction (not faithful). */
 void mvd_par_set_distributed(mvd_par *m, int on);
 int mvd_par_distributed(const mvd_par *m);
+/* --sched rows for the next mvd_par_plan on d: the blocks are then the
+ * rows (mvd_plan_rows), known once the plan is built, and bounded before
+ * (mvd_rows_max_states). Nothing for NULL. */
+void mvd_par_set_rows(mvd_par *m, const desc *d);
 /* The most product states a rank's block holds: ceil(n / P) (n for
- * NULL); and the most reachable states of sp one holds. For the memory
- * budget, the same on every rank. */
+ * NULL; the bound above under rows); and the most reachable states of sp
+ * one holds. For the memory budget, the same on every rank. */
 uint64_t mvd_par_block_max(const mvd_par *m, uint64_t n);
 size_t mvd_par_states_max(const mvd_par *m, const desc *d,
                           const mvd_space *sp);

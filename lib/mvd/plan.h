@@ -136,6 +136,9 @@ struct mvd_plan {
     size_t nfa;
     size_t *jptr;            /* [blocks + 1]: AUNFs per destination block */
     uint64_t nblocks;
+    uint64_t blo, bhi;       /* the destination blocks multiplied: all,
+                                or a rank's rows (mvd_plan_rows) */
+    int rows_cut;            /* mvd_plan_rows cut it */
     double *scaled;          /* [nl]: e * x slice for fused_aunf */
     int group;               /* the fused "last factor": automata group.. */
     uint64_t nl;             /* ..N-1, of order nl (fuse_group) */
@@ -172,6 +175,13 @@ void mvd_slice_multiply(mvd_plan *p, const double *x, double *y);
  * blocks. The run-time shares AUNF ranges as boxes of whole factors
  * (mvd_sched_part); the tests check the schedulers' enumeration (D2)
  * against this one, the order the product runs in. */
+/* The fused slice's "last factor" of d: its first automaton, and its
+ * order in *nl (slice.c, fuse_group). */
+int mvd_slice_group(const desc *d, uint64_t *nl);
+/* Fast slice: the multiplications (as mvd_plan_mults counts them) that
+ * go into each destination block of the fused slice, cost[b] for b <
+ * nblocks: x * Dr, the fused AUNFs, the unfused ones (slice_rows.c). */
+void mvd_slice_block_costs(const mvd_plan *p, uint64_t *cost);
 aunf mvd_slice_aunf(const mvd_plan *p, size_t k, uint64_t u, size_t *pick);
 int mvd_sparse_new(mvd_plan *p, size_t max_bytes, diag *dg);
 void mvd_sparse_multiply(mvd_plan *p, const double *x, double *y);

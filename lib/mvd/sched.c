@@ -8,11 +8,11 @@
 #include "mvd/sched.h"
 
 const char *const mvd_sched_names[] = {"terms-rr", "terms-cost", "aunf",
-                                       NULL};
+                                       "rows", NULL};
 
 const char *mvd_sched_name(mvd_sched_kind k)
 {
-    return k >= MVD_SCHED_TERMS_RR && k <= MVD_SCHED_AUNF
+    return k >= MVD_SCHED_TERMS_RR && k <= MVD_SCHED_ROWS
                ? mvd_sched_names[k] : "?";
 }
 
@@ -134,7 +134,10 @@ int mvd_sched_build(mvd_sched *s, const desc *d, mvd_sched_kind kind,
             mvd_sched_free(s);
             return -1;
         }
-    if (kind == MVD_SCHED_AUNF) {
+    if (kind == MVD_SCHED_ROWS) {   /* mvd_sched_set_rows fills them */
+        s->start = xcalloc((size_t)ranks + 1, sizeof *s->start);
+        s->rows_mults = xcalloc((size_t)ranks, sizeof *s->rows_mults);
+    } else if (kind == MVD_SCHED_AUNF) {
         s->start = xmalloc(((size_t)ranks + 1) * sizeof *s->start);
         aunf_blocks(s);
     } else {
@@ -155,7 +158,15 @@ void mvd_sched_free(mvd_sched *s)
     free(s->first);
     free(s->term);
     free(s->start);
+    free(s->rows_mults);
     *s = (mvd_sched){0};
+}
+
+void mvd_sched_set_rows(mvd_sched *s, const uint64_t *lo,
+                        const uint64_t *mults)
+{
+    memcpy(s->start, lo, ((size_t)s->ranks + 1) * sizeof *lo);
+    memcpy(s->rows_mults, mults, (size_t)s->ranks * sizeof *mults);
 }
 
 size_t mvd_sched_aunf_term(const mvd_sched *s, uint64_t k)
@@ -219,7 +230,16 @@ static void add_part(const mvd_sched *s, size_t t, uint64_t lo, uint64_t hi,
 
 void mvd_sched_load(const mvd_sched *s, int r, mvd_rank_load *out)
 {
-    *out = (mvd_rank_load){.has_eq9 = s->kind != MVD_SCHED_AUNF};
+    *out = (mvd_rank_load){.has_eq9 = s->kind != MVD_SCHED_AUNF &&
+                                      s->kind != MVD_SCHED_ROWS,
+                           .has_aunfs = s->kind != MVD_SCHED_ROWS};
+    if (s->kind == MVD_SCHED_ROWS) {
+        if (s->start[r] < s->start[r + 1])
+            for (size_t t = 0; t < s->nterms; t++)
+                out->terms += s->cost[t].aunfs > 0;
+        out->mults = s->rows_mults[r];
+        return;
+    }
     if (s->kind != MVD_SCHED_AUNF) {
         for (size_t k = s->first[r]; k < s->first[r + 1]; k++) {
             size_t t = s->term[k];
@@ -310,7 +330,11 @@ static void add_range(desc *out, const desc *d, size_t t, int level,
 void mvd_sched_part(const mvd_sched *s, const desc *d, int r, desc *out)
 {
     mvd_desc_head(d, out);
-    if (s->kind != MVD_SCHED_AUNF) {
+    if (s->kind == MVD_SCHED_ROWS) {   /* every term: the rows cut the plan */
+        for (size_t t = 0; t < d->terms.len; t++)
+            if (!mvd_term_is_zero(d, t))
+                add_box(out, d, t, -1, NULL, 0, 0);
+    } else if (s->kind != MVD_SCHED_AUNF) {
         for (size_t k = s->first[r]; k < s->first[r + 1]; k++)
             if (!mvd_term_is_zero(d, s->term[k]))
                 add_box(out, d, s->term[k], -1, NULL, 0, 0);
@@ -331,7 +355,11 @@ void mvd_sched_part(const mvd_sched *s, const desc *d, int r, desc *out)
 void mvd_sched_warn_idle(const mvd_sched *s, diag *dg, srcloc at)
 {
     int idle = mvd_sched_idle(s);
-    if (idle)
+    if (idle && s->kind == MVD_SCHED_ROWS)
+        diag_warning(dg, at, "%d of %d ranks idle: rows gives whole blocks "
+                     "of the fast slice's product, and too few of them "
+                     "have work", idle, s->ranks);
+    else if (idle)
         diag_warning(dg, at, "%d of %d ranks idle: %s gives whole %s, and "
                      "the descriptor has %llu", idle, s->ranks,
                      mvd_sched_name(s->kind),
@@ -386,11 +414,17 @@ void mvd_sched_write(FILE *fp, const mvd_sched *s, const desc *d,
                 (unsigned long long)c->aunfs, (unsigned long long)c->nzlast);
     }
     for (int r = 0; r < s->ranks; r++) {
-        if (s->kind != MVD_SCHED_AUNF) {
+        if (s->kind != MVD_SCHED_AUNF && s->kind != MVD_SCHED_ROWS) {
             fprintf(fp, "assign %d", r);
             for (size_t k = s->first[r]; k < s->first[r + 1]; k++)
                 fprintf(fp, " %zu", s->term[k]);
             fputs(s->first[r] == s->first[r + 1] ? " -\n" : "\n", fp);
+            continue;
+        }
+        if (s->kind == MVD_SCHED_ROWS) {
+            fprintf(fp, "rows %d %llu %llu\n", r,
+                    (unsigned long long)s->start[r],
+                    (unsigned long long)(s->start[r + 1] - s->start[r]));
             continue;
         }
         uint64_t lo, hi;
@@ -412,17 +446,27 @@ void mvd_sched_write(FILE *fp, const mvd_sched *s, const desc *d,
             fprintf(fp, "%llu", (unsigned long long)l.eq9);
         else
             fputc('-', fp);
-        fprintf(fp, " %llu %llu\n", (unsigned long long)l.aunfs,
-                (unsigned long long)l.mults);
+        if (l.has_aunfs)
+            fprintf(fp, " %llu", (unsigned long long)l.aunfs);
+        else
+            fputs(" -", fp);
+        fprintf(fp, " %llu\n", (unsigned long long)l.mults);
         max_eq9 = l.eq9 > max_eq9 ? l.eq9 : max_eq9;
         max_aunfs = l.aunfs > max_aunfs ? l.aunfs : max_aunfs;
         max_mults = l.mults > max_mults ? l.mults : max_mults;
     }
-    if (s->kind != MVD_SCHED_AUNF)
-        put_imbalance(fp, "eq9", max_eq9, s->total_eq9, s->ranks);
-    put_imbalance(fp, "aunfs", max_aunfs, s->term_first[s->nterms],
-                  s->ranks);
-    put_imbalance(fp, "mults", max_mults, s->total_mults, s->ranks);
+    if (s->kind == MVD_SCHED_ROWS) {   /* the fast slice's count */
+        uint64_t total = 0;
+        for (int r = 0; r < s->ranks; r++)
+            total += s->rows_mults[r];
+        put_imbalance(fp, "mults", max_mults, total, s->ranks);
+    } else {
+        if (s->kind != MVD_SCHED_AUNF)
+            put_imbalance(fp, "eq9", max_eq9, s->total_eq9, s->ranks);
+        put_imbalance(fp, "aunfs", max_aunfs, s->term_first[s->nterms],
+                      s->ranks);
+        put_imbalance(fp, "mults", max_mults, s->total_mults, s->ranks);
+    }
     fprintf(fp, "idle %d\nend %d %zu\n", mvd_sched_idle(s), s->ranks,
             s->nterms);
 }

@@ -54,8 +54,15 @@
 #include "common/common.h"
 #include "desc/desc.h"
 
-typedef enum { MVD_SCHED_TERMS_RR, MVD_SCHED_TERMS_COST, MVD_SCHED_AUNF }
-    mvd_sched_kind;
+/* MVD_SCHED_ROWS is not the thesis's: the fast slice's product cut by
+ * destination rows, which the plan computes (mvd.h, mvd_plan_rows). Its
+ * schedule holds the term costs and, once mvd_sched_set_rows gives them,
+ * the ranks' rows and multiplications, for the load report and the
+ * prototype; its mvd_sched_part is every term (the plan, not the share,
+ * is cut). */
+typedef enum {
+    MVD_SCHED_TERMS_RR, MVD_SCHED_TERMS_COST, MVD_SCHED_AUNF, MVD_SCHED_ROWS
+} mvd_sched_kind;
 
 /* The schedulers' names in mvd_sched_kind order, NULL-terminated. */
 extern const char *const mvd_sched_names[];
@@ -84,8 +91,10 @@ typedef struct {
      * term[first[r+1]-1], in the order the scheduler gave them. */
     size_t *first;           /* [ranks + 1] */
     size_t *term;            /* [nterms] */
-    /* aunf: rank r's AUNFs are start[r]..start[r+1]-1. */
+    /* aunf: rank r's AUNFs are start[r]..start[r+1]-1; rows: its
+     * product states, with rows_mults[r] multiplications. */
     uint64_t *start;         /* [ranks + 1] */
+    uint64_t *rows_mults;    /* rows: [ranks] */
 } mvd_sched;
 
 /* The schedule of d's faithful term list on `ranks` ranks (1 ..
@@ -95,13 +104,24 @@ typedef struct {
 int mvd_sched_build(mvd_sched *s, const desc *d, mvd_sched_kind kind,
                     int ranks, diag *dg);
 void mvd_sched_free(mvd_sched *s);
+/* Rows: the ranks' rows and multiplications, as mvd_plan_rows gives them
+ * (lo[ranks + 1], mults[ranks]). */
+void mvd_sched_set_rows(mvd_sched *s, const uint64_t *lo,
+                        const uint64_t *mults);
+/* The same from d's fast slice plan, built here within max_bytes and
+ * freed (slice_rows.c). 0, or -1 after a diagnostic. */
+int mvd_sched_rows_fill(mvd_sched *s, const desc *d, size_t max_bytes,
+                        diag *dg);
 
 /* The work rank r gets. eq9 is the sum of its terms' eq. 9 costs, and
  * has_eq9 0 under aunf (a range may hold part of a term, which eq. 9 does
- * not price). terms counts the terms it multiplies, whole or in part. */
+ * not price). terms counts the terms it multiplies, whole or in part.
+ * Under rows: every term in part, no eq9 or AUNFs (has_aunfs 0: the fast
+ * kernel's fused AUNFs are not the thesis's), mults the fast slice's
+ * count of its rows (mvd_plan_mults). */
 typedef struct {
     uint64_t terms, eq9, aunfs, mults;   /* mults: AUNFs x nz_{N-1} */
-    int has_eq9;
+    int has_eq9, has_aunfs;
 } mvd_rank_load;
 
 void mvd_sched_load(const mvd_sched *s, int r, mvd_rank_load *out);

@@ -313,6 +313,8 @@ static void fused_fill(mvd_plan *p, const sl_term *s, uint32_t kern,
 static void fuse_build(mvd_plan *p)
 {
     p->nblocks = p->k->nn / p->nl;
+    p->blo = 0;
+    p->bhi = p->nblocks;
     p->jptr = xcalloc((size_t)p->nblocks + 1, sizeof *p->jptr);
     p->fk = xcalloc(p->nsl + 1, sizeof *p->fk);
     uint32_t *kern = xcalloc(p->nsl + 1, sizeof *kern);
@@ -344,16 +346,18 @@ static void fuse_build(mvd_plan *p)
  * multiply to at most FUSE_ORDER (at least the last one, at most all but
  * the first), so that an AUNF moves a longer contiguous slice and there
  * are fewer of them, the block of y staying in the first-level cache. */
+int mvd_slice_group(const desc *d, uint64_t *nl)
+{
+    int group = d->naut - 1;
+    *nl = (uint64_t)d->aut[group].order;
+    while (group > 1 && *nl * (uint64_t)d->aut[group - 1].order <= FUSE_ORDER)
+        *nl *= (uint64_t)d->aut[--group].order;
+    return group;
+}
+
 static void fuse_group(mvd_plan *p)
 {
-    const desc *d = p->k;
-    p->group = d->naut - 1;
-    p->nl = (uint64_t)d->aut[p->group].order;
-    while (p->group > 1 &&
-           p->nl * (uint64_t)d->aut[p->group - 1].order <= FUSE_ORDER) {
-        p->group--;
-        p->nl *= (uint64_t)d->aut[p->group].order;
-    }
+    p->group = mvd_slice_group(p->k, &p->nl);
 }
 
 /* Whether term s joins the fused list: its factors of the group are
@@ -486,6 +490,52 @@ static double deferred_scale(const mvd_plan *p, const sl_term *s, double e,
     return e;
 }
 
+/* The fused block (of p->nl states) an unfused AUNF of pick writes
+ * into: its destination over automata 0..N-2, j, less the automata of
+ * the fused group before the last (whose states are inside the block). */
+static uint64_t dest_block(const mvd_plan *p, const sl_term *s,
+                           const size_t *pick)
+{
+    const desc *d = p->k;
+    int last = d->naut - 1;
+    uint64_t nlast = (uint64_t)d->aut[last].order, j = 0;
+    for (int m = 0; m < last; m++)
+        j += (uint64_t)s->f[m]->e[pick[m]].col * (d->nright[m] / nlast);
+    return j / (p->nl / nlast);
+}
+
+/* Whether the unfused AUNF of pick writes into the plan's rows: always,
+ * but in a rank's plan under the rows schedule (mvd_plan_rows). */
+static int in_rows(const mvd_plan *p, const sl_term *s, const size_t *pick)
+{
+    if (p->blo == 0 && p->bhi == p->nblocks)
+        return 1;
+    uint64_t b = dest_block(p, s, pick);
+    return b >= p->blo && b < p->bhi;
+}
+
+void mvd_slice_block_costs(const mvd_plan *p, uint64_t *cost)
+{
+    for (uint64_t b = 0; b < p->nblocks; b++) {
+        cost[b] = p->dr ? p->nl : 0;
+        for (size_t u = p->jptr[b]; u < p->jptr[b + 1]; u++)
+            cost[b] += fused_kernel_mults(&p->fk[p->fa[u].kern]);
+    }
+    int last = p->k->naut - 1;
+    for (size_t k = 0; k < p->nsl; k++) {
+        const sl_term *s = &p->sl[k];
+        if (s->fused)
+            continue;
+        const desc_matrix *l = s->f[last];
+        uint64_t each = l->nnz;   /* as mvd_slice_new counts them */
+        for (int r = 0; r < l->order; r++)
+            each += l->rowptr[r] != l->rowptr[r + 1];
+        size_t pick[DESC_MAX_AUTOMATA] = {0};
+        for (size_t u = 0; u < s->n; u++, next_pick(s, last, pick))
+            cost[dest_block(p, s, pick)] += each;
+    }
+}
+
 static void slice_term(mvd_plan *p, const sl_term *s, const double *x,
                        double *y)
 {
@@ -496,6 +546,8 @@ static void slice_term(mvd_plan *p, const sl_term *s, const double *x,
     int state[DESC_MAX_AUTOMATA] = {0};
     size_t pick[DESC_MAX_AUTOMATA] = {0};
     for (size_t u = 0; u < s->n; u++, next_pick(s, last, pick)) {
+        if (!in_rows(p, s, pick))
+            continue;
         aunf au = aunf_at(d, s, pick, state);
         if (l->functional && au.i != cur) {
             /* the last factor's values at each of its rows, with the row
@@ -603,7 +655,7 @@ static void ident4(int n, const fs_aunf *a, const double *x,
 static void fused_multiply(const mvd_plan *p, const double *x, double *y)
 {
     uint64_t nl = p->nl;
-    for (uint64_t b = 0; b < p->nblocks; b++) {
+    for (uint64_t b = p->blo; b < p->bhi; b++) {
         double *yb = y + b * nl;
         const double *xb = x + b * nl;
         if (p->dr) {

@@ -85,6 +85,35 @@ sixteen() {
     diff -u want got
 }
 
+@test "--sched rows: each rank's rows of the fast slice's product and their multiplications (Figure 7: blocks of B (x) C, 9 states; 85 + 188 = 273, the fast slice's count), idle ranks past the blocks" {
+    run mvd-solve --load-report --sched rows --ranks 2 figure8.desc
+    assert_success
+    assert_output 'mvd-load 1
+source "figure8.desc"
+schedule rows slice 2
+density 38.657407407407405
+term 0 term0 159 21 5
+term 1 term1 123 28 1
+rows 0 0 18
+rows 1 18 18
+load 0 2 - - 85
+load 1 2 - - 188
+imbalance mults 188 136.5 1.3772893772893773
+idle 0
+end 2 2'
+    run mvd-solve --load-report --sched rows --ranks 5 figure8.desc
+    assert_success
+    assert_line --index 0 "mvd-solve: figure8.desc: warning: 1 of 5 ranks idle: rows gives whole blocks of the fast slice's product, and too few of them have work"
+    assert_line "rows 0 0 0"
+    assert_line "load 0 0 - - 0"
+    assert_line "idle 1"
+    # Misto-like on 3 ranks: equal rows, equal work
+    san2desc "$EXAMPLES/san/misto-like.san" > misto.desc
+    run mvd-solve --load-report --sched rows --ranks 3 misto.desc
+    assert_line "rows 1 241920 241920"
+    assert_line "imbalance mults 4783680 4783680 1"
+}
+
 @test "more ranks than terms: the idle ranks are reported and warned about" {
     run mvd-solve --load-report --algo shuffle --sched terms-rr --ranks 5 figure8.desc
     assert_success
@@ -171,11 +200,13 @@ sixteen() {
         assert_output "mvd-solve: $message
 Try 'mvd-solve --help'."
     done <<'CASES'
---sched x|--sched wants terms-rr, terms-cost or aunf, not 'x'
---sched=|--sched wants terms-rr, terms-cost or aunf, not ''
---sched TERMS-RR|--sched wants terms-rr, terms-cost or aunf, not 'TERMS-RR'
+--sched x|--sched wants terms-rr, terms-cost, aunf or rows, not 'x'
+--sched=|--sched wants terms-rr, terms-cost, aunf or rows, not ''
+--sched TERMS-RR|--sched wants terms-rr, terms-cost, aunf or rows, not 'TERMS-RR'
 --sched terms-cost|--sched terms-cost applies only with --algo shuffle (Algorithm 3)
 --algo shuffle --sched aunf|--sched aunf applies only with --algo slice (Algorithms 5 and 6)
+--algo shuffle --sched rows|--sched rows applies only with --algo slice, not --faithful (the fast slice's rows of the product)
+--algo slice --sched rows --faithful|--sched rows applies only with --algo slice, not --faithful (the fast slice's rows of the product)
 --algo sparse --sched terms-rr|--sched terms-rr applies only with --algo shuffle or slice
 --algo reach --sched aunf|--sched aunf applies only with --algo shuffle or slice
 --algo reach --load-report|--load-report applies only with --algo shuffle or slice

@@ -11,11 +11,12 @@ setup() {
     cp "$EXAMPLES/san/figure8.desc" .
 }
 
-# The four schedulers with their kernels, fast and faithful.
+# The four schedulers with their kernels, fast and faithful, and the
+# fast slice's rows.
 SCHEDS=("--algo shuffle --sched terms-rr" "--algo shuffle --sched terms-cost"
         "--algo slice --sched terms-rr" "--algo slice --sched aunf"
         "--algo shuffle --sched terms-cost --faithful"
-        "--algo slice --sched aunf --faithful")
+        "--algo slice --sched aunf --faithful" "--algo slice --sched rows")
 
 vector_file() {
     echo "vector 1"
@@ -83,6 +84,27 @@ same_results() {
     mvd-solve --algo slice --method power tb.desc | awk '$1 == "iterations" || $1 == "multiplications" { print }
              $1 == "result" { printf "result %s %.11g\n", $2, $3 }' > d0
     cmp d0 d1
+}
+
+@test "--sched rows: the sequential program's output bit for bit at 1-4 ranks with whole vectors (every product row is computed as one process computes it), the same digits distributed" {
+    for m in sc-like sharing-functional tandem-blocking misto-like; do
+        san2desc "$EXAMPLES/san/$m.san" > "$m.desc"
+    done
+    for m in sc-like sharing-functional tandem-blocking; do
+        mvd-solve --algo slice --method gmres "$m.desc" > "$m.seq"
+        for np in 1 2 3 4; do
+            mpi_run -n "$np" mvd-solve --algo slice --sched rows --vectors replicated \
+                --method gmres "$m.desc" > par.out 2> err
+            cmp "$m.seq" par.out || { echo "$m $np"; false; }
+            mpi_run -n "$np" mvd-solve --algo slice --sched rows --method gmres "$m.desc" > dist.out 2> err
+            same_results "$m.seq" dist.out 1e-12 || { echo "$m $np distributed"; false; }
+        done
+    done
+    # Misto-like (725760 states): ten power iterations, the same bits at 3 ranks
+    mvd-solve --algo slice --iterations 10 misto-like.desc > misto.seq
+    mpi_run -n 3 mvd-solve --algo slice --sched rows --vectors replicated --iterations 10 \
+        misto-like.desc > misto.par 2> err
+    cmp misto.seq misto.par
 }
 
 @test "two runs at the same P give the same bits (distributed, replicated reduce-scatter, faithful reduce)" {
@@ -299,7 +321,7 @@ DESC
     assert_line --regexp '^load average before: [0-9.]+ [0-9.]+ [0-9.]+ \([0-9]+ cores\)$'
     assert_line --regexp '^load average after: '
     for s in "shuffle terms-rr" "shuffle terms-cost" "slice terms-rr" "slice aunf" \
-             "shuffle terms-cost --faithful" "slice aunf --faithful"; do
+             "slice rows" "shuffle terms-cost --faithful" "slice aunf --faithful"; do
         # ms/mult sd min sum% wait% kern run% S E% S1 E1% Emin% Ecpu%
         assert_line --regexp "^SC-like $s +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +-?[0-9.]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9]+$"
     done

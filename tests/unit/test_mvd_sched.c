@@ -380,6 +380,20 @@ static void test_random(void)
     }
 }
 
+/* A random descriptor of small whole numbers (random_desc) and its
+ * space; -1 after a failed check. */
+static int random_model(rng *r, desc *d, mvd_space *sp)
+{
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    if (random_desc(r, d, 0) < 0) {
+        CHECK(0);
+        return -1;
+    }
+    CHECK_INT(mvd_space_build(sp, d, d->nn, &dg), 0);
+    return 0;
+}
+
 /* x * share_0 + ... + x * share_{P-1}, each share's product by a plan
  * on it (mvd_plan_new_part), summed in rank order; and the AUNFs the
  * shares' faithful slice plans make against the schedule's. */
@@ -469,11 +483,8 @@ static void test_shares(void)
     rng r;
     rng_seed(&r, 31);
     for (int round = 0; round < 150; round++) {
-        if (random_desc(&r, &d, 0) < 0) {
-            CHECK(0);
+        if (random_model(&r, &d, &sp) < 0)
             return;
-        }
-        CHECK_INT(mvd_space_build(&sp, &d, d.nn, &dg), 0);
         double *xv = xmalloc(d.nn * sizeof *xv);
         double *want = xmalloc(d.nn * sizeof *want);
         double *got = xmalloc(d.nn * sizeof *got);
@@ -506,6 +517,104 @@ static void test_shares(void)
     }
 }
 
+/* ------------------------------------------------ rows (mvd_plan_rows) */
+
+/* The rows of P fast slice plans, each cut to rank q's (mvd_plan_rows),
+ * are the whole plan's product bit for bit, and each plan writes its rows
+ * only (the rest of y keeps a sentinel); the ranges are contiguous and
+ * cover the space, within mvd_rows_max_states, and their multiplications
+ * add up to the whole plan's. Random plain descriptors, random x, 1-9
+ * ranks; and Figure 8 on 2 ranks: blocks of 9 states (B (x) C), 18 rows
+ * each, 85 + 188 = 273 multiplications (mvd.h's count of the fast
+ * slice). */
+static void rows_check(const desc *d, const mvd_space *sp, int p,
+                       const double *x, uint64_t *mults_out)
+{
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_plan *whole = mvd_plan_new(d, sp, MVD_SLICE, (size_t)1 << 30, &dg);
+    CHECK(whole != NULL);
+    if (!whole)
+        return;
+    double *want = xmalloc((d->nn + 1) * sizeof *want);
+    double *y = xmalloc((d->nn + 1) * sizeof *y);
+    mvd_multiply(whole, x, want);
+    uint64_t *lo = xmalloc(((size_t)p + 1) * sizeof *lo);
+    uint64_t *mults = xmalloc((size_t)p * sizeof *mults), total = 0;
+    CHECK_INT(mvd_plan_rows(whole, p, -1, lo, mults), 0);
+    CHECK_INT(lo[0], 0);
+    CHECK_INT(lo[p], d->nn);
+    for (int q = 0; q < p; q++) {
+        mvd_plan *pl = mvd_plan_new(d, sp, MVD_SLICE, (size_t)1 << 30, &dg);
+        uint64_t back[10];
+        CHECK_INT(mvd_plan_rows(pl, p, q, back, NULL), 0);
+        CHECK(memcmp(back, lo, ((size_t)p + 1) * sizeof *lo) == 0);
+        CHECK(lo[q] <= lo[q + 1]);
+        CHECK(lo[q + 1] - lo[q] <= mvd_rows_max_states(d, p));
+        CHECK_INT(mvd_plan_mults(pl), mults[q]);
+        CHECK_INT(mvd_plan_rows(pl, p, q, back, NULL), -1);   /* cut once */
+        total += mults[q];
+        for (uint64_t j = 0; j < d->nn; j++)
+            y[j] = -7.25;
+        mvd_multiply(pl, x, y);
+        for (uint64_t j = 0; j < d->nn; j++) {
+            int mine = j >= lo[q] && j < lo[q + 1];
+            CHECK(mine ? memcmp(&y[j], &want[j], sizeof *y) == 0
+                       : y[j] == -7.25);
+        }
+        mvd_plan_free(pl);
+    }
+    CHECK_INT(total, mvd_plan_mults(whole));
+    if (mults_out)
+        memcpy(mults_out, mults, (size_t)p * sizeof *mults);
+    free(lo);
+    free(mults);
+    free(want);
+    free(y);
+    mvd_plan_free(whole);
+}
+
+static void test_rows(void)
+{
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    desc d;
+    mvd_space sp;
+    CHECK_INT(read_figure8(&d), 0);
+    CHECK_INT(mvd_space_build(&sp, &d, 1000, &dg), 0);
+    double x[36];
+    uint64_t mults[2];
+    for (int j = 0; j < 36; j++)
+        x[j] = j + 1;
+    rows_check(&d, &sp, 2, x, mults);
+    CHECK_INT(mults[0], 85);
+    CHECK_INT(mults[1], 188);
+    mvd_sched s;
+    CHECK_INT(build(&s, &d, MVD_SCHED_ROWS, 2), 0);
+    CHECK_INT(mvd_sched_rows_fill(&s, &d, (size_t)1 << 30, &dg), 0);
+    CHECK_INT(s.start[1], 18);
+    mvd_rank_load l;
+    mvd_sched_load(&s, 1, &l);
+    CHECK(l.mults == 188 && l.terms == 2 && !l.has_eq9 && !l.has_aunfs);
+    mvd_sched_free(&s);
+    mvd_space_free(&sp);
+    desc_free(&d);
+
+    rng r;
+    rng_seed(&r, 47);
+    for (int round = 0; round < 150; round++) {
+        if (random_model(&r, &d, &sp) < 0)
+            return;
+        double *xv = xmalloc(d.nn * sizeof *xv);
+        for (uint64_t j = 0; j < d.nn; j++)
+            xv[j] = rng_uniform(&r) - 0.25;
+        rows_check(&d, &sp, 1 + (int)rng_below(&r, 9), xv, NULL);
+        free(xv);
+        mvd_space_free(&sp);
+        desc_free(&d);
+    }
+}
+
 /* ------------------------------------------------ --emit-proto */
 
 /* The prototype of figure 8 on p ranks under kind, as a new string. */
@@ -517,6 +626,11 @@ static char *emit(const desc *d, mvd_sched_kind kind, int p,
     diag_init(&dg, "test", stderr);
     if (mvd_sched_build(&s, d, kind, p, &dg) < 0)
         return NULL;
+    if (kind == MVD_SCHED_ROWS &&
+        mvd_sched_rows_fill(&s, d, (size_t)1 << 30, &dg) < 0) {
+        mvd_sched_free(&s);
+        return NULL;
+    }
     char *text = NULL;
     size_t len = 0;
     FILE *fp = open_memstream(&text, &len);
@@ -553,8 +667,10 @@ static void test_emit_compiles(void)
     CHECK_INT(read_figure8(&d), 0);
     for (int p = 1; p <= 5; p++)
         for (int f = 0; f < 2; f++)
-            for (int k = MVD_SCHED_TERMS_RR; k <= MVD_SCHED_AUNF; k++) {
-                mvd_emit_opts o = {.shuffle = k != MVD_SCHED_AUNF,
+            for (int k = MVD_SCHED_TERMS_RR; k <= MVD_SCHED_ROWS; k++) {
+                if (k == MVD_SCHED_ROWS && f)
+                    continue;   /* the fast slice's */
+                mvd_emit_opts o = {.shuffle = k < MVD_SCHED_AUNF,
                                    .faithful = f, .mult_time = p % 2 ? 0 : 1e-9,
                                    .add_time = p > 2 ? 2e-9 : 0,
                                    .iterations = 3, .source = "f\"8\n"};
@@ -590,6 +706,15 @@ static void test_emit_loads_and_additions(void)
     CHECK(text && !strstr(text, "reduce") && !strstr(text, "N = "));
     CHECK(text && strstr(text, "if (rank == 0) { L = 133; };"));
     free(text);
+    /* rows: the fast slice's multiplications of each rank's rows, then
+     * the all_gather of the rows alone (nothing to add, even with A) */
+    o.faithful = 0;
+    text = emit(&d, MVD_SCHED_ROWS, 2, &o);
+    CHECK(text && strstr(text, "if (rank == 0) { L = 85; };"));
+    CHECK(text && strstr(text, "if (rank == 1) { L = 188; };"));
+    CHECK(text && strstr(text, "    all_gather(144, 0);\n"));
+    CHECK(text && !strstr(text, "all_to_all") && !strstr(text, "N = "));
+    free(text);
     desc_free(&d);
 }
 
@@ -602,6 +727,7 @@ int main(void)
     RUN(test_enumeration);
     RUN(test_random);
     RUN(test_shares);
+    RUN(test_rows);
     RUN(test_emit_compiles);
     RUN(test_emit_loads_and_additions);
     return unit_done();

@@ -278,6 +278,13 @@ static int run_report(options *op, const desc *d, const char *shown,
     mvd_sched s;
     if (mvd_sched_build(&s, d, op->sched, op->ranks, dg) < 0)
         return EXIT_BADINPUT;
+    if (op->sched == MVD_SCHED_ROWS &&
+        mvd_sched_rows_fill(&s, d, op->max_memory > SIZE_MAX
+                                       ? SIZE_MAX : (size_t)op->max_memory,
+                            dg) < 0) {
+        mvd_sched_free(&s);
+        return EXIT_BADINPUT;
+    }
     mvd_sched_warn_idle(&s, dg, (srcloc){shown, 0, 0});
     op->emit.source = shown;
     int status = op->emitting
@@ -491,6 +498,8 @@ int main(int argc, char **argv)
      * refused the other algorithms on more than one rank) */
     op.dist = mvd_par_size(op.par) > 1 && !op.faithful && op.vectors != 0 &&
               !multiply_only && op.solve.method != MVD_GTH;
+    if (op.sched == MVD_SCHED_ROWS)
+        mvd_par_set_rows(op.par, &d);
     uint64_t vectors = 0;
     size_t rest = 0;
     mvd_space sp = {0};

@@ -61,7 +61,8 @@ static void usage(FILE *fp)
 "                         vectors on every rank; always with --faithful)\n"
 "      --sched=SCHED      how MPI ranks share the work under mpirun:\n"
 "                         terms-rr (shuffle, slice), terms-cost (shuffle;\n"
-"                         its default), aunf (slice; its default)\n"
+"                         its default), aunf (slice; its default), rows\n"
+"                         (fast slice: each rank its rows of the product)\n"
 "      --load-report      write each rank's work under --sched instead of\n"
 "                         solving (the mvd-load format)\n"
 "      --emit-proto       write the parallel iteration on --ranks ranks\n"
@@ -183,6 +184,10 @@ static void sched_options(options *op, const char *sched_opt,
     if (op->sched == MVD_SCHED_AUNF)
         option_applies(prog, sched_opt, op->algo == MVD_SLICE,
                        "with --algo slice (Algorithms 5 and 6)");
+    if (op->sched == MVD_SCHED_ROWS)
+        option_applies(prog, sched_opt, op->algo == MVD_SLICE &&
+                       !op->faithful, "with --algo slice, not --faithful "
+                       "(the fast slice's rows of the product)");
     if (!sched_opt)   /* each kernel's best scheduler in the thesis */
         op->sched = op->algo == MVD_SHUFFLE ? MVD_SCHED_TERMS_COST
                                             : MVD_SCHED_AUNF;
@@ -300,6 +305,7 @@ void parse_options(int argc, char **argv, options *op)
                                                     mvd_sched_names);
             sched_opt = op->sched == MVD_SCHED_TERMS_COST ? "--sched terms-cost"
                       : op->sched == MVD_SCHED_AUNF ? "--sched aunf"
+                      : op->sched == MVD_SCHED_ROWS ? "--sched rows"
                                                     : "--sched terms-rr";
             break;
         case OPT_LOAD_REPORT: op->load_report = 1; break;
