@@ -269,8 +269,9 @@ uint64_t mvd_plan_fused_order(const mvd_plan *p);
 /* The rows schedule (slice_rows.c; mvd-solve --sched rows): a fast-mode
  * slice plan over the whole descriptor cut by destination, the product
  * space's blocks of mvd_plan_fused_order states into `ranks` contiguous
- * ranges of near-equal multiplications (as mvd_plan_mults counts them;
- * every rank computes the same ranges). Range q is the states lo[q] ..
+ * ranges of near-equal work (the multiplications, as mvd_plan_mults
+ * counts them, and 90 more for each AUNF of a term that is not fused:
+ * slice_rows.c; every rank computes the same ranges). Range q is the states lo[q] ..
  * lo[q + 1] - 1 (lo has ranks + 1 entries, lo[ranks] = d->nn), with
  * mults[q] multiplications (mults may be NULL). For 0 <= rank < ranks, p
  * then keeps and multiplies that range's rows only: mvd_multiply writes

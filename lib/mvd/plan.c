@@ -419,6 +419,12 @@ void mvd_plan_free(mvd_plan *p)
         for (int a = 0; p->sl[k].defer && a < p->d->naut; a++)
             free(p->sl[k].defer[a]);
         free(p->sl[k].defer);
+        for (int a = 0; p->sl[k].colptr && a < p->group; a++) {
+            free(p->sl[k].colptr[a]);
+            free(p->sl[k].bycol[a]);
+        }
+        free(p->sl[k].colptr);
+        free(p->sl[k].bycol);
     }
     free(p->sl);
     if (p->ident)

@@ -78,6 +78,11 @@ typedef struct {
      * fused list (fs_aunf) instead. */
     int fused;
     size_t fn;
+    /* A rank's rows (mvd_plan_rows), unfused: factor m < group's
+     * non-zeros by column, colptr[m][c] .. colptr[m][c + 1] - 1 into
+     * bycol[m] (ascending), so that only the AUNFs landing in the rows
+     * are made (slice_rows.c). */
+    size_t **colptr, **bycol;
 } sl_term;
 
 /* Fused slice (fast mode): the fused terms' last factors (the product of
@@ -180,8 +185,10 @@ void mvd_slice_multiply(mvd_plan *p, const double *x, double *y);
 int mvd_slice_group(const desc *d, uint64_t *nl);
 /* Fast slice: the multiplications (as mvd_plan_mults counts them) that
  * go into each destination block of the fused slice, cost[b] for b <
- * nblocks: x * Dr, the fused AUNFs, the unfused ones (slice_rows.c). */
-void mvd_slice_block_costs(const mvd_plan *p, uint64_t *cost);
+ * nblocks: x * Dr, the fused AUNFs, the unfused ones, each of these
+ * counted aunf_extra more (slice_rows.c). */
+void mvd_slice_block_costs(const mvd_plan *p, uint64_t aunf_extra,
+                           uint64_t *cost);
 aunf mvd_slice_aunf(const mvd_plan *p, size_t k, uint64_t u, size_t *pick);
 int mvd_sparse_new(mvd_plan *p, size_t max_bytes, diag *dg);
 void mvd_sparse_multiply(mvd_plan *p, const double *x, double *y);

@@ -504,17 +504,8 @@ static uint64_t dest_block(const mvd_plan *p, const sl_term *s,
     return j / (p->nl / nlast);
 }
 
-/* Whether the unfused AUNF of pick writes into the plan's rows: always,
- * but in a rank's plan under the rows schedule (mvd_plan_rows). */
-static int in_rows(const mvd_plan *p, const sl_term *s, const size_t *pick)
-{
-    if (p->blo == 0 && p->bhi == p->nblocks)
-        return 1;
-    uint64_t b = dest_block(p, s, pick);
-    return b >= p->blo && b < p->bhi;
-}
-
-void mvd_slice_block_costs(const mvd_plan *p, uint64_t *cost)
+void mvd_slice_block_costs(const mvd_plan *p, uint64_t aunf_extra,
+                           uint64_t *cost)
 {
     for (uint64_t b = 0; b < p->nblocks; b++) {
         cost[b] = p->dr ? p->nl : 0;
@@ -527,7 +518,7 @@ void mvd_slice_block_costs(const mvd_plan *p, uint64_t *cost)
         if (s->fused)
             continue;
         const desc_matrix *l = s->f[last];
-        uint64_t each = l->nnz;   /* as mvd_slice_new counts them */
+        uint64_t each = l->nnz + aunf_extra;   /* as mvd_slice_new counts */
         for (int r = 0; r < l->order; r++)
             each += l->rowptr[r] != l->rowptr[r + 1];
         size_t pick[DESC_MAX_AUTOMATA] = {0};
@@ -536,40 +527,99 @@ void mvd_slice_block_costs(const mvd_plan *p, uint64_t *cost)
     }
 }
 
-static void slice_term(mvd_plan *p, const sl_term *s, const double *x,
+/* One unfused AUNF of s, its non-zeros pick, into y: its scale and
+ * blocks (aunf_at, which sets the row states of automata 0..N-2), the
+ * last factor's values at those states when it is functional (again only
+ * when the row block changes: *cur), and E * x's slice times each row of
+ * the last factor. */
+static void slice_aunf(mvd_plan *p, const sl_term *s, const size_t *pick,
+                       int *state, uint64_t *cur, const double *x,
                        double *y)
 {
     const desc *d = p->k;
     int last = d->naut - 1;
     const desc_matrix *l = s->f[last];
-    uint64_t nl = (uint64_t)l->order, cur = UINT64_MAX;
-    int state[DESC_MAX_AUTOMATA] = {0};
-    size_t pick[DESC_MAX_AUTOMATA] = {0};
-    for (size_t u = 0; u < s->n; u++, next_pick(s, last, pick)) {
-        if (!in_rows(p, s, pick))
+    uint64_t nl = (uint64_t)l->order;
+    aunf au = aunf_at(d, s, pick, state);
+    if (l->functional && au.i != *cur) {
+        /* the last factor's values at each of its rows, with the row
+         * states of automata 0..N-2 (aunf_at) */
+        *cur = au.i;
+        state[last] = 0;
+        mvd_factor_values(d, l, last, 0, l->order, state, p->vals);
+    }
+    const double *xs = x + au.i * nl;
+    double *ys = y + au.j * nl;
+    for (int r = 0; r < l->order; r++) {
+        if (l->rowptr[r] == l->rowptr[r + 1])
             continue;
-        aunf au = aunf_at(d, s, pick, state);
-        if (l->functional && au.i != cur) {
-            /* the last factor's values at each of its rows, with the row
-             * states of automata 0..N-2 (aunf_at) */
-            cur = au.i;
-            state[last] = 0;
-            mvd_factor_values(d, l, last, 0, l->order, state, p->vals);
+        double e = au.e;
+        if (s->deferred) {
+            state[last] = r;
+            e = deferred_scale(p, s, e, pick, state);
         }
-        const double *xs = x + au.i * nl;
-        double *ys = y + au.j * nl;
-        for (int r = 0; r < l->order; r++) {
-            if (l->rowptr[r] == l->rowptr[r + 1])
-                continue;
-            double e = au.e;
-            if (s->deferred) {
-                state[last] = r;
-                e = deferred_scale(p, s, e, pick, state);
+        double xr = e * xs[r];
+        for (size_t k = l->rowptr[r]; k < l->rowptr[r + 1]; k++)
+            ys[l->e[k].col] +=
+                xr * (l->functional ? p->vals[k] : l->e[k].value);
+    }
+}
+
+static void slice_term(mvd_plan *p, const sl_term *s, const double *x,
+                       double *y)
+{
+    int last = p->k->naut - 1, state[DESC_MAX_AUTOMATA] = {0};
+    size_t pick[DESC_MAX_AUTOMATA] = {0};
+    uint64_t cur = UINT64_MAX;
+    for (size_t u = 0; u < s->n; u++, next_pick(s, last, pick))
+        slice_aunf(p, s, pick, state, &cur, x, y);
+}
+
+/* A rank's rows (mvd_plan_rows): the AUNFs of s that land in blocks blo
+ * .. bhi - 1 only, block by block. Block b fixes the columns of the
+ * factors before the group (b in mixed radix over their automata), so
+ * its AUNFs pick those factors' non-zeros of that column (s->bycol) and
+ * any of the others'; they come in ascending enumeration order, so each
+ * row of y gets its terms' contributions in slice_term's order: the same
+ * bits. Going through every AUNF to keep these (the first way tried)
+ * cost each of 2 ranks 80 % of the whole product on Misto-like. */
+static void slice_term_rows(mvd_plan *p, const sl_term *s, const double *x,
+                            double *y)
+{
+    const desc *d = p->k;
+    int last = d->naut - 1, g = p->group, state[DESC_MAX_AUTOMATA] = {0};
+    size_t pick[DESC_MAX_AUTOMATA], at[DESC_MAX_AUTOMATA],
+           lo[DESC_MAX_AUTOMATA], hi[DESC_MAX_AUTOMATA];
+    uint64_t cur = UINT64_MAX;
+    for (uint64_t b = p->blo; b < p->bhi; b++) {
+        uint64_t rest = b;
+        int empty = 0;
+        for (int m = last - 1; m >= 0; m--) {
+            if (m >= g) {
+                lo[m] = 0;
+                hi[m] = s->f[m]->nnz;
+            } else {
+                uint64_t c = rest % (uint64_t)d->aut[m].order;
+                rest /= (uint64_t)d->aut[m].order;
+                lo[m] = s->colptr[m][c];
+                hi[m] = s->colptr[m][c + 1];
             }
-            double xr = e * xs[r];
-            for (size_t k = l->rowptr[r]; k < l->rowptr[r + 1]; k++)
-                ys[l->e[k].col] +=
-                    xr * (l->functional ? p->vals[k] : l->e[k].value);
+            empty |= lo[m] == hi[m];
+            at[m] = lo[m];
+        }
+        for (int m = 0; m < last; m++)
+            pick[m] = m < g ? s->bycol[m][at[m]] : at[m];
+        while (!empty) {
+            slice_aunf(p, s, pick, state, &cur, x, y);
+            int m = last - 1;
+            for (; m >= 0; m--) {   /* the next, factor 0 the slowest */
+                if (++at[m] < hi[m])
+                    break;
+                at[m] = lo[m];
+            }
+            empty = m < 0;
+            for (int q = m < 0 ? 0 : m; q < last; q++)   /* those changed */
+                pick[q] = q < g ? s->bycol[q][at[q]] : at[q];
         }
     }
 }
@@ -685,6 +735,6 @@ void mvd_slice_multiply(mvd_plan *p, const double *x, double *y)
         fused_multiply(p, x, y);
     for (size_t k = 0; k < p->nsl; k++)
         if (!p->sl[k].fused)
-            slice_term(p, &p->sl[k], x, y);
+            (p->rows_cut ? slice_term_rows : slice_term)(p, &p->sl[k], x, y);
 }
 

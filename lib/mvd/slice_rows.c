@@ -11,8 +11,10 @@
  *     of the term and AUNF schedules (half the bytes, no additions);
  *   - the products are the sequential ones bit for bit, whatever P;
  *   - x * Dr is done once, by the rows' owner.
- * The ranges balance the multiplications (mvd_plan_mults' count) per
- * block, which every rank computes alike from the descriptor: the
+ * The ranges balance the work per block (the multiplications, as
+ * mvd_plan_mults counts them, an unfused AUNF counted more:
+ * UNFUSED_AUNF_COST), which every rank computes alike from the
+ * descriptor: the
  * thesis's principle (every process runs the distribution itself)
  * applied to the fast kernel's own unit, as precise-rules D1 allows. */
 #include <stdlib.h>
@@ -80,8 +82,36 @@ static uint64_t boundary(const uint64_t *pre, uint64_t nb, int q, int ranks)
     return lo;
 }
 
+/* Term s's factors before the group, non-zeros by column (sl_term's
+ * colptr and bycol, for slice_term_rows); their bytes. */
+static size_t index_by_column(const mvd_plan *p, sl_term *s)
+{
+    int g = p->group;
+    size_t bytes = 0;
+    s->colptr = xcalloc((size_t)g + 1, sizeof *s->colptr);
+    s->bycol = xcalloc((size_t)g + 1, sizeof *s->bycol);
+    for (int m = 0; m < g; m++) {
+        const desc_matrix *f = s->f[m];
+        size_t *ptr = xcalloc((size_t)f->order + 1, sizeof *ptr);
+        size_t *idx = xmalloc((f->nnz ? f->nnz : 1) * sizeof *idx);
+        for (size_t k = 0; k < f->nnz; k++)
+            ptr[f->e[k].col + 1]++;
+        for (int c = 0; c < f->order; c++)
+            ptr[c + 1] += ptr[c];
+        size_t *next = xmalloc(((size_t)f->order + 1) * sizeof *next);
+        memcpy(next, ptr, ((size_t)f->order + 1) * sizeof *next);
+        for (size_t k = 0; k < f->nnz; k++)   /* ascending within a column */
+            idx[next[f->e[k].col]++] = k;
+        free(next);
+        s->colptr[m] = ptr;
+        s->bycol[m] = idx;
+        bytes += ((size_t)f->order + 1 + f->nnz) * sizeof *idx;
+    }
+    return bytes;
+}
+
 /* Keeps only the fused AUNFs of blocks blo..bhi-1: the rank's plan holds
- * its own rows' work. */
+ * its own rows' work; the unfused terms get their index by column. */
 static void keep_blocks(mvd_plan *p, uint64_t blo, uint64_t bhi)
 {
     size_t from = p->jptr[blo], n = p->jptr[bhi] - from;
@@ -94,6 +124,30 @@ static void keep_blocks(mvd_plan *p, uint64_t blo, uint64_t bhi)
     p->blo = blo;
     p->bhi = bhi;
     p->rows_cut = 1;
+    for (size_t k = 0; k < p->nsl; k++)
+        if (!p->sl[k].fused)
+            p->bytes += index_by_column(p, &p->sl[k]);
+}
+
+/* What an unfused AUNF costs beyond its multiplications, in fused
+ * multiplications: its scale (the functions of its elements, evaluated
+ * for each AUNF), its indices, the loop over the last factor's rows.
+ * Measured on Misto-like, whose 2 unfused functional terms have 483840
+ * AUNFs of 6 multiplications: about 58 ns an AUNF, against 0.6 ns a
+ * fused multiplication. With it, callgrind counts the products of its 2
+ * ranks' rows at 194 and 196 M instructions, the whole's at 379 M. */
+#define UNFUSED_AUNF_COST 90
+
+/* cost[b], the prefix sums of the blocks' costs (b = 0 .. nb; cost[b]
+ * the cost of blocks 0 .. b - 1), an unfused AUNF counted `extra` more. */
+static uint64_t *prefix_costs(const mvd_plan *p, uint64_t extra)
+{
+    uint64_t *pre = xmalloc(((size_t)p->nblocks + 1) * sizeof *pre);
+    mvd_slice_block_costs(p, extra, pre + 1);
+    pre[0] = 0;
+    for (uint64_t b = 0; b < p->nblocks; b++)
+        pre[b + 1] += pre[b];
+    return pre;
 }
 
 int mvd_plan_rows(mvd_plan *p, int ranks, int rank, uint64_t *lo,
@@ -103,25 +157,23 @@ int mvd_plan_rows(mvd_plan *p, int ranks, int rank, uint64_t *lo,
         ranks < 1)
         return -1;
     uint64_t nb = p->nblocks;
-    uint64_t *pre = xmalloc(((size_t)nb + 1) * sizeof *pre);
-    mvd_slice_block_costs(p, pre + 1);
-    pre[0] = 0;
-    for (uint64_t b = 0; b < nb; b++)
-        pre[b + 1] += pre[b];
+    uint64_t *pre = prefix_costs(p, UNFUSED_AUNF_COST);   /* the cut */
+    uint64_t *count = prefix_costs(p, 0);                 /* mults */
     uint64_t first = 0;
     for (int q = 0; q < ranks; q++) {
         uint64_t next = q + 1 == ranks ? nb : boundary(pre, nb, q + 1, ranks);
         lo[q] = first * p->nl;
         if (mults)
-            mults[q] = pre[next] - pre[first];
+            mults[q] = count[next] - count[first];
         if (q == rank) {
             keep_blocks(p, first, next);
-            p->mults = pre[next] - pre[first];
+            p->mults = count[next] - count[first];
         }
         first = next;
     }
     lo[ranks] = nb * p->nl;
     free(pre);
+    free(count);
     return 0;
 }
 

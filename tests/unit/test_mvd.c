@@ -653,6 +653,49 @@ static int check_reach(const desc *d, const mvd_space *full, const double *x,
     return bad;
 }
 
+/* The fast slice cut by rows on p ranks (mvd_plan_rows): each rank's plan
+ * writes its rows only (the rest of y keeps a sentinel), each bit for
+ * bit the whole plan's product `want`; the ranges are contiguous, cover
+ * the space within mvd_rows_max_states, and their multiplications add up
+ * to the whole plan's. Returns the failures. */
+static int check_rows(const desc *d, const mvd_space *sp, const double *x,
+                      int p)
+{
+    diag dg;
+    diag_init(&dg, "test", stderr);
+    mvd_plan *whole = mvd_plan_new(d, sp, MVD_SLICE, BIG, &dg);
+    size_t nn = (size_t)d->nn;
+    double *want = xmalloc(nn * sizeof *want), *y = xmalloc(nn * sizeof *y);
+    mvd_multiply(whole, x, want);
+    uint64_t lo[9], mults[8], back[9], total = 0;
+    int bad = mvd_plan_rows(whole, p, -1, lo, mults) != 0 || lo[0] != 0 ||
+              lo[p] != d->nn;
+    for (int q = 0; q < p && !bad; q++) {
+        mvd_plan *pl = mvd_plan_new(d, sp, MVD_SLICE, BIG, &dg);
+        bad += mvd_plan_rows(pl, p, q, back, NULL) != 0 ||
+               memcmp(back, lo, ((size_t)p + 1) * sizeof *lo) != 0 ||
+               lo[q] > lo[q + 1] ||
+               lo[q + 1] - lo[q] > mvd_rows_max_states(d, p) ||
+               mvd_plan_mults(pl) != mults[q] ||
+               mvd_plan_rows(pl, p, q, back, NULL) != -1;   /* cut once */
+        total += mults[q];
+        for (size_t j = 0; j < nn; j++)
+            y[j] = -7.25;
+        mvd_multiply(pl, x, y);
+        for (size_t j = 0; j < nn; j++) {
+            int mine = j >= lo[q] && j < lo[q + 1];
+            bad += mine ? memcmp(&y[j], &want[j], sizeof *y) != 0
+                        : y[j] != -7.25;
+        }
+        mvd_plan_free(pl);
+    }
+    bad += total != mvd_plan_mults(whole);
+    free(want);
+    free(y);
+    mvd_plan_free(whole);
+    return bad;
+}
+
 static void test_random_descriptors(void)
 {
     rng g;
@@ -704,6 +747,11 @@ static void test_random_descriptors(void)
         }
         bad += check_reach(&d, &sp, x, q, c);
         compared++;
+        int rows_bad = check_rows(&d, &sp, x, 1 + c % 8);
+        if (rows_bad)
+            printf("# case %d: rows on %d ranks: %d failures\n", c,
+                   1 + c % 8, rows_bad);
+        bad += rows_bad;
         free(q);
         free(x);
         free(y);
