@@ -42,6 +42,8 @@ struct mvd_par {
                                 shared by share_rows (lo, kl, sp set) */
     uint64_t rows_most;      /* and the most states a rank's rows hold
                                 (mvd_par_set_rows), or 0 */
+    int direct;              /* rows, distributed, all my rows reachable:
+                                the plan writes into my block itself */
     int started;             /* the first product's sum is done */
     double skew;             /* and the seconds it waited for the others */
 };
@@ -449,8 +451,8 @@ static void set_blocks(mvd_par *m, const desc *d, const mvd_space *sp,
 }
 
 /* --sched rows, the layout's multiply: the allgather of x, my rows of x *
- * Q (the plan's), their reachable entries into y. No sum: the rows are
- * whole. */
+ * Q (the plan's), their reachable entries into y (straight there when
+ * they all are: direct). No sum: the rows are whole. */
 static void rows_multiply(void *ctx, const double *x, double *y)
 {
     mvd_par *m = ctx;
@@ -458,6 +460,10 @@ static void rows_multiply(void *ctx, const double *x, double *y)
     first_sum(m);
     spread(m, x);
     mvd_plan_add_seconds(m->plan, MPI_Wtime() - t0);
+    if (m->direct) {   /* my block is my rows */
+        mvd_multiply(m->plan, m->xin, y);
+        return;
+    }
     mvd_multiply(m->plan, m->xin, m->yout);
     const size_t *idx = m->sp->idx;
     for (size_t k = m->kl[m->rank]; k < m->kl[m->rank + 1]; k++)
@@ -693,9 +699,13 @@ static mvd_plan *rows_plan(mvd_par *m, const desc *d, const mvd_space *sp,
     m->rows = 1;
     set_blocks(m, d, sp, lo);
     free(lo);
-    if (m->dist)
+    if (m->dist) {
         dist_setup(m, p, d, sp);
-    else if (m->size > 1)
+        int me = m->rank;
+        m->direct = m->kl[me + 1] - m->kl[me] == m->lo[me + 1] - m->lo[me];
+        if (m->direct)
+            mvd_plan_rows_offset(p, m->lo[me]);
+    } else if (m->size > 1)
         mvd_plan_set_combine(p, share_rows, m);
     return p;
 }
@@ -751,7 +761,9 @@ static void to_whole(mvd_par *m, const desc *d)
     free(m->in);
     m->xin = m->yout = m->in = NULL;
     m->dist = 0;
-    if (m->rows) {   /* the same rows, shared */
+    if (m->rows) {   /* the same rows, shared, in place */
+        m->direct = 0;
+        mvd_plan_rows_offset(m->plan, 0);
         mvd_plan_set_combine(m->plan, share_rows, m);
         return;
     }

@@ -281,6 +281,11 @@ uint64_t mvd_plan_fused_order(const mvd_plan *p);
  * plan, or already cut. */
 int mvd_plan_rows(mvd_plan *p, int ranks, int rank, uint64_t *lo,
                   uint64_t *mults);
+/* A plan cut by mvd_plan_rows then writes row j at y[j - off] (off at
+ * most its first row; 0 at the cut): off = that row puts its rows at the
+ * front of y, which then needs only their length (mpi_par.c writes a
+ * product straight into a rank's block of distributed vectors). */
+void mvd_plan_rows_offset(mvd_plan *p, uint64_t off);
 /* The most product states one of `ranks` ranks gets under it, known from
  * d alone (each boundary stays within an eighth of a rank's blocks of the
  * equal split), for a memory budget counted before the plan. */

@@ -144,6 +144,8 @@ struct mvd_plan {
     uint64_t blo, bhi;       /* the destination blocks multiplied: all,
                                 or a rank's rows (mvd_plan_rows) */
     int rows_cut;            /* mvd_plan_rows cut it */
+    uint64_t yoff;           /* and row j goes to y[j - yoff]
+                                (mvd_plan_rows_offset) */
     double *scaled;          /* [nl]: e * x slice for fused_aunf */
     int group;               /* the fused "last factor": automata group.. */
     uint64_t nl;             /* ..N-1, of order nl (fuse_group) */

@@ -549,7 +549,7 @@ static void slice_aunf(mvd_plan *p, const sl_term *s, const size_t *pick,
         mvd_factor_values(d, l, last, 0, l->order, state, p->vals);
     }
     const double *xs = x + au.i * nl;
-    double *ys = y + au.j * nl;
+    double *ys = y + (au.j * nl - p->yoff);
     for (int r = 0; r < l->order; r++) {
         if (l->rowptr[r] == l->rowptr[r + 1])
             continue;
@@ -706,7 +706,7 @@ static void fused_multiply(const mvd_plan *p, const double *x, double *y)
 {
     uint64_t nl = p->nl;
     for (uint64_t b = p->blo; b < p->bhi; b++) {
-        double *yb = y + b * nl;
+        double *yb = y + (b * nl - p->yoff);
         const double *xb = x + b * nl;
         if (p->dr) {
             const double *db = p->dr + b * nl;

@@ -150,6 +150,12 @@ static uint64_t *prefix_costs(const mvd_plan *p, uint64_t extra)
     return pre;
 }
 
+void mvd_plan_rows_offset(mvd_plan *p, uint64_t off)
+{
+    if (p->rows_cut && off <= p->blo * p->nl)
+        p->yoff = off;
+}
+
 int mvd_plan_rows(mvd_plan *p, int ranks, int rank, uint64_t *lo,
                   uint64_t *mults)
 {

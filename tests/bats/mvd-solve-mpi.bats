@@ -159,6 +159,10 @@ same_results() {
     mpi_run -n 2 mvd-solve --method power one.desc > par.out 2> err
     grep -q 'note: the chain is not irreducible, or falls into weakly joined parts: solved with whole vectors on every rank' err
     diff par.out <(mvd-solve --method power one.desc 2> /dev/null)
+    # under rows too (its rows then shared in place), the sequential bits
+    mpi_run -n 2 mvd-solve --method power --algo slice --sched rows one.desc > rows.out 2> err
+    grep -q 'note: the chain is not irreducible' err
+    diff rows.out <(mvd-solve --method power --algo slice one.desc 2> /dev/null)
 }
 
 @test "--vectors: distributed excludes --faithful and gth; only when solving (exit 2)" {
