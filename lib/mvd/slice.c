@@ -607,6 +607,8 @@ static void slice_term_rows(mvd_plan *p, const sl_term *s, const double *x,
             empty |= lo[m] == hi[m];
             at[m] = lo[m];
         }
+        if (empty)   /* a factor has no non-zero there */
+            continue;
         for (int m = 0; m < last; m++)
             pick[m] = m < g ? s->bycol[m][at[m]] : at[m];
         while (!empty) {
