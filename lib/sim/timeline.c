@@ -25,6 +25,7 @@ struct timeline_stream {
     size_t len;
     uint64_t ops;        /* op records written */
     timeline_cache cache;
+    char (*ranks)[8];    /* the cache's texts of the ranks */
 };
 
 static void tl_flush(struct timeline_stream *tl)
@@ -88,6 +89,7 @@ void timeline_free(struct timeline_stream *tl)
     if (!tl)
         return;
     free(tl->buf);
+    free(tl->ranks);
     free(tl);
 }
 
@@ -209,6 +211,10 @@ void sim_timeline_begin(sim *s, FILE *fp, const char *source)
     tl->fp = fp;
     tl->buf = xmalloc(SIM_TIMELINE_HELD);
     timeline_cache_init(&tl->cache);
+    if (s->opt.keep_ops) {   /* (op records only) */
+        tl->ranks = xcalloc((size_t)s->opt.nprocs, sizeof *tl->ranks);
+        timeline_cache_ranks(&tl->cache, tl->ranks, (unsigned)s->opt.nprocs);
+    }
     timeline_free(s->tl);
     s->tl = tl;
     strbuf quoted_source = {0}, quoted_network = {0};
