@@ -236,8 +236,10 @@ static void req_done(sim *s, int rank, int id)
  * action stands for its messages, which a trace does not write). */
 enum { WAIT_HIDDEN, WAIT_EXPLICIT, WAIT_COLLECTIVE };
 
-static void wait_on(sim *s, int rank, const int *ids, size_t n,
-                    int kind, int line)
+/* Process `rank` waits for requests ids (n of them): blocked, the wait
+ * ended by the completion of the last of them (finish_wait). */
+static void wait_setup(sim *s, int rank, const int *ids, size_t n,
+                       int kind, int line)
 {
     int explicit_wait = kind == WAIT_EXPLICIT;
     proc *p = &s->procs[rank];
@@ -254,6 +256,13 @@ static void wait_on(sim *s, int rank, const int *ids, size_t n,
                  ? kernel_record_wait(s, p, explicit_wait)
                  : SIZE_MAX;
     p->state = P_BLOCKED;
+}
+
+/* wait_setup, and the wait ends now if they are all done already. */
+static void wait_on(sim *s, int rank, const int *ids, size_t n,
+                    int kind, int line)
+{
+    wait_setup(s, rank, ids, n, kind, line);
     try_finish_wait(s, rank);
 }
 
@@ -654,7 +663,11 @@ static void wait_one(sim *s, int rank, int id, int line)
         end_one(s, rank, id, p->clock);
         return;
     }
-    wait_on(s, rank, &id, 1, WAIT_HIDDEN, line);
+    /* (Not done, the usual case when it gets here: the wait stays.) */
+    int done = r->state == REQ_DONE;
+    wait_setup(s, rank, &id, 1, WAIT_HIDDEN, line);
+    if (done)
+        try_finish_wait(s, rank);
 }
 
 /* The blocking operations are flattened: every call of this file inside
