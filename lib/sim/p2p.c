@@ -21,8 +21,6 @@
 
 #include "sim/kernel.h"
 
-static request *req_at(proc *p, int id) { return &p->reqs.items[id - 1]; }
-
 /* fmax of two simulated times, which are numbers (kernel_finite_time):
  * then libm's fmax is x > y ? x : y (its maxsd, y when equal, zeros
  * included), here without a call on each message's path. */
@@ -71,18 +69,6 @@ void p2p_free(proc *p)
     SMALL_FREE(&p->recvs);
     unexpected_free(p);
     SMALL_FREE(&p->wait.ids);
-}
-
-/* The tag of collectives' messages (coll.c): above every tag a program
- * may use, and not admitted by any_tag, so that they match only each
- * other, as MPI's collectives live in a context of their own. A taken
- * message (src -1, unexpected.c) is admitted by none. */
-#define COLL_TAG (SIM_TAG_MAX + 1)
-
-static int admits(const request *r, int src, int tag)
-{
-    return src >= 0 && (r->partner == SIM_ANY_SOURCE || r->partner == src) &&
-           (r->tag == SIM_ANY_TAG ? tag != COLL_TAG : r->tag == tag);
 }
 
 /* ----------------------------------------------------------------- waits */
@@ -320,17 +306,6 @@ static void remove_recv(proc *b, size_t k)
 }
 
 
-/* Whether a receive of b posted before position k (a receive from
- * any_source, or one waiting behind one) admits message m: then the
- * receive at k cannot take m yet. */
-static int earlier_admits(proc *b, size_t k, const message *m)
-{
-    for (size_t i = 0; i < k; i++)
-        if (admits(req_at(b, b->recvs.items[i]), m->src, m->tag))
-            return 1;
-    return 0;
-}
-
 /* The receive at position k of b's recvs (not from any_source) takes the
  * first message it admits, unless an earlier receive may take that one.
  * 1 when it took it. */
@@ -440,93 +415,9 @@ queue:
     probe_check(s, to);
 }
 
-/* Position of b's first receive from any_source, SIZE_MAX: none. */
-static size_t first_wild(proc *b)
-{
-    if (!b->wild)
-        return SIZE_MAX;
-    for (size_t k = 0; k < b->recvs.len; k++)
-        if (req_at(b, b->recvs.items[k])->partner == SIM_ANY_SOURCE)
-            return k;
-    return SIZE_MAX;
-}
-
-/* The message a receive (or probe) from any_source w of `to`, at position
- * k of its receives, would take: of the messages w admits that no earlier
- * receive may take, each sender's first, the earliest in simulated time
- * (ties: an eager message before a pending send, then the lowest rank).
- * Its index in unexpected, or SIZE_MAX. */
-static size_t choice(sim *s, int to, const request *w, size_t k)
-{
-    proc *b = &s->procs[to];
-    if (k == 0 && w->tag == SIM_ANY_TAG) {
-        /* No earlier receive, every message but a collective's admitted:
-         * the earliest message in time, in O(log n), when its sender's
-         * first and a program's. */
-        size_t m = unexpected_earliest(s, b);
-        if (m != SIZE_MAX && admits(w, b->unexpected.items[m].src,
-                                    b->unexpected.items[m].tag))
-            return m;   /* (a collective's message is not: the scan) */
-    }
-    size_t best = SIZE_MAX;
-    uint64_t mark = ++s->scan;
-    for (size_t i = 0; i < b->unexpected.len; i++) {
-        const message *m = &b->unexpected.items[i];
-        if (!admits(w, m->src, m->tag) || s->cold[m->src].seen == mark)
-            continue;
-        s->cold[m->src].seen = mark;
-        if (earlier_admits(b, k, m))
-            continue;
-        if (best == SIZE_MAX)
-            best = i;
-        const message *o = &b->unexpected.items[best];
-        if (m->time < o->time ||
-            (m->time == o->time && ((m->id == 0 && o->id != 0) ||
-                                    ((m->id == 0) == (o->id == 0) &&
-                                     m->src < o->src))))
-            best = i;
-    }
-    return best;
-}
-
-/* The choice to make now for `to`: its first receive from any_source
- * (*wild its position), or else its probe from any_source (*wild =
- * SIZE_MAX). The message's index in unexpected, SIZE_MAX: none. */
-static size_t any_choice(sim *s, int to, size_t *wild)
-{
-    proc *b = &s->procs[to];
-    proc_cold *c = &s->cold[to];
-    if (c->cached == b->changed + 1) {
-        *wild = c->cached_wild;
-        return c->cached_m;
-    }
-    size_t k = *wild = first_wild(b), m = SIZE_MAX;
-    if (k != SIZE_MAX)
-        m = choice(s, to, req_at(b, b->recvs.items[k]), k);
-    if (m == SIZE_MAX && b->probing == PROBING_ANY) {
-        *wild = SIZE_MAX;
-        m = choice(s, to, &c->probe, b->recvs.len);
-    }
-    c->cached = b->changed + 1;
-    c->cached_m = m;
-    c->cached_wild = *wild;
-    return m;
-}
-
-double p2p_any_candidate(sim *s, int to, double *posted)
-{
-    size_t wild, m = any_choice(s, to, &wild);
-    if (m == SIZE_MAX)
-        return INFINITY;
-    proc *b = &s->procs[to];
-    *posted = wild == SIZE_MAX ? s->cold[to].probe.posted
-                               : req_at(b, b->recvs.items[wild])->posted;
-    return b->unexpected.items[m].time;
-}
-
 void p2p_any_take(sim *s, int to)
 {
-    size_t wild, m = any_choice(s, to, &wild);
+    size_t wild, m = p2p_any_choice(s, to, &wild);
     proc *b = &s->procs[to];
     if (wild == SIZE_MAX) {
         probe_sees(s, to, m);
@@ -858,71 +749,4 @@ int p2p_coll_start(sim *s, int rank, int to, int from, double bytes,
 void p2p_coll_wait(sim *s, int rank, const int *ids, int n, int line)
 {
     wait_on(s, rank, ids, (size_t)n, WAIT_COLLECTIVE, line);
-}
-
-/* ----------------------------------------------------------- reporting */
-
-void p2p_describe(const sim *s, int rank, char *what, size_t size,
-                  double *since, int *line)
-{
-    const proc *p = &s->procs[rank];
-    const waiting *w = &p->wait;
-    const request *r = NULL, *q = &s->cold[rank].probe;
-    if (q->state == REQ_POSTED) {
-        if (q->partner == SIM_ANY_SOURCE)
-            snprintf(what, size, "probe from any_source");
-        else
-            snprintf(what, size, "probe from %d", q->partner);
-        *since = q->posted;
-        *line = q->line;
-        return;
-    }
-    int id = 0;
-    for (size_t i = 0; i < w->ids.len && !r; i++)
-        if (p->reqs.items[w->ids.items[i] - 1].state != REQ_DONE)
-            r = &p->reqs.items[(id = w->ids.items[i]) - 1];
-    char op[64];
-    if (!r)
-        snprintf(op, sizeof op, "nothing");
-    else if (r->send)
-        snprintf(op, sizeof op, "send to %d", r->partner);
-    else if (r->partner == SIM_ANY_SOURCE)
-        snprintf(op, sizeof op, "receive from any_source");
-    else
-        snprintf(op, sizeof op, "receive from %d", r->partner);
-    if (w->explicit_wait) {
-        snprintf(what, size, "wait for request %d (%s)", id, op);
-        *since = w->posted;
-        *line = w->line;
-    } else {
-        snprintf(what, size, "%s", op);
-        *since = r ? r->posted : w->posted;
-        *line = r ? r->line : w->line;
-    }
-}
-
-int p2p_check_end(sim *s, int rank)
-{
-    proc *p = &s->procs[rank];
-    if (!p->live)
-        return 1;
-    for (size_t i = 0; i < p->reqs.len; i++) {
-        const request *r = &p->reqs.items[i];
-        if (r->state == REQ_FREE)
-            continue;
-        sim_fail(s, rank, r->line, "ended with request %zu (%s) never waited "
-                 "for; wait for every request", i + 1,
-                 r->send ? "a send" : "a receive");
-        return 0;
-    }
-    return 1;
-}
-
-size_t p2p_unreceived(const sim *s)
-{
-    size_t n = 0;
-    for (int r = 0; r < s->opt.nprocs; r++)
-        for (size_t m = 0; m < s->procs[r].unexpected.len; m++)
-            n += s->procs[r].unexpected.items[m].id == 0;
-    return n;
 }
