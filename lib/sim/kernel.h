@@ -428,9 +428,7 @@ static inline size_t kernel_record_late(sim *s, proc *p, sim_op_kind kind,
         return KERNEL_REC_LATE;
     return kernel_record(s, p, kind, partner, bytes, tag, start, NAN);
 }
-/* Writes that record, complete. */
-void kernel_record_now(sim *s, proc *p, sim_op_kind kind, int partner,
-                       double bytes, double tag, double start, double end);
+/* (Which kernel_record_now, in timeline_stream.h, writes complete.) */
 /* A wait's record: shown in the timeline (a wait statement), or hidden,
  * for the trace only (a blocking operation's wait); SIZE_MAX when neither
  * wants it. */

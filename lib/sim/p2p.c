@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "sim/kernel.h"
+#include "sim/timeline_stream.h"
 
 /* fmax of two simulated times, which are numbers (kernel_finite_time):
  * then libm's fmax is x > y ? x : y (its maxsd, y when equal, zeros
