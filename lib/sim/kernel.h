@@ -428,9 +428,7 @@ static inline size_t kernel_record_late(sim *s, proc *p, sim_op_kind kind,
         return KERNEL_REC_LATE;
     return kernel_record(s, p, kind, partner, bytes, tag, start, NAN);
 }
-/* Writes that record, complete. */
-void kernel_record_now(sim *s, proc *p, sim_op_kind kind, int partner,
-                       double bytes, double tag, double start, double end);
+/* (Which kernel_record_now, in timeline_stream.h, writes complete.) */
 /* A wait's record: shown in the timeline (a wait statement), or hidden,
  * for the trace only (a blocking operation's wait); SIZE_MAX when neither
  * wants it. */
@@ -453,20 +451,58 @@ void trace_wait_done(sim *s, proc *p);
 void trace_free(struct trace_out *t, int nprocs);
 
 /* p2p.c */
+static inline request *req_at(proc *p, int id)
+{
+    return &p->reqs.items[id - 1];
+}
+
+/* The tag of collectives' messages (coll.c): above every tag a program
+ * may use, and not admitted by any_tag, so that they match only each
+ * other, as MPI's collectives live in a context of their own. A taken
+ * message (src -1, unexpected.c) is admitted by none. */
+#define COLL_TAG (SIM_TAG_MAX + 1)
+
+/* Whether receive (or probe) r admits a message from src with tag. */
+static inline int admits(const request *r, int src, int tag)
+{
+    return src >= 0 && (r->partner == SIM_ANY_SOURCE || r->partner == src) &&
+           (r->tag == SIM_ANY_TAG ? tag != COLL_TAG : r->tag == tag);
+}
+
+/* Whether a receive of b posted before position k (a receive from
+ * any_source, or one waiting behind one) admits message m: then the
+ * receive at k cannot take m yet. */
+static inline int earlier_admits(proc *b, size_t k, const message *m)
+{
+    for (size_t i = 0; i < k; i++)
+        if (admits(req_at(b, b->recvs.items[i]), m->src, m->tag))
+            return 1;
+    return 0;
+}
+
 /* The two requests of a point-to-point message transfer, now (after the
  * links granted it theirs). */
 void p2p_transfer(sim *s, int from, int sid, int to, int rid);
+
+/* any_source.c */
+/* The choice to make now for `to`: its first receive from any_source
+ * (*wild its position), or else its probe from any_source (*wild =
+ * SIZE_MAX). The message's index in unexpected, SIZE_MAX: none. */
+size_t p2p_any_choice(sim *s, int to, size_t *wild);
 /* The message a receive from any_source of `to` would take now: its time,
  * INFINITY for none; *posted: that receive's post time. */
 double p2p_any_candidate(sim *s, int to, double *posted);
-/* That receive takes that message. */
+/* p2p.c: that receive takes that message. */
 void p2p_any_take(sim *s, int to);
+/* p2p_report.c */
 /* What process `rank`, blocked in a point-to-point wait, waits for. */
 void p2p_describe(const sim *s, int rank, char *what, size_t size,
                   double *since, int *line);
 /* At the end of process `rank`: fails if a request is still live. */
 int p2p_check_end(sim *s, int rank);
+/* The eager messages never received. */
 size_t p2p_unreceived(const sim *s);
+/* p2p.c */
 /* A message of a collective's algorithm (coll.c): a send (to >= 0) or a
  * receive (from >= 0) under a tag no receive of the program admits,
  * always rendezvous, with no record of its own. Its request's id, 0 after

@@ -20,8 +20,7 @@
 #include <string.h>
 
 #include "sim/kernel.h"
-
-static request *req_at(proc *p, int id) { return &p->reqs.items[id - 1]; }
+#include "sim/timeline_stream.h"
 
 /* fmax of two simulated times, which are numbers (kernel_finite_time):
  * then libm's fmax is x > y ? x : y (its maxsd, y when equal, zeros
@@ -71,18 +70,6 @@ void p2p_free(proc *p)
     SMALL_FREE(&p->recvs);
     unexpected_free(p);
     SMALL_FREE(&p->wait.ids);
-}
-
-/* The tag of collectives' messages (coll.c): above every tag a program
- * may use, and not admitted by any_tag, so that they match only each
- * other, as MPI's collectives live in a context of their own. A taken
- * message (src -1, unexpected.c) is admitted by none. */
-#define COLL_TAG (SIM_TAG_MAX + 1)
-
-static int admits(const request *r, int src, int tag)
-{
-    return src >= 0 && (r->partner == SIM_ANY_SOURCE || r->partner == src) &&
-           (r->tag == SIM_ANY_TAG ? tag != COLL_TAG : r->tag == tag);
 }
 
 /* ----------------------------------------------------------------- waits */
@@ -236,8 +223,10 @@ static void req_done(sim *s, int rank, int id)
  * action stands for its messages, which a trace does not write). */
 enum { WAIT_HIDDEN, WAIT_EXPLICIT, WAIT_COLLECTIVE };
 
-static void wait_on(sim *s, int rank, const int *ids, size_t n,
-                    int kind, int line)
+/* Process `rank` waits for requests ids (n of them): blocked, the wait
+ * ended by the completion of the last of them (finish_wait). */
+static void wait_setup(sim *s, int rank, const int *ids, size_t n,
+                       int kind, int line)
 {
     int explicit_wait = kind == WAIT_EXPLICIT;
     proc *p = &s->procs[rank];
@@ -254,6 +243,13 @@ static void wait_on(sim *s, int rank, const int *ids, size_t n,
                  ? kernel_record_wait(s, p, explicit_wait)
                  : SIZE_MAX;
     p->state = P_BLOCKED;
+}
+
+/* wait_setup, and the wait ends now if they are all done already. */
+static void wait_on(sim *s, int rank, const int *ids, size_t n,
+                    int kind, int line)
+{
+    wait_setup(s, rank, ids, n, kind, line);
     try_finish_wait(s, rank);
 }
 
@@ -310,17 +306,6 @@ static void remove_recv(proc *b, size_t k)
     b->recvs.len--;
 }
 
-
-/* Whether a receive of b posted before position k (a receive from
- * any_source, or one waiting behind one) admits message m: then the
- * receive at k cannot take m yet. */
-static int earlier_admits(proc *b, size_t k, const message *m)
-{
-    for (size_t i = 0; i < k; i++)
-        if (admits(req_at(b, b->recvs.items[i]), m->src, m->tag))
-            return 1;
-    return 0;
-}
 
 /* The receive at position k of b's recvs (not from any_source) takes the
  * first message it admits, unless an earlier receive may take that one.
@@ -431,93 +416,9 @@ queue:
     probe_check(s, to);
 }
 
-/* Position of b's first receive from any_source, SIZE_MAX: none. */
-static size_t first_wild(proc *b)
-{
-    if (!b->wild)
-        return SIZE_MAX;
-    for (size_t k = 0; k < b->recvs.len; k++)
-        if (req_at(b, b->recvs.items[k])->partner == SIM_ANY_SOURCE)
-            return k;
-    return SIZE_MAX;
-}
-
-/* The message a receive (or probe) from any_source w of `to`, at position
- * k of its receives, would take: of the messages w admits that no earlier
- * receive may take, each sender's first, the earliest in simulated time
- * (ties: an eager message before a pending send, then the lowest rank).
- * Its index in unexpected, or SIZE_MAX. */
-static size_t choice(sim *s, int to, const request *w, size_t k)
-{
-    proc *b = &s->procs[to];
-    if (k == 0 && w->tag == SIM_ANY_TAG) {
-        /* No earlier receive, every message but a collective's admitted:
-         * the earliest message in time, in O(log n), when its sender's
-         * first and a program's. */
-        size_t m = unexpected_earliest(s, b);
-        if (m != SIZE_MAX && admits(w, b->unexpected.items[m].src,
-                                    b->unexpected.items[m].tag))
-            return m;   /* (a collective's message is not: the scan) */
-    }
-    size_t best = SIZE_MAX;
-    uint64_t mark = ++s->scan;
-    for (size_t i = 0; i < b->unexpected.len; i++) {
-        const message *m = &b->unexpected.items[i];
-        if (!admits(w, m->src, m->tag) || s->cold[m->src].seen == mark)
-            continue;
-        s->cold[m->src].seen = mark;
-        if (earlier_admits(b, k, m))
-            continue;
-        if (best == SIZE_MAX)
-            best = i;
-        const message *o = &b->unexpected.items[best];
-        if (m->time < o->time ||
-            (m->time == o->time && ((m->id == 0 && o->id != 0) ||
-                                    ((m->id == 0) == (o->id == 0) &&
-                                     m->src < o->src))))
-            best = i;
-    }
-    return best;
-}
-
-/* The choice to make now for `to`: its first receive from any_source
- * (*wild its position), or else its probe from any_source (*wild =
- * SIZE_MAX). The message's index in unexpected, SIZE_MAX: none. */
-static size_t any_choice(sim *s, int to, size_t *wild)
-{
-    proc *b = &s->procs[to];
-    proc_cold *c = &s->cold[to];
-    if (c->cached == b->changed + 1) {
-        *wild = c->cached_wild;
-        return c->cached_m;
-    }
-    size_t k = *wild = first_wild(b), m = SIZE_MAX;
-    if (k != SIZE_MAX)
-        m = choice(s, to, req_at(b, b->recvs.items[k]), k);
-    if (m == SIZE_MAX && b->probing == PROBING_ANY) {
-        *wild = SIZE_MAX;
-        m = choice(s, to, &c->probe, b->recvs.len);
-    }
-    c->cached = b->changed + 1;
-    c->cached_m = m;
-    c->cached_wild = *wild;
-    return m;
-}
-
-double p2p_any_candidate(sim *s, int to, double *posted)
-{
-    size_t wild, m = any_choice(s, to, &wild);
-    if (m == SIZE_MAX)
-        return INFINITY;
-    proc *b = &s->procs[to];
-    *posted = wild == SIZE_MAX ? s->cold[to].probe.posted
-                               : req_at(b, b->recvs.items[wild])->posted;
-    return b->unexpected.items[m].time;
-}
-
 void p2p_any_take(sim *s, int to)
 {
-    size_t wild, m = any_choice(s, to, &wild);
+    size_t wild, m = p2p_any_choice(s, to, &wild);
     proc *b = &s->procs[to];
     if (wild == SIZE_MAX) {
         probe_sees(s, to, m);
@@ -654,7 +555,11 @@ static void wait_one(sim *s, int rank, int id, int line)
         end_one(s, rank, id, p->clock);
         return;
     }
-    wait_on(s, rank, &id, 1, WAIT_HIDDEN, line);
+    /* (Not done, the usual case when it gets here: the wait stays.) */
+    int done = r->state == REQ_DONE;
+    wait_setup(s, rank, &id, 1, WAIT_HIDDEN, line);
+    if (done)
+        try_finish_wait(s, rank);
 }
 
 /* The blocking operations are flattened: every call of this file inside
@@ -673,9 +578,69 @@ void sim_send(sim *s, int rank, double dest, double bytes, double tag, int line)
                                  line), line);
 }
 
+/* A blocking receive from `source` that takes at once a rendezvous
+ * message already waiting for it (its send came first: most messages of
+ * a blocking program). It ends as start_recv, seek, take, p2p_transfer
+ * and wait_one would end it, in the same order (the partner with the lower
+ * rank completes first, this process is runnable last), but without a
+ * request of its own, which that path would free at once: the receive's
+ * record is written complete. 0, having done nothing, when another case
+ * holds, for that path: an earlier receive still posted (it may take the
+ * message first), a trace (which writes the hidden wait), an eager message
+ * or one that waits for its links, a bad source, the request limit. */
+static int recv_at_once(sim *s, int to, double source, int line)
+{
+    proc *b = &s->procs[to];
+    if (s->trace || b->recvs.len || b->live >= SIM_MAX_REQUESTS ||
+        !(source >= 0 && source < s->opt.nprocs &&
+          source == (double)(int)source && source != to))
+        return 0;
+    int from = (int)source;
+    size_t k = 0;   /* the first message it admits (seek's) */
+    while (k < b->unexpected.len && (b->unexpected.items[k].src != from ||
+                                     b->unexpected.items[k].tag == COLL_TAG))
+        k++;
+    if (k == b->unexpected.len || b->unexpected.items[k].id == 0 ||
+        contended(s, from, to))
+        return 0;
+    if (!kernel_count_event(s, to, line))
+        return 1;
+    message m = b->unexpected.items[k];
+    unexpected_take(s, b, k);
+    request *x = req_at(&s->procs[from], m.id);
+    double posted = b->clock;
+    double cost = kernel_cost(s, x->bytes);
+    double start = later(x->posted, posted), end = start + cost;
+    if (!kernel_finite_time(s, from, x->line, end, "message", x->bytes,
+                            "bytes"))
+        return 1;
+    x->start = start;
+    x->cost = cost;
+    x->end = end;
+    s->messages++;
+    if (from < to)
+        req_done(s, from, m.id);
+    if (s->tl && s->opt.keep_ops && !b->ops.len)   /* kernel_record_late's */
+        kernel_record_now(s, b, SIM_OP_RECV, from, m.bytes, m.tag, posted,
+                          end);
+    else
+        kernel_record(s, b, SIM_OP_RECV, from, m.bytes, m.tag, posted, end);
+    if (from > to)
+        req_done(s, from, m.id);
+    b->idle += start - posted;
+    b->comm += cost;
+    b->clock = later(posted, end);
+    b->recv_source = from;
+    b->recv_tag = m.tag;
+    kernel_runnable(s, to);
+    return 1;
+}
+
 BLOCKING
 void sim_recv(sim *s, int rank, double source, int line)
 {
+    if (recv_at_once(s, rank, source, line))
+        return;
     wait_one(s, rank, start_recv(s, rank, &source, NULL, SIM_OP_RECV, 1,
                                  line), line);
 }
@@ -785,71 +750,4 @@ int p2p_coll_start(sim *s, int rank, int to, int from, double bytes,
 void p2p_coll_wait(sim *s, int rank, const int *ids, int n, int line)
 {
     wait_on(s, rank, ids, (size_t)n, WAIT_COLLECTIVE, line);
-}
-
-/* ----------------------------------------------------------- reporting */
-
-void p2p_describe(const sim *s, int rank, char *what, size_t size,
-                  double *since, int *line)
-{
-    const proc *p = &s->procs[rank];
-    const waiting *w = &p->wait;
-    const request *r = NULL, *q = &s->cold[rank].probe;
-    if (q->state == REQ_POSTED) {
-        if (q->partner == SIM_ANY_SOURCE)
-            snprintf(what, size, "probe from any_source");
-        else
-            snprintf(what, size, "probe from %d", q->partner);
-        *since = q->posted;
-        *line = q->line;
-        return;
-    }
-    int id = 0;
-    for (size_t i = 0; i < w->ids.len && !r; i++)
-        if (p->reqs.items[w->ids.items[i] - 1].state != REQ_DONE)
-            r = &p->reqs.items[(id = w->ids.items[i]) - 1];
-    char op[64];
-    if (!r)
-        snprintf(op, sizeof op, "nothing");
-    else if (r->send)
-        snprintf(op, sizeof op, "send to %d", r->partner);
-    else if (r->partner == SIM_ANY_SOURCE)
-        snprintf(op, sizeof op, "receive from any_source");
-    else
-        snprintf(op, sizeof op, "receive from %d", r->partner);
-    if (w->explicit_wait) {
-        snprintf(what, size, "wait for request %d (%s)", id, op);
-        *since = w->posted;
-        *line = w->line;
-    } else {
-        snprintf(what, size, "%s", op);
-        *since = r ? r->posted : w->posted;
-        *line = r ? r->line : w->line;
-    }
-}
-
-int p2p_check_end(sim *s, int rank)
-{
-    proc *p = &s->procs[rank];
-    if (!p->live)
-        return 1;
-    for (size_t i = 0; i < p->reqs.len; i++) {
-        const request *r = &p->reqs.items[i];
-        if (r->state == REQ_FREE)
-            continue;
-        sim_fail(s, rank, r->line, "ended with request %zu (%s) never waited "
-                 "for; wait for every request", i + 1,
-                 r->send ? "a send" : "a receive");
-        return 0;
-    }
-    return 1;
-}
-
-size_t p2p_unreceived(const sim *s)
-{
-    size_t n = 0;
-    for (int r = 0; r < s->opt.nprocs; r++)
-        for (size_t m = 0; m < s->procs[r].unexpected.len; m++)
-            n += s->procs[r].unexpected.items[m].id == 0;
-    return n;
 }

@@ -16,30 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/kernel.h"
-#include "sim/timeline_core.h"
+#include "sim/timeline_stream.h"
 
-struct timeline_stream {
-    FILE *fp;
-    char *buf;
-    size_t len;
-    uint64_t ops;        /* op records written */
-    timeline_cache cache;
-};
-
-static void tl_flush(struct timeline_stream *tl)
+void timeline_flush(struct timeline_stream *tl)
 {
     if (tl->len)
         fwrite(tl->buf, 1, tl->len, tl->fp);
     tl->len = 0;
-}
-
-/* Room for a line of TIMELINE_LINE_MAX bytes. */
-static char *tl_room(struct timeline_stream *tl)
-{
-    if (tl->len + TIMELINE_LINE_MAX > SIM_TIMELINE_HELD)
-        tl_flush(tl);
-    return tl->buf + tl->len;
 }
 
 static void tl_put(struct timeline_stream *tl, const char *text, size_t n)
@@ -47,7 +30,7 @@ static void tl_put(struct timeline_stream *tl, const char *text, size_t n)
     while (n) {
         size_t k = SIM_TIMELINE_HELD - tl->len;
         if (!k) {
-            tl_flush(tl);
+            timeline_flush(tl);
             continue;
         }
         if (k > n)
@@ -88,21 +71,8 @@ void timeline_free(struct timeline_stream *tl)
     if (!tl)
         return;
     free(tl->buf);
+    free(tl->ranks);
     free(tl);
-}
-
-/* An op record's text into the buffer; times in microseconds. (Inlined
- * into its two callers: a call passing eight arguments twice a message;
- * callgrind, the bench's ring: 14 instructions a message less.) */
-static inline __attribute__((always_inline)) void put_op(struct timeline_stream *tl, int rank, sim_op_kind kind,
-                   int partner, double bytes, double tag, double start,
-                   double end)
-{
-    char *at = tl_room(tl);
-    tl->len += timeline_op_text_cached(&tl->cache, at, rank, (int)kind,
-                                       partner, bytes, tag, start / 1e6,
-                                       end / 1e6);
-    tl->ops++;
 }
 
 static void write_op(sim *s, const proc *p, const op_record *o)
@@ -167,19 +137,10 @@ size_t kernel_record(sim *s, proc *p, sim_op_kind kind, int partner,
     return record(s, p, r);
 }
 
-void kernel_record_now(sim *s, proc *p, sim_op_kind kind, int partner,
-                       double bytes, double tag, double start, double end)
+void kernel_record_behind(sim *s, proc *p, sim_op_kind kind, int partner,
+                          double bytes, double tag, double start, double end)
 {
-    /* kernel_record_late saw a timeline, no trace and no record of p
-     * waiting, and nothing of p can come between (it was blocked): the
-     * record goes out at once; record() keeps the order if that changes. */
-    if (p->ops.len) {
-        record(s, p, (op_record){kind, partner, 1, 0, bytes, tag, start, end});
-        return;
-    }
-    put_op(s->tl, (int)(p - s->procs), kind, partner, bytes, tag, start,
-           end);
-    p->ops.first++;
+    record(s, p, (op_record){kind, partner, 1, 0, bytes, tag, start, end});
 }
 
 size_t kernel_record_wait(sim *s, proc *p, int shown)
@@ -209,6 +170,10 @@ void sim_timeline_begin(sim *s, FILE *fp, const char *source)
     tl->fp = fp;
     tl->buf = xmalloc(SIM_TIMELINE_HELD);
     timeline_cache_init(&tl->cache);
+    if (s->opt.keep_ops) {   /* (op records only) */
+        tl->ranks = xcalloc((size_t)s->opt.nprocs, sizeof *tl->ranks);
+        timeline_cache_ranks(&tl->cache, tl->ranks, (unsigned)s->opt.nprocs);
+    }
     timeline_free(s->tl);
     s->tl = tl;
     strbuf quoted_source = {0}, quoted_network = {0};
@@ -259,5 +224,5 @@ void sim_timeline_end(sim *s)
                      (unsigned long long)s->messages,
                      (unsigned long long)tl->ops, n);
     sink_close(&t, tl);
-    tl_flush(tl);
+    timeline_flush(tl);
 }

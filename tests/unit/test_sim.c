@@ -420,6 +420,39 @@ static void test_timeline_cache(void)
     CHECK_INT(mismatches, 0);
 }
 
+/* Op records through a cache with the ranks' table and numbers from small
+ * pools, so that the pairs (bytes and tag, start and end) hit, miss and
+ * evict each other, against the uncached text: pairs whose text is too
+ * long to keep, NaN fields, -0, ranks past the table. */
+static void test_timeline_pairs_and_ranks(void)
+{
+    static timeline_cache cache;
+    static char ranks[5000][8];
+    timeline_cache_init(&cache);
+    timeline_cache_ranks(&cache, ranks, 5000);
+    uint64_t x = 0x2545f4914f6cdd1dull;
+    const double sizes[] = {0, 10000, NAN, 1e300, -1.2345678901234567e-300,
+                            65536, -0.0, 3};
+    const double times[] = {0, 0.00119, 3999999.999999999, 1e300, -2.5e-7,
+                            1.2345678901234567e-30, -0.0, 7.5};
+    mismatches = 0;
+    for (int i = 0; i < 400000; i++) {
+        uint64_t r = xorshift(&x);
+        int rank = (int)(r % 6000), partner = (int)((r >> 16) % 6001) - 1;
+        double bytes = sizes[(r >> 32) & 7], tag = sizes[(r >> 35) & 7];
+        double start = times[(r >> 38) & 7], end = times[(r >> 41) & 7];
+        if ((r >> 44) & 1)   /* fresh times: misses, evictions */
+            start = (double)((r >> 45) % 100000) / 1e6;
+        char want[TIMELINE_LINE_MAX], got[TIMELINE_LINE_MAX];
+        want[timeline_op_text(want, rank, (int)(r % 15), partner, bytes, tag,
+                              start, end)] = '\0';
+        got[timeline_op_text_cached(&cache, got, rank, (int)(r % 15),
+                                    partner, bytes, tag, start, end)] = '\0';
+        compare("op record by pairs", start, want, got);
+    }
+    CHECK_INT(mismatches, 0);
+}
+
 /* Integers as %u prints them: every number below 2 x 10^6 (each case of
  * timeline_put_u32 and the loop past 10^6), then random ones and the
  * edges up to 2^32 - 1. */
@@ -448,6 +481,7 @@ int main(void)
     RUN(test_timeline_numbers);
     RUN(test_timeline_numbers_random);
     RUN(test_timeline_cache);
+    RUN(test_timeline_pairs_and_ranks);
     RUN(test_timeline_integers);
     return unit_done();
 }
