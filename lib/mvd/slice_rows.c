@@ -14,9 +14,9 @@
  * The ranges balance the work per block (the multiplications, as
  * mvd_plan_mults counts them, an unfused AUNF counted more:
  * UNFUSED_AUNF_COST), which every rank computes alike from the
- * descriptor: the
- * thesis's principle (every process runs the distribution itself)
- * applied to the fast kernel's own unit, as precise-rules D1 allows. */
+ * descriptor: the thesis's principle (every process runs the
+ * distribution itself) applied to the fast kernel's own unit, as
+ * precise-rules D1 allows. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,7 +32,7 @@ static uint64_t equal_start(uint64_t n, int q, int ranks)
 
 /* How far a boundary may move from the equal split, in blocks: an eighth
  * of a rank's blocks, so that no rank holds more than ceil(nb / P) + 2
- * of them, which the memory budget counts before the plan is built
+ * slack of them, which the memory budget counts before the plan is built
  * (mvd_rows_max_states). */
 static uint64_t slack(uint64_t nb, int ranks)
 {
@@ -42,9 +42,9 @@ static uint64_t slack(uint64_t nb, int ranks)
 uint64_t mvd_rows_max_states(const desc *d, int ranks)
 {
     uint64_t nl;
-    mvd_slice_group(d, &nl);
-    if (ranks < 1 || !d->nn)
+    if (ranks < 1 || !d->nn || d->naut < 1)
         return d->nn;
+    mvd_slice_group(d, &nl);
     uint64_t nb = d->nn / nl;
     uint64_t most = (nb / (uint64_t)ranks + (nb % (uint64_t)ranks != 0) +
                      2 * slack(nb, ranks)) * nl;
