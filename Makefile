@@ -132,7 +132,7 @@ $(BUILD)/obj/mpi/%.o: %.c | $(GEN_H)
 	$(MPI_ENV) $(MPICC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
 
 # The MPI modules in an archive of their own: each MPI program links only
-# the ones it calls (mpibench the bench's, mvd-solve lib/mvd/mpi_par.c).
+# the ones it calls (mpibench the bench's, mvd-solve lib/mvd/mpi_*.c).
 MPI_LIBA := $(BUILD)/libperfpipe-mpi.a
 $(MPI_LIBA): $(MPI_OBJ)
 	@mkdir -p $(@D)

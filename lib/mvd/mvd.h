@@ -254,7 +254,7 @@ uint64_t mvd_plan_aunfs(const mvd_plan *p);
  * reads a call): the time per multiplication of --time. */
 double mvd_plan_seconds(const mvd_plan *p);
 /* Adds to it, and to its seconds in the sums, the time a caller spent
- * summing the plan's products outside mvd_multiply (mpi_par.c's
+ * summing the plan's products outside mvd_multiply (mpi_dist.c's
  * distributed vectors: the allgather of the input, the reduce-scatter of
  * the partial). */
 void mvd_plan_add_seconds(mvd_plan *p, double seconds);
@@ -283,7 +283,7 @@ int mvd_plan_rows(mvd_plan *p, int ranks, int rank, uint64_t *lo,
                   uint64_t *mults);
 /* A plan cut by mvd_plan_rows then writes row j at y[j - off] (off at
  * most its first row; 0 at the cut): off = that row puts its rows at the
- * front of y, which then needs only their length (mpi_par.c writes a
+ * front of y, which then needs only their length (mpi_dist.c writes a
  * product straight into a rank's block of distributed vectors). */
 void mvd_plan_rows_offset(mvd_plan *p, uint64_t off);
 /* The most product states one of `ranks` ranks gets under it, known from
@@ -440,7 +440,7 @@ typedef enum {
 #define MVD_DELTA_FACTOR (1.0 + 1e-3)
 
 /* How the solver's vectors are spread over MPI ranks (lib/mvd/par.h,
- * mpi_par.c): mvd_solve_opts's layout, NULL when one process holds them
+ * mpi_dist.c): mvd_solve_opts's layout, NULL when one process holds them
  * whole, as everywhere but under mpirun. With a layout, this rank holds
  * the reachable states at positions [klo, khi) of the space solved over
  * (one block of the product space; the other ranks hold the others), and

@@ -1,7 +1,7 @@
 /* par.h — mvd-solve over MPI ranks (issue 13; seed 004 ch. 3, Algorithm
- * 1; precise-rules §3 and D3). Part of lib/mvd, implemented in mpi_par.c,
- * which only the MPI programs link (Makefile: lib/<module>/mpi_*.c), so
- * this header names no MPI type.
+ * 1; precise-rules §3 and D3). Part of lib/mvd, implemented in mpi_par.c
+ * and mpi_dist.c (par_impl.h), which only the MPI programs link
+ * (Makefile: lib/<module>/mpi_*.c), so this header names no MPI type.
  *
  * Every rank reads the descriptor, builds the whole schedule itself
  * (sched.h: no communication) and a plan on its share (mvd_sched_part,

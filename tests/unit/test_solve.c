@@ -485,7 +485,7 @@ static void test_not_a_generator(void)
 
 /* P ranks played by threads over one model, each with its own plan (a
  * plan is one thread's) of the whole descriptor and its block of the
- * product space (mpi_par.c's blocks): the layout's product through one
+ * product space (mpi_dist.c's blocks): the layout's product through one
  * shared input vector, its sums through a shared table folded in rank
  * order, both behind a barrier. So solve.c's distributed path runs
  * without MPI (tests/bats/mvd-solve-mpi.bats runs it with MPI). */
