@@ -86,6 +86,11 @@ void sb_free(strbuf *sb);
  * overflow, 1 otherwise. Used wherever user input multiplies sizes. */
 int mul_u64(uint64_t a, uint64_t b, uint64_t *out);
 int add_u64(uint64_t a, uint64_t b, uint64_t *out);
+/* n items cut into `parts` contiguous near-equal parts (1 <= parts <=
+ * 2^32): the first item of part q, floor(n q / parts), without the
+ * overflow of n q. Part q holds split_start(n, q + 1, parts) -
+ * split_start(n, q, parts) items. */
+uint64_t split_start(uint64_t n, uint64_t q, uint64_t parts);
 
 /* ----------------------------------------------------------- diagnostics */
 

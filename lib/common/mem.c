@@ -182,3 +182,10 @@ int add_u64(uint64_t a, uint64_t b, uint64_t *out)
     *out = r;
     return 1;
 }
+
+/* n = a parts + b with b < parts, so n q / parts = a q + b q / parts, and
+ * b q < 2^64 when parts <= 2^32. */
+uint64_t split_start(uint64_t n, uint64_t q, uint64_t parts)
+{
+    return n / parts * q + n % parts * q / parts;
+}

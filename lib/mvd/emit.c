@@ -4,16 +4,15 @@
 /* The additions rank r makes in one sum of P partial vectors of nn
  * entries: under the faithful reduce rank 0 adds P - 1 whole vectors;
  * under the default reduce-scatter rank r adds P - 1 copies of its block,
- * entries nn*r/P .. nn*(r+1)/P - 1 as mpi_par.c cuts them (nn*r/P
- * computed as (nn/P)*r + (nn%P)*r/P, which cannot overflow). */
+ * entries nn*r/P .. nn*(r+1)/P - 1 as mpi_par.c cuts them
+ * (split_start). */
 static double additions(uint64_t nn, int ranks, int r, int faithful)
 {
     uint64_t p = (uint64_t)ranks, q = (uint64_t)r;
     if (faithful)
         return r == 0 ? (double)(p - 1) * (double)nn : 0;
-    uint64_t lo = nn / p * q + nn % p * q / p;
-    uint64_t hi = nn / p * (q + 1) + nn % p * (q + 1) / p;
-    return (double)(p - 1) * (double)(hi - lo);
+    return (double)(p - 1) *
+           (double)(split_start(nn, q + 1, p) - split_start(nn, q, p));
 }
 
 /* What the program is, in comments a reader of the timeline can follow. */

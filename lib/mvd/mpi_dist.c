@@ -25,14 +25,6 @@ int mvd_par_distributed(const mvd_par *m)
     return m ? m->dist : 0;
 }
 
-/* The first of rank q's n / P product states: floor(n q / P), the
- * blocks of sum_blocks, without the overflow of n q. */
-static uint64_t block_start(uint64_t n, int q, int p)
-{
-    uint64_t a = n / (uint64_t)p, b = n % (uint64_t)p;
-    return a * (uint64_t)q + b * (uint64_t)q / (uint64_t)p;
-}
-
 void mvd_par_set_rows(mvd_par *m, const desc *d)
 {
     if (m)
@@ -55,7 +47,8 @@ size_t mvd_par_states_max(const mvd_par *m, const desc *d,
     int p = mvd_par_size(m);
     size_t most = 0, from = 0;
     for (int q = 0; q < p; q++) {
-        size_t to = mvd_space_lower(sp, block_start(d->nn, q + 1, p));
+        size_t to = mvd_space_lower(sp, split_start(d->nn, (uint64_t)q + 1,
+                                                    (uint64_t)p));
         if (to - from > most)
             most = to - from;
         from = to;
@@ -170,7 +163,8 @@ void par_set_blocks(mvd_par *m, const desc *d, const mvd_space *sp,
     m->lo = xmalloc((size_t)(np + 1) * sizeof *m->lo);
     m->kl = xmalloc((size_t)(np + 1) * sizeof *m->kl);
     for (int q = 0; q <= np; q++) {
-        m->lo[q] = rows ? rows[q] : block_start(d->nn, q, np);
+        m->lo[q] = rows ? rows[q]
+                        : split_start(d->nn, (uint64_t)q, (uint64_t)np);
         m->kl[q] = mvd_space_lower(sp, m->lo[q]);
     }
     if (m->kl[np] <= (size_t)INT_MAX) {

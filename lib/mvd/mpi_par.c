@@ -9,7 +9,6 @@
 
 #include "mvd/par_impl.h"
 
-
 /* Open MPI allocates at MPI_Init what it never frees, and LeakSanitizer
  * (make asan) would fail every MPI run on it. LeakSanitizer asks this
  * hook at exit: off once MPI was initialised, so the sequential runs
@@ -206,8 +205,8 @@ static void sum_buffers(mvd_par *m, uint64_t n, int faithful)
     m->rcount = xmalloc((size_t)p * sizeof *m->rcount);
     m->rdispl = xmalloc((size_t)p * sizeof *m->rdispl);
     for (int q = 0; q < p; q++) {
-        uint64_t lo = n * (uint64_t)q / (uint64_t)p;
-        uint64_t hi = n * (uint64_t)(q + 1) / (uint64_t)p;
+        uint64_t lo = split_start(n, (uint64_t)q, (uint64_t)p);
+        uint64_t hi = split_start(n, (uint64_t)q + 1, (uint64_t)p);
         m->displ[q] = (int)lo;
         m->count[q] = (int)(hi - lo);
     }
@@ -275,7 +274,7 @@ static int off_space(const mvd_space *sp, const double *y, uint64_t n)
  * there), in the same rank order, so the same bits there as summing the
  * whole vector, in fewer bytes (SC-like at N = 4, R = 8: 3393 entries of
  * 1679616, the sum 13 MB a rank otherwise), packed in place as the
- * distributed products par_pack them. Off them every partial, and so the
+ * distributed products pack them (par_pack). Off them every partial, and so the
  * sum, is zero when no term leads out of the reachable states (a term's
  * off-diagonal elements are rates and probabilities). The first
  * product checks that on every rank; a descriptor whose terms do lead
@@ -399,7 +398,8 @@ mvd_plan *mvd_par_plan(mvd_par *m, const desc *d, const mvd_space *sp,
 }
 
 /* From distributed vectors to whole ones, the plan's products summed by
- * sum_blocks: what a chain that is not irreducible needs. */
+ * sum_blocks (under rows: the rows shared in place, par_share_rows):
+ * what a chain that is not irreducible needs. */
 static void to_whole(mvd_par *m, const desc *d)
 {
     free(m->xin);

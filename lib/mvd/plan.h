@@ -182,6 +182,7 @@ void mvd_slice_multiply(mvd_plan *p, const double *x, double *y);
  * blocks. The run-time shares AUNF ranges as boxes of whole factors
  * (mvd_sched_part); the tests check the schedulers' enumeration (D2)
  * against this one, the order the product runs in. */
+aunf mvd_slice_aunf(const mvd_plan *p, size_t k, uint64_t u, size_t *pick);
 /* The fused slice's "last factor" of d: its first automaton, and its
  * order in *nl (slice.c, fuse_group). */
 int mvd_slice_group(const desc *d, uint64_t *nl);
@@ -191,7 +192,6 @@ int mvd_slice_group(const desc *d, uint64_t *nl);
  * counted aunf_extra more (slice_rows.c). */
 void mvd_slice_block_costs(const mvd_plan *p, uint64_t aunf_extra,
                            uint64_t *cost);
-aunf mvd_slice_aunf(const mvd_plan *p, size_t k, uint64_t u, size_t *pick);
 int mvd_sparse_new(mvd_plan *p, size_t max_bytes, diag *dg);
 void mvd_sparse_multiply(mvd_plan *p, const double *x, double *y);
 /* reach: the function values and diagonal computed on `threads` (1 or 2) */

@@ -414,17 +414,17 @@ void mvd_sched_write(FILE *fp, const mvd_sched *s, const desc *d,
                 (unsigned long long)c->aunfs, (unsigned long long)c->nzlast);
     }
     for (int r = 0; r < s->ranks; r++) {
-        if (s->kind != MVD_SCHED_AUNF && s->kind != MVD_SCHED_ROWS) {
-            fprintf(fp, "assign %d", r);
-            for (size_t k = s->first[r]; k < s->first[r + 1]; k++)
-                fprintf(fp, " %zu", s->term[k]);
-            fputs(s->first[r] == s->first[r + 1] ? " -\n" : "\n", fp);
-            continue;
-        }
         if (s->kind == MVD_SCHED_ROWS) {
             fprintf(fp, "rows %d %llu %llu\n", r,
                     (unsigned long long)s->start[r],
                     (unsigned long long)(s->start[r + 1] - s->start[r]));
+            continue;
+        }
+        if (s->kind != MVD_SCHED_AUNF) {
+            fprintf(fp, "assign %d", r);
+            for (size_t k = s->first[r]; k < s->first[r + 1]; k++)
+                fprintf(fp, " %zu", s->term[k]);
+            fputs(s->first[r] == s->first[r + 1] ? " -\n" : "\n", fp);
             continue;
         }
         uint64_t lo, hi;

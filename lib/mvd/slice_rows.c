@@ -23,13 +23,6 @@
 #include "mvd/plan.h"
 #include "mvd/sched.h"
 
-/* floor(n q / P), without the overflow of n q: the equal split. */
-static uint64_t equal_start(uint64_t n, int q, int ranks)
-{
-    uint64_t a = n / (uint64_t)ranks, b = n % (uint64_t)ranks;
-    return a * (uint64_t)q + b * (uint64_t)q / (uint64_t)ranks;
-}
-
 /* How far a boundary may move from the equal split, in blocks: an eighth
  * of a rank's blocks, so that no rank holds more than ceil(nb / P) + 2
  * slack of them, which the memory budget counts before the plan is built
@@ -74,7 +67,8 @@ static uint64_t boundary(const uint64_t *pre, uint64_t nb, int q, int ranks)
         if (below <= above)
             lo--;
     }
-    uint64_t even = equal_start(nb, q, ranks), s = slack(nb, ranks);
+    uint64_t even = split_start(nb, (uint64_t)q, (uint64_t)ranks);
+    uint64_t s = slack(nb, ranks);
     if (lo + s < even)
         lo = even - s;
     if (lo > even + s)

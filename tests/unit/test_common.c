@@ -309,6 +309,21 @@ static void test_overflow_helpers(void)
     CHECK_INT(out, 7);
     CHECK_INT(add_u64(UINT64_MAX - 1, 1, &out), 1);
     CHECK(out == UINT64_MAX);
+
+    /* split_start is floor(n q / parts), n q past 64 bits included; the
+     * parts cover n, 36 on 5 parts as 7 7 7 7 8 */
+    static const uint64_t ns[] = {0, 1, 36, 1679616, UINT64_MAX / 3,
+                                  UINT64_MAX};
+    static const uint64_t ps[] = {1, 2, 3, 5, 7, 65536, 1ull << 32};
+    for (size_t i = 0; i < sizeof ns / sizeof *ns; i++)
+        for (size_t k = 0; k < sizeof ps / sizeof *ps; k++)
+            for (uint64_t q = 0; q <= ps[k] && q < 9; q++) {
+                unsigned __int128 want = (unsigned __int128)ns[i] * q / ps[k];
+                CHECK(split_start(ns[i], q, ps[k]) == (uint64_t)want);
+            }
+    for (size_t k = 0; k < sizeof ps / sizeof *ps; k++)
+        CHECK(split_start(UINT64_MAX, ps[k], ps[k]) == UINT64_MAX);
+    CHECK(split_start(36, 4, 5) == 28 && split_start(36, 5, 5) == 36);
 }
 
 /* ------------------------------------------------------------ diagnostics */

@@ -579,9 +579,10 @@ static int solve_ranks(model *m, mvd_method method, int p, int *same)
     pthread_t th[RANKS_MAX];
     for (int q = 0; q < p; q++) {
         rank *r = &a->r[q];
-        size_t klo = mvd_space_lower(&m->sp, nn * (uint64_t)q / (uint64_t)p);
-        size_t khi = mvd_space_lower(&m->sp, nn * (uint64_t)(q + 1) /
-                                             (uint64_t)p);
+        uint64_t lo = split_start(nn, (uint64_t)q, (uint64_t)p);
+        uint64_t hi = split_start(nn, (uint64_t)q + 1, (uint64_t)p);
+        size_t klo = mvd_space_lower(&m->sp, lo);
+        size_t khi = mvd_space_lower(&m->sp, hi);
         *r = (rank){.all = a, .rank = q,
                     .plan = mvd_plan_new(&m->d, &m->sp, MVD_SLICE, SIZE_MAX,
                                          &dg),
