@@ -234,9 +234,9 @@ void mvd_sched_load(const mvd_sched *s, int r, mvd_rank_load *out)
                                       s->kind != MVD_SCHED_ROWS,
                            .has_aunfs = s->kind != MVD_SCHED_ROWS};
     if (s->kind == MVD_SCHED_ROWS) {
-        if (s->start[r] < s->start[r + 1])
+        if (s->start[r] < s->start[r + 1])   /* the terms not zero */
             for (size_t t = 0; t < s->nterms; t++)
-                out->terms += s->cost[t].aunfs > 0;
+                out->terms += s->cost[t].aunfs > 0 && s->cost[t].nzlast > 0;
         out->mults = s->rows_mults[r];
         return;
     }

@@ -549,6 +549,16 @@ static void test_rows(void)
     mvd_sched_free(&s);
     mvd_space_free(&sp);
     desc_free(&d);
+    /* a term that is zero (its last factor: one automaton) is not one a
+     * rank multiplies */
+    static const int nz[] = {2, 0, 3};
+    CHECK_INT(costed_terms(&d, nz, 3), 0);
+    CHECK_INT(build(&s, &d, MVD_SCHED_ROWS, 1), 0);
+    CHECK_INT(mvd_sched_rows_fill(&s, &d, (size_t)1 << 30, &dg), 0);
+    mvd_sched_load(&s, 0, &l);
+    CHECK_INT(l.terms, 2);
+    mvd_sched_free(&s);
+    desc_free(&d);
 }
 
 /* ------------------------------------------------ --emit-proto */
