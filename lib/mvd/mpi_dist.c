@@ -155,7 +155,7 @@ static void fold(mvd_par *m, double *y)
  * rank q: rows' when given (mvd_plan_rows), n / P states each otherwise;
  * and their reachable states, kl. */
 void par_set_blocks(mvd_par *m, const desc *d, const mvd_space *sp,
-                       const uint64_t *rows)
+                    const uint64_t *rows)
 {
     int np = m->size;
     m->sp = sp;
@@ -236,8 +236,8 @@ static void dist_reduce(void *ctx, double *v, int n, mvd_reduce_op op)
     double *all = m->scalars, t0 = MPI_Wtime();
     MPI_Allgather(v, n, MPI_DOUBLE, all, n, MPI_DOUBLE, MPI_COMM_WORLD);
     /* Counted with the products' sums once they started (before, the
-     * ranks' different set-ups, as par_first_sum keeps apart): a rank whose
-     * kernels finish first waits here, not in the next product's
+     * ranks' different set-ups, as par_first_sum keeps apart): a rank
+     * whose kernels finish first waits here, not in the next product's
      * allgather, and left out the multiplications' time would miss it
      * (SC-like N=4 R=8 at 2 ranks: a time-multiply of 4.9 ms a product
      * beside a rank's 6.1 ms of CPU in its kernels). */
@@ -259,7 +259,7 @@ static void dist_reduce(void *ctx, double *v, int n, mvd_reduce_op op)
 /* The blocks, this rank's states and the buffers of the distributed
  * products with plan p (no combine hook: dist_multiply sums). */
 void par_dist_setup(mvd_par *m, mvd_plan *p, const desc *d,
-                       const mvd_space *sp)
+                    const mvd_space *sp)
 {
     int np = m->size;
     m->plan = p;

@@ -274,9 +274,9 @@ static int off_space(const mvd_space *sp, const double *y, uint64_t n)
  * there), in the same rank order, so the same bits there as summing the
  * whole vector, in fewer bytes (SC-like at N = 4, R = 8: 3393 entries of
  * 1679616, the sum 13 MB a rank otherwise), packed in place as the
- * distributed products pack them (par_pack). Off them every partial, and so the
- * sum, is zero when no term leads out of the reachable states (a term's
- * off-diagonal elements are rates and probabilities). The first
+ * distributed products pack them (par_pack). Off them every partial, and
+ * so the sum, is zero when no term leads out of the reachable states (a
+ * term's off-diagonal elements are rates and probabilities). The first
  * product checks that on every rank; a descriptor whose terms do lead
  * out (negative elements cancelling across terms) is summed whole. */
 static void sum_reachable(void *ctx, double *y, uint64_t n)
