@@ -167,6 +167,7 @@ typedef struct {
                             waits), not a request of the process */
     uint64_t seen;       /* p2p.c: a scan's mark */
     pending op;          /* a collective's message */
+    uint64_t colls;      /* coll_order.c: the collectives it has called */
 } proc_cold;
 
 /* The bytes of proc that a message's steps touch: sim_run prefetches
@@ -203,6 +204,7 @@ struct sim {
     uint64_t messages, negative_sizes, negative_computes;
     uint64_t cost_size;  /* kernel_cost: the last size asked (its bits) */
     double cost;         /* and its net_cost */
+    struct coll_order *order;     /* coll_order.c; NULL until a collective */
     struct timeline_stream *tl;   /* timeline.c; NULL: no timeline */
     struct trace_out *trace;      /* trace.c; NULL: no trace */
 };
@@ -517,6 +519,14 @@ void p2p_free(proc *p);
 /* Starts process `rank`'s next round of its collective (not linear) and
  * returns 1, or returns 0 when it has none left. */
 int coll_next(sim *s, int rank);
+
+/* coll_order.c */
+/* Process `rank` calls a collective: 1 when it is the one every other
+ * process called (or will be asked to call) as the same call of its own,
+ * else 0 after a runtime error that names both ranks and lines. */
+int coll_order_check(sim *s, int rank, sim_op_kind kind, int root,
+                     double bytes, int line);
+void coll_order_free(struct coll_order *o);
 
 /* match.c */
 /* `to` may have a message for its receive from any_source. */

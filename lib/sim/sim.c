@@ -111,6 +111,7 @@ void sim_free(sim *s)
     free(s->link_free);
     free(s->backbone);
     free(s->transfers.items);
+    coll_order_free(s->order);
     timeline_free(s->tl);
     trace_free(s->trace, s->opt.nprocs);
     free(s);
@@ -413,7 +414,8 @@ void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
         }
         r = (int)root;
     }
-    if ((bytes = kernel_checked_size(s, rank, line, bytes)) < 0)
+    if ((bytes = kernel_checked_size(s, rank, line, bytes)) < 0 ||
+        !coll_order_check(s, rank, kind, r, bytes, line))
         return;
     p->coll_active = 1;
     s->cold[rank].coll = (collective){kind, r, bytes, p->clock, 0, 0, line,

@@ -245,6 +245,39 @@ collective all_gather ring'
     assert_line "netsim: d.proto:1: note: rank 3 waits in barrier (receive from 2 of its dissemination barrier), since 0.000000000 s"
 }
 
+@test "collectives that differ across ranks end the run with both ranks and lines, under every algorithm (exit 1)" {
+    # Rank 0 in a barrier while the others are in an all_reduce: the linear
+    # schedules would match their messages and end, others deadlock.
+    printf 'compute(1, 0);\nif (rank == 0) {\n  barrier();\n} else {\n  all_reduce(8, 0);\n};\n' > m.proto
+    for coll in linear recursive_doubling ring auto; do
+        run netsim -n 4 --net h.net --coll all_reduce=$coll m.proto
+        assert_failure 1
+        assert_output "netsim: m.proto:5: error: rank 1: collective call 1 is all_reduce of 8 bytes, but rank 0's (line 3) is barrier: every process must call the same collectives in the same order, with the same root and size"
+    done
+    # A root or a size that differs, and a mismatch after matching calls.
+    printf 'bcast(0, (8, 0));\nbcast(rank %% 2, (8, 0));\n' > root.proto
+    run netsim -n 3 --net h.net root.proto
+    assert_failure 1
+    # (rank 1 reaches call 2 first: rank 0, the first bcast's root, sends
+    # to 1 before 2)
+    assert_output "netsim: root.proto:2: error: rank 0: collective call 2 is bcast from root 0 of 8 bytes, but rank 1's (line 2) is bcast from root 1 of 8 bytes: every process must call the same collectives in the same order, with the same root and size"
+    printf 'for (i, 3) { all_gather(100, 0); };\nif (rank == 2) { all_to_all(200, 0); } else { all_to_all(100, 0); };\n' > size.proto
+    run netsim -n 4 --net h.net size.proto
+    assert_failure 1
+    assert_output "netsim: size.proto:2: error: rank 2: collective call 4 is all_to_all of 200 bytes, but rank 0's (line 2) is all_to_all of 100 bytes: every process must call the same collectives in the same order, with the same root and size"
+    # Collectives of one shape under two names (scatter and bcast) no
+    # longer match silently.
+    printf 'if (rank == 0) { bcast(0, (8, 0)); } else { scatter(0, (8, 0)); };\n' > shape.proto
+    run netsim -n 2 --net h.net shape.proto
+    assert_failure 1
+    assert_output --partial "rank 1: collective call 1 is scatter from root 0 of 8 bytes, but rank 0's (line 1) is bcast from root 0 of 8 bytes"
+    # The same calls on every rank, many times over: no error.
+    printf 'for (i, 2000) { bcast(i %% 4, (8, 0)); barrier(); all_reduce(8, 0); };\n' > many.proto
+    run netsim -n 4 --net h.net --summary --coll bcast=binomial many.proto
+    assert_success
+    assert_line --partial "summary "
+}
+
 @test "--coll and collective records: errors, exit 2" {
     printf 'barrier();\n' > b.proto
     run netsim --coll bcast=ring b.proto
