@@ -1,4 +1,4 @@
-# perfpipe — the one entry point (GNU Make, non-recursive; `make -j2` safe).
+# perfpipe — the one entry point (GNU Make, non-recursive; parallel-safe).
 #
 #   make            build every program into build/bin
 #   make check      build, then run the C unit tests and the Bats tests
@@ -25,6 +25,14 @@
 
 .DEFAULT_GOAL := all
 SHELL := /bin/bash
+# Every core by default: `make` builds on all of them, `make check` runs
+# that many test files at once (tests/run). A -j on the command line
+# wins (`make -j1`). `make clean all` stays in order.
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+MAKEFLAGS += -j$(NPROC)
+ifneq ($(filter clean,$(MAKECMDGOALS)),)
+.NOTPARALLEL:
+endif
 .DELETE_ON_ERROR:
 .SUFFIXES:
 
