@@ -21,11 +21,72 @@ void sched_app_free(sched_app *a)
     memset(a, 0, sizeof *a);
 }
 
+/* The parts of an app-graph, in the order app-graph(5) gives them. */
+enum { PART_NAME, PART_DESCRIPTION, PART_TASKTYPE, PART_BATCHES,
+       PART_OUTPUT, PART_END };
+
 typedef struct {
     tf_reader *r;
     sched_app *a;
     keymap index;              /* batch name -> index */
+    keymap edges;              /* (from, to, kind) -> line of its record */
+    int part;                  /* the part the last record belonged to */
+    int part_line[PART_BATCHES];   /* name, description: line given */
+    uint64_t last_type;        /* of the last tasktype record ... */
+    int type_line;             /* ... at this line */
+    int types;                 /* tasktype records so far */
 } reader;
+
+static const char *const part_records[] = {"name", "description",
+                                           "tasktype", "batch", "output",
+                                           "end"};
+
+/* The record of keyword k belongs to part `part`: 0, or -1 after a
+ * diagnostic when it comes after a later part, or is a name or
+ * description given twice. */
+static int check_order(reader *rd, int part, const char *k)
+{
+    tf_reader *r = rd->r;
+    if (part < rd->part) {
+        diag_error(r->d, tf_loc(r, r->fields.items), "'%s' record after a "
+                   "'%s' record: an app-graph gives name, description, "
+                   "tasktype, batch (each with its task, edge, link, input "
+                   "and write records), output, end, in that order", k,
+                   part_records[rd->part]);
+        return -1;
+    }
+    rd->part = part;
+    if (part < PART_TASKTYPE) {
+        if (rd->part_line[part]) {
+            diag_error(r->d, tf_loc(r, r->fields.items), "'%s' record given "
+                       "twice (first at line %d)", k, rd->part_line[part]);
+            return -1;
+        }
+        rd->part_line[part] = r->line;
+    }
+    return 0;
+}
+
+/* Field i names the batch of the last batch record (edges, inputs and
+ * writes follow their batch's record): 0, or -1 after a diagnostic. */
+static int current_batch(reader *rd, size_t i, size_t b, const char *what)
+{
+    tf_reader *r = rd->r;
+    size_t last = rd->a->batches.len - 1;
+    if (b == last)
+        return 0;
+    if (strcmp(what, "edge") == 0)
+        diag_error(r->d, tf_loc(r, &r->fields.items[i]), "edge into '%s' "
+                   "after batch '%s': a batch's edges follow its batch "
+                   "record", rd->a->batches.items[b].name,
+                   rd->a->batches.items[last].name);
+    else
+        diag_error(r->d, tf_loc(r, &r->fields.items[i]), "%s of '%s' after "
+                   "batch '%s': a batch's input and write records follow "
+                   "its batch record", what, rd->a->batches.items[b].name,
+                   rd->a->batches.items[last].name);
+    return -1;
+}
 
 static int batch_of(reader *rd, size_t i, size_t *out)
 {
@@ -108,6 +169,17 @@ static int read_edge(reader *rd)
                    r->fields.items[1].text, r->fields.items[2].text);
         return -1;
     }
+    if (current_batch(rd, 2, e.to, "edge") < 0)
+        return -1;
+    size_t key[3] = {e.from, e.to, (size_t)storage}, first;
+    if (keymap_get(&rd->edges, key, sizeof key, &first)) {
+        diag_error(r->d, tf_loc(r, r->fields.items), "edge from '%s' to '%s' "
+                   "(%s) is given twice (first at line %zu)",
+                   r->fields.items[1].text, r->fields.items[2].text,
+                   kind->text, first);
+        return -1;
+    }
+    keymap_put(&rd->edges, key, sizeof key, (size_t)r->line);
     VEC_PUSH(&rd->a->edges, e);
     return 0;
 }
@@ -129,6 +201,21 @@ static int read_other(reader *rd, const char *k)
         uint64_t type;
         if (sched_task_type(r, 1, &type) < 0)
             return -1;
+        if (rd->types && type <= rd->last_type) {
+            if (type == rd->last_type)
+                diag_error(r->d, tf_loc(r, &f[1]), "task type L%llu is given "
+                           "twice (first at line %d)", (unsigned long long)type,
+                           rd->type_line);
+            else
+                diag_error(r->d, tf_loc(r, &f[1]), "task type L%llu after "
+                           "L%llu: an app-graph gives its tasktype records by "
+                           "increasing n", (unsigned long long)type,
+                           (unsigned long long)rd->last_type);
+            return -1;
+        }
+        rd->types++;
+        rd->last_type = type;
+        rd->type_line = r->line;
         if (n == 3)
             return 0;
         if (n == 5 && f[3].kind == TF_WORD && strcmp(f[3].text, "cost") == 0 &&
@@ -149,7 +236,9 @@ static int read_other(reader *rd, const char *k)
                        k);
             return -1;
         }
-        return batch_of(rd, 1, &b);
+        if (batch_of(rd, 1, &b) < 0)
+            return -1;
+        return strcmp(k, "output") == 0 ? 0 : current_batch(rd, 1, b, k);
     }
     if (strcmp(k, "task") == 0 || strcmp(k, "link") == 0) {
         if (n == (strcmp(k, "task") == 0 ? 2u : 3u))
@@ -200,6 +289,17 @@ int sched_app_parse(sched_app *a, const char *text, size_t len,
             diag_error(d, tf_loc(rd.r, key), "record after 'end'");
             break;
         }
+        int part = strcmp(k, "name") == 0 ? PART_NAME
+                   : strcmp(k, "description") == 0 ? PART_DESCRIPTION
+                   : strcmp(k, "tasktype") == 0 ? PART_TASKTYPE
+                   : strcmp(k, "output") == 0 ? PART_OUTPUT
+                   : strcmp(k, "end") == 0 ? PART_END
+                   : strcmp(k, "batch") == 0 || strcmp(k, "task") == 0 ||
+                     strcmp(k, "edge") == 0 || strcmp(k, "link") == 0 ||
+                     strcmp(k, "input") == 0 || strcmp(k, "write") == 0
+                   ? PART_BATCHES : -1;       /* unknown: said below */
+        if (part >= 0 && check_order(&rd, part, k) < 0)
+            continue;
         if (strcmp(k, "batch") == 0)
             read_batch(&rd);
         else if (strcmp(k, "edge") == 0)
@@ -218,6 +318,7 @@ int sched_app_parse(sched_app *a, const char *text, size_t len,
         diag_error(d, (srcloc){file, rd.r->line, 0}, "the application has no "
                    "batch: nothing to schedule");
     keymap_free(&rd.index);
+    keymap_free(&rd.edges);
     sched_doc_close(&doc);
     if (d->errors != errors) {
         sched_app_free(a);

@@ -345,6 +345,34 @@ bad_graph() {
     bad_graph 'platform 1\n' ":1:1: error: expected a 'app-graph' file, got a 'platform' file"
 }
 
+
+@test "the reader holds an app-graph to app-graph(5): record order, task types once and by increasing n, edges once and after their batch" {
+    bad_graph 'app-graph 1\ntasktype L1 -\ntasktype L1 -\nbatch B1 L1 1 -\nend 1 0 1\n' \
+        ":3:10: error: task type L1 is given twice (first at line 2)"
+    bad_graph 'app-graph 1\ntasktype L2 -\ntasktype L1 -\nbatch B1 L1 1 -\nend 1 0 1\n' \
+        ":3:10: error: task type L1 after L2: an app-graph gives its tasktype records by increasing n"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\ntasktype L1 -\nend 1 0 1\n' \
+        ":3:1: error: 'tasktype' record after a 'batch' record: an app-graph gives name, description, tasktype, batch (each with its task, edge, link, input and write records), output, end, in that order"
+    bad_graph 'app-graph 1\nname "a"\nname "b"\nbatch B1 L1 1 -\nend 1 0 1\n' \
+        ":3:1: error: 'name' record given twice (first at line 2)"
+    bad_graph 'app-graph 1\ndescription "a"\nname "b"\nbatch B1 L1 1 -\nend 1 0 1\n' \
+        ":3:1: error: 'name' record after a 'description' record: an app-graph gives name, description, tasktype, batch (each with its task, edge, link, input and write records), output, end, in that order"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\noutput B1 "s"\nbatch B2 L1 1 -\nend 2 0 2\n' \
+        ":4:1: error: 'batch' record after a 'output' record: an app-graph gives name, description, tasktype, batch (each with its task, edge, link, input and write records), output, end, in that order"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 1 -\nedge B1 B2 data\nedge B1 B2 data\nend 2 2 2\n' \
+        ":5:1: error: edge from 'B1' to 'B2' (data) is given twice (first at line 4)"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 1 -\nedge B1 B2 storage "s"\nedge B1 B2 storage "t"\nend 2 2 2\n' \
+        ":5:1: error: edge from 'B1' to 'B2' (storage) is given twice (first at line 4)"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 1 -\nbatch B3 L1 1 -\nedge B1 B2 data\nend 3 1 3\n' \
+        ":5:9: error: edge into 'B2' after batch 'B3': a batch's edges follow its batch record"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 1 -\nwrite B1 "s"\nend 2 0 2\n' \
+        ":4:7: error: write of 'B1' after batch 'B2': a batch's input and write records follow its batch record"
+    # A data edge and a storage edge between the same batches are two edges.
+    printf 'app-graph 1\ntasktype L1 -\ntasktype L2 -\nbatch B1 L1 1 -\nwrite B1 "s"\nbatch B2 L2 1 -\nedge B1 B2 data\nedge B1 B2 storage "s"\noutput B1 "s"\nend 2 2 2\n' > ok.graph
+    run gstr-sched -p "$EXAMPLES/platform/lab-heterogeneous.platform" ok.graph
+    assert_success
+}
+
 @test "tasks times UPs past the allocators' limit is refused before any work" {
     printf 'app-graph 1\nbatch B1 L1 10000000 -\nend 1 0 10000000\n' > big.graph
     { echo 'platform 1'; echo 'tasktime L1 1'
