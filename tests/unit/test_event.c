@@ -316,6 +316,23 @@ static void test_time_record(void)
     clear(&a, &p);
 }
 
+/* A random DAG of nb batches of 1 to max_m tasks, of types L1 and L2
+ * alternately, each edge forward with probability 1/3, and the two
+ * types' times. */
+static void random_graph(rng *g, sched_app *a, sched_platform *p, size_t nb,
+                         uint64_t max_m)
+{
+    for (size_t b = 0; b < nb; b++) {
+        add_batch(a, 1 + rng_below(g, max_m));
+        a->batches.items[b].type = 1 + b % 2;
+        for (size_t x = 0; x < b; x++)
+            if (rng_below(g, 3) == 0)
+                VEC_PUSH(&a->edges, ((sched_edge){x, b}));
+    }
+    VEC_PUSH(&p->tasktimes, ((sched_tasktime){1, 0.5 + rng_uniform(g)}));
+    VEC_PUSH(&p->tasktimes, ((sched_tasktime){2, 2 * rng_uniform(g)}));
+}
+
 /* Random DAGs of batches on random UPs, every scheduler: every task
  * finishes once, the losing copies are the cancelled ones, no UP holds
  * more than it may, the makespan is at least the work over the total
@@ -329,15 +346,7 @@ static void test_invariants(void)
         sched_app a = {0};
         sched_platform p = {0};
         size_t nb = 1 + rng_below(&g, 6), nups = 1 + rng_below(&g, 9);
-        for (size_t b = 0; b < nb; b++) {
-            add_batch(&a, 1 + rng_below(&g, 30));
-            a.batches.items[b].type = 1 + b % 2;
-            for (size_t x = 0; x < b; x++)
-                if (rng_below(&g, 3) == 0)
-                    VEC_PUSH(&a.edges, ((sched_edge){x, b}));
-        }
-        VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 0.5 + rng_uniform(&g)}));
-        VEC_PUSH(&p.tasktimes, ((sched_tasktime){2, 2 * rng_uniform(&g)}));
+        random_graph(&g, &a, &p, nb, 30);
         double speed = 0;
         for (size_t k = 0; k < nups; k++) {
             double f = 0.2 + rng_uniform(&g);
@@ -422,15 +431,7 @@ static void test_invariants_failures(void)
         sched_app a = {0};
         sched_platform p = {0};
         size_t nb = 1 + rng_below(&g, 6), nups = 1 + rng_below(&g, 7);
-        for (size_t b = 0; b < nb; b++) {
-            add_batch(&a, 1 + rng_below(&g, 25));
-            a.batches.items[b].type = 1 + b % 2;
-            for (size_t x = 0; x < b; x++)
-                if (rng_below(&g, 3) == 0)
-                    VEC_PUSH(&a.edges, ((sched_edge){x, b}));
-        }
-        VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 0.5 + rng_uniform(&g)}));
-        VEC_PUSH(&p.tasktimes, ((sched_tasktime){2, 2 * rng_uniform(&g)}));
+        random_graph(&g, &a, &p, nb, 25);
         double *most = calloc(nups, sizeof *most);
         for (size_t k = 0; k < nups; k++) {
             double f = 0.2 + rng_uniform(&g);
