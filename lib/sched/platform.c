@@ -236,6 +236,7 @@ static int read_error(tf_reader *r, sched_platform *p, const keymap *names,
         return -1;
     }
     p->error_level = level;
+    p->error_line = r->line;
     if (r->fields.len == 2)
         *seen = 2;                /* every UP, marked once all are read */
     for (size_t i = 2; i < r->fields.len; i++) {
@@ -308,6 +309,7 @@ static int read_fail(tf_reader *r, sched_platform *p, const keymap *names)
     }
     p->ups.items[j].fails = 1;
     p->ups.items[j].fail_at = at;
+    p->ups.items[j].fail_line = r->line;
     return 0;
 }
 
@@ -339,6 +341,7 @@ static int read_failures(tf_reader *r, sched_platform *p)
     }
     p->failure_rate = rate;
     p->failure_seed = seed;
+    p->failures_line = r->line;
     return 0;
 }
 
@@ -375,6 +378,7 @@ static int read_speed(tf_reader *r, sched_platform *p, const keymap *names)
         sched_number(r, 3, 0, 1, &v.multiplier) < 0)
         return -1;
     v.up = (size_t)j;
+    v.line = r->line;
     for (size_t i = 0; i < p->speeds.len; i++)
         if (p->speeds.items[i].up == v.up && p->speeds.items[i].time == v.time) {
             diag_error(r->d, tf_loc(r, &r->fields.items[2]), "UP '%s' "

@@ -36,6 +36,7 @@ typedef struct {
     int erratic;        /* under the estimation-error model */
     int fails;          /* fail-stop ... */
     double fail_at;     /* ... from this time on (0: the start) */
+    int fail_line;      /* its fail record's line (0: drawn, or none) */
 } sched_up;
 
 /* A load change (the event model): from `time` on, UP `up` runs at its
@@ -43,6 +44,7 @@ typedef struct {
 typedef struct {
     size_t up;
     double time, multiplier;
+    int line;           /* of its record, for messages */
 } sched_speed;
 
 typedef struct {
@@ -79,6 +81,7 @@ typedef struct {
     double failure_rate;            /* > 0: the failures record drew the
                                        UPs' fail_at (per second) ... */
     uint64_t failure_seed;          /* ... from this seed */
+    int failures_line, error_line;  /* of those records (0: none) */
     /* The thesis's estimation-error model (precise-rules §1): before each
      * batch, the times of the erratic UPs are multiplied by 1 + e, with
      * e = error_level * sin(2 pi * tasks dispatched so far / all tasks). */
@@ -424,10 +427,15 @@ typedef struct {
  * generation, each group runs GSTR with best-fit, without error or
  * failure, on its share of the generation's batches (a share is floored
  * to whole tasks, as the code's loops do); the generation takes as long
- * as its slowest group; communication between groups is not timed. */
+ * as its slowest group; communication between groups is not timed. A
+ * platform with failures (fail or failures records), load changes
+ * (speed) or an error model above 0 is refused, located in
+ * platform_file, rather than played without them. file names the
+ * app-graph. 0, or -1 after a diagnostic. */
 int sched_igp(const sched_app *a, const sched_platform *p,
               const sched_options *o, const double *part,
-              sched_igp_result *r, diag *d, const char *file);
+              sched_igp_result *r, diag *d, const char *file,
+              const char *platform_file);
 void sched_igp_free(sched_igp_result *r);
 
 /* A partitioned run in the schedule format: METHOD is "tp", "pp", "ppcp

@@ -425,6 +425,37 @@ bad_graph() {
     assert_line 'share "GH2" B4 10'
 }
 
+
+@test "partitioning refuses what the inter-group simulator does not play: failures, load changes, an error model (located, exit 2)" {
+    pasl2graph "$EXAMPLES/pasl/example3.pasl" > fig11.graph
+    P="$EXAMPLES/platform/three-groups.platform"
+    base() { grep -v '^end' "$P"; }
+    # GH3's two UPs dead from the start; a1 slowed to 1 %; failures drawn;
+    # an error model on a1.
+    { base; echo 'fail c1'; echo 'fail c2'; echo 'end 10'; } > dead.platform
+    { base; echo 'speed a1 0 0.01'; echo 'end 10'; } > slow.platform
+    { base; echo 'failures 0.5 seed 3'; echo 'end 10'; } > drawn.platform
+    { base; echo 'error 0.3 a1'; echo 'end 10'; } > error.platform
+    for p in tp pp ppcp; do
+        run gstr-sched -p dead.platform --partition "$p" fig11.graph
+        assert_failure 2
+        assert_output "gstr-sched: dead.platform:26:1: error: UP 'c1' fails ('fail' record): the inter-group simulator of --partition (the thesis's igp) plays no failures, load changes or estimation errors; use the event model, without --partition"
+        run gstr-sched -p slow.platform --partition "$p" fig11.graph
+        assert_failure 2
+        assert_output "gstr-sched: slow.platform:26:1: error: UP 'a1' changes speed ('speed' record): the inter-group simulator of --partition (the thesis's igp) plays no failures, load changes or estimation errors; use the event model, without --partition"
+        run gstr-sched -p drawn.platform --partition "$p" fig11.graph
+        assert_failure 2
+        assert_output "gstr-sched: drawn.platform:26:1: error: the platform draws failures ('failures' record): the inter-group simulator of --partition (the thesis's igp) plays no failures, load changes or estimation errors; use the event model, without --partition"
+        run gstr-sched -p error.platform --partition "$p" fig11.graph
+        assert_failure 2
+        assert_output "gstr-sched: error.platform:26:1: error: the platform has an error model ('error' record): the inter-group simulator of --partition (the thesis's igp) plays no failures, load changes or estimation errors; use the event model, without --partition"
+    done
+    # A level of 0 changes nothing: read as before.
+    { base; echo 'error 0'; echo 'end 10'; } > zero.platform
+    run gstr-sched -p zero.platform --partition ppcp fig11.graph
+    assert_success
+}
+
 @test "partitioning: one group, a bad group record, options that do not apply" {
     run gstr-sched -p "$EXAMPLES/platform/lab-heterogeneous.platform" --partition=ppcp sieve.graph
     assert_failure 2

@@ -74,7 +74,7 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < ups; k++) {
         double f = 0.1 + rng_uniform(&r);
         VEC_PUSH(&p.ups, ((sched_up){NULL, f, f * (0.8 + 0.4 * rng_uniform(&r)),
-                                     0.001 * rng_uniform(&r), (int)(k % 2), 0, 0}));
+                                     0.001 * rng_uniform(&r), (int)(k % 2), 0, 0, 0}));
     }
     p.error_level = 0.3;
     printf("%llu tasks in %zu batches on %zu UPs (%.0e task-UP pairs)\n",

@@ -77,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 sched_ppcp(&g, &a, method == 2 ? SCHED_PPCP_PROSE
                                                : SCHED_PPCP_MATLAB, part);
             sched_igp_result r;
-            if (sched_igp(&a, &p, &o, part, &r, &d, "fuzz.graph") == 0) {
+            if (sched_igp(&a, &p, &o, part, &r, &d, "fuzz.graph", "fuzz.platform") == 0) {
                 sched_write_partitioned(sink, &a, &p, "fuzz", part, &r);
                 sched_igp_free(&r);
             }

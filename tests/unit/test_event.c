@@ -12,7 +12,7 @@
 static void add_up(sched_platform *p, double real, double estimated,
                    double link)
 {
-    VEC_PUSH(&p->ups, ((sched_up){NULL, real, estimated, link, 0, 0, 0}));
+    VEC_PUSH(&p->ups, ((sched_up){NULL, real, estimated, link, 0, 0, 0, 0}));
 }
 
 static void add_batch(sched_app *a, uint64_t m)
@@ -278,7 +278,7 @@ static void test_speed_change(void)
     add_batch(&a, 1);
     VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 2}));
     add_up(&p, 1, 1, 0);
-    VEC_PUSH(&p.speeds, ((sched_speed){0, 1, 0.5}));
+    VEC_PUSH(&p.speeds, ((sched_speed){0, 1, 0.5, 0}));
     sched_event_options o = gstr_options();
     sched_event_result r;
     CHECK_INT(run(&a, &p, &o, &r), 0);
@@ -308,7 +308,7 @@ static void test_time_record(void)
     CHECK(r.makespan == 2 && r.first_results[1] == 1);
     sched_event_result_free(&r);
     p.times.items[0].seconds = 1.5;
-    VEC_PUSH(&p.speeds, ((sched_speed){0, 1, 0.5}));
+    VEC_PUSH(&p.speeds, ((sched_speed){0, 1, 0.5, 0}));
     CHECK_INT(run(&a, &p, &o, &r), 0);
     CHECK(r.makespan == 2 && r.first_results[0] == 1);
     sched_event_result_free(&r);
@@ -446,7 +446,7 @@ static void test_invariants_failures(void)
             }
             for (unsigned v = rng_below(&g, 3); v > 0; v--) {
                 double m = 0.05 + 1.5 * rng_uniform(&g);
-                VEC_PUSH(&p.speeds, ((sched_speed){k, 6 * rng_uniform(&g), m}));
+                VEC_PUSH(&p.speeds, ((sched_speed){k, 6 * rng_uniform(&g), m, 0}));
                 most[k] = fmax(most[k], m);
             }
         }

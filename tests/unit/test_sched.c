@@ -478,7 +478,7 @@ static void random_case(rng *r, mcase *k, sched_app *a, sched_platform *p)
         k->erm[j] = (int)rng_below(r, 2);
         k->flm[j] = j > 0 && rng_below(r, 4) == 0;   /* UP 1 never fails */
         VEC_PUSH(&p->ups, ((sched_up){NULL, f[j], f[j], k->c[j], k->erm[j],
-                                      k->flm[j], 0}));
+                                      k->flm[j], 0, 0}));
     }
     for (size_t i = 0; i < k->b; i++) {
         k->m[i] = 1 + rng_below(r, 12);
