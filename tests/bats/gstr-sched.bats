@@ -436,19 +436,16 @@ bad_graph() {
     { base; echo 'speed a1 0 0.01'; echo 'end 10'; } > slow.platform
     { base; echo 'failures 0.5 seed 3'; echo 'end 10'; } > drawn.platform
     { base; echo 'error 0.3 a1'; echo 'end 10'; } > error.platform
+    why="the inter-group simulator of --partition (the thesis's igp) plays no failures, load changes or estimation errors; use the event model, without --partition"
     for p in tp pp ppcp; do
-        run gstr-sched -p dead.platform --partition "$p" fig11.graph
-        assert_failure 2
-        assert_output "gstr-sched: dead.platform:26:1: error: UP 'c1' fails ('fail' record): the inter-group simulator of --partition (the thesis's igp) plays no failures, load changes or estimation errors; use the event model, without --partition"
-        run gstr-sched -p slow.platform --partition "$p" fig11.graph
-        assert_failure 2
-        assert_output "gstr-sched: slow.platform:26:1: error: UP 'a1' changes speed ('speed' record): the inter-group simulator of --partition (the thesis's igp) plays no failures, load changes or estimation errors; use the event model, without --partition"
-        run gstr-sched -p drawn.platform --partition "$p" fig11.graph
-        assert_failure 2
-        assert_output "gstr-sched: drawn.platform:26:1: error: the platform draws failures ('failures' record): the inter-group simulator of --partition (the thesis's igp) plays no failures, load changes or estimation errors; use the event model, without --partition"
-        run gstr-sched -p error.platform --partition "$p" fig11.graph
-        assert_failure 2
-        assert_output "gstr-sched: error.platform:26:1: error: the platform has an error model ('error' record): the inter-group simulator of --partition (the thesis's igp) plays no failures, load changes or estimation errors; use the event model, without --partition"
+        for case in "dead:UP 'c1' fails ('fail' record)" \
+                    "slow:UP 'a1' changes speed ('speed' record)" \
+                    "drawn:the platform draws failures ('failures' record)" \
+                    "error:the platform has an error model ('error' record)"; do
+            run gstr-sched -p "${case%%:*}.platform" --partition "$p" fig11.graph
+            assert_failure 2
+            assert_output "gstr-sched: ${case%%:*}.platform:26:1: error: ${case#*:}: $why"
+        done
     done
     # A level of 0 changes nothing: read as before.
     { base; echo 'error 0'; echo 'end 10'; } > zero.platform
