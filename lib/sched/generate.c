@@ -326,12 +326,17 @@ void sched_write_app(FILE *fp, const sched_app *a, const char *name)
     size_t *order = sched_edges_by_to(a), e = 0;
     for (size_t b = 0; b < a->batches.len; b++) {
         const sched_batch *bt = &a->batches.items[b];
-        fprintf(fp, "batch %s L%llu %llu -\n", bt->name,
-                (unsigned long long)bt->type, (unsigned long long)bt->m);
-        for (; e < a->edges.len && a->edges.items[order[e]].to == b; e++)
-            fprintf(fp, "edge %s %s data\n",
-                    a->batches.items[a->edges.items[order[e]].from].name,
-                    bt->name);
+        fputs("batch ", fp);
+        tf_put_word(fp, bt->name);
+        fprintf(fp, " L%llu %llu -\n", (unsigned long long)bt->type,
+                (unsigned long long)bt->m);
+        for (; e < a->edges.len && a->edges.items[order[e]].to == b; e++) {
+            fputs("edge ", fp);
+            tf_put_word(fp, a->batches.items[a->edges.items[order[e]].from].name);
+            fputc(' ', fp);
+            tf_put_word(fp, bt->name);
+            fputs(" data\n", fp);
+        }
     }
     free(order);
     fprintf(fp, "end %zu %zu %llu\n", a->batches.len, a->edges.len,

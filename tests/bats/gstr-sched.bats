@@ -529,3 +529,33 @@ bad_graph() {
     assert_success
     refute_line --regexp '^fail '
 }
+
+@test "batch names that are not bare words are quoted in every schedule, whole NAME.I, with the one escaping of the formats" {
+    # A space, a quote, a backslash, a newline escape; and a bare word.
+    printf '%s\n' 'app-graph 1' 'tasktype L1 -' 'batch "B 1" L1 1 -' \
+        'batch "B\"q" L1 1 -' 'edge "B 1" "B\"q" data' 'batch "B\\x" L1 1 -' \
+        'edge "B\"q" "B\\x" data' 'batch "B\n1" L1 1 -' 'edge "B\\x" "B\n1" data' \
+        'batch "#c" L1 1 -' 'edge "B\n1" "#c" data' 'batch ok L1 1 -' 'edge "#c" ok data' \
+        'end 6 5 6' > names.graph
+    printf 'platform 1\ntasktime L1 1\ngroup g1\nup a 1 1\ngroup g2\nup b 1 1\nend 2\n' > two.platform
+    run gstr-sched -p two.platform names.graph
+    assert_success
+    assert_line 'dispatch 0 "B 1.0" 1'
+    assert_line 'finish 1 "B 1.0" 1'
+    assert_line 'dispatch 1 "B\"q.0" 1'
+    assert_line 'dispatch 2 "B\\x.0" 1'
+    assert_line 'dispatch 3 "B\n1.0" 1'
+    assert_line 'dispatch 4 "#c.0" 1'
+    assert_line 'dispatch 5 ok.0 1'
+    [ "$(echo "$output" | wc -l)" -eq 22 ]      # one record a line
+    run gstr-sched --model thesis -p two.platform names.graph
+    assert_success
+    assert_line 'task "B 1.0" 1 0 1'
+    assert_line 'task "B\"q.0" 1 1 2'
+    assert_line 'task ok.0 1 5 6'
+    run gstr-sched --partition tp -p two.platform names.graph
+    assert_success
+    assert_line 'share "g2" "B 1" 1'
+    assert_line 'share "g2" "B\\x" 1'
+    assert_line 'share "g2" ok 1'
+}
