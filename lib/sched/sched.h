@@ -344,6 +344,27 @@ int sched_event_run(const sched_app *a, const sched_platform *p,
                     const sched_event_options *o, sched_event_result *r,
                     diag *d, const char *file);
 void sched_event_result_free(sched_event_result *r);
+
+/* MinMin's choices on the tasks made ready at once, in runs of one batch
+ * each (runs in batch order): again and again, the (run, UP) pair of
+ * least end avail[UP] + time(run, UP) among the runs with tasks left,
+ * the first run then the first UP on a tie, an end that is not finite
+ * never chosen; take(run, UP) gets the run's next task and avail[UP]
+ * grows by the time. It stops when every task is taken or no pair has a
+ * finite end (the tasks left are not planned). Exactly the choices of
+ * scanning every pair for every task, in O(runs x UPs x log runs + tasks
+ * x log UPs) and runs x UPs x 4 bytes; past order_pairs runs x UPs, in
+ * O(runs) a task (runs x log UPs) and no order kept. */
+typedef struct {
+    double (*time)(void *ctx, size_t run, size_t up);
+    void (*take)(void *ctx, size_t run, size_t up);
+    void *ctx;
+    size_t order_pairs;
+} sched_minmin_io;
+#define SCHED_MINMIN_ORDER_PAIRS ((size_t)1 << 24)
+void sched_minmin(size_t runs, const uint64_t *count, size_t ups,
+                  double *avail, const sched_minmin_io *io);
+
 void sched_event_write(FILE *fp, const sched_app *a, const sched_platform *p,
                        const sched_event_options *o,
                        const sched_event_result *r);
