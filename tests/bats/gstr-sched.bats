@@ -357,8 +357,8 @@ bad_graph() {
         ":3:1: error: 'name' record given twice (first at line 2)"
     bad_graph 'app-graph 1\ndescription "a"\nname "b"\nbatch B1 L1 1 -\nend 1 0 1\n' \
         ":3:1: error: 'name' record after a 'description' record: an app-graph gives name, description, tasktype, batch (each with its task, edge, link, input and write records), output, end, in that order"
-    bad_graph 'app-graph 1\nbatch B1 L1 1 -\noutput B1 "s"\nbatch B2 L1 1 -\nend 2 0 2\n' \
-        ":4:1: error: 'batch' record after a 'output' record: an app-graph gives name, description, tasktype, batch (each with its task, edge, link, input and write records), output, end, in that order"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nwrite B1 "s"\noutput B1 "s"\nbatch B2 L1 1 -\nend 2 0 2\n' \
+        ":5:1: error: 'batch' record after a 'output' record: an app-graph gives name, description, tasktype, batch (each with its task, edge, link, input and write records), output, end, in that order"
     bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 1 -\nedge B1 B2 data\nedge B1 B2 data\nend 2 2 2\n' \
         ":5:1: error: edge from 'B1' to 'B2' (data) is given twice (first at line 4)"
     bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 1 -\nedge B1 B2 storage "s"\nedge B1 B2 storage "t"\nend 2 2 2\n' \
@@ -367,6 +367,31 @@ bad_graph() {
         ":5:9: error: edge into 'B2' after batch 'B3': a batch's edges follow its batch record"
     bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 1 -\nwrite B1 "s"\nend 2 0 2\n' \
         ":4:7: error: write of 'B1' after batch 'B2': a batch's input and write records follow its batch record"
+    # Within a batch: its tasks first, all of them, in order; each edge
+    # with all of its links; the edges before the inputs and writes.
+    bad_graph 'app-graph 1\nbatch B1 L1 2 -\ntask B1.1\nend 1 0 2\n' \
+        ":3:6: error: task 'B1.1' out of place: the task records of batch 'B1' are B1.0 to B1.1, in order, right after its batch record"
+    bad_graph 'app-graph 1\nbatch B1 L1 2 -\ntask B1.0\nend 1 0 2\n' \
+        ":4:1: error: batch 'B1' has 1 of its 2 task records: with --tasks, every task of a batch has one"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nlink B1.0 B1.0\nend 1 0 1\n' \
+        ":3:1: error: link out of place: a link record follows its edge record or another link"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 2 -\nedge B1 B2 data\nlink B1.0 B2.2\nend 2 1 3\n' \
+        ":5:6: error: link B1.0 B2.2 is not one of the 2 links of the edge from 'B1' to 'B2' before it (a task of each, B1.0 to B1.0 and B2.0 to B2.1)"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 2 -\nedge B1 B2 data\nlink B1.0 B2.0\nend 2 1 3\n' \
+        ":6:1: error: the edge from 'B1' to 'B2' has 1 of its 2 link records: with --tasks, every link of an edge has one"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 1 -\nwrite B2 "s"\nedge B1 B2 data\noutput B2 "s"\nend 2 1 2\n' \
+        ":5:1: error: edge into 'B2' after its input or write records: a batch's edges come before them"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nwrite B1 "s"\nbatch B2 L1 1 -\ninput B2 "s"\noutput B1 "s"\nend 2 0 2\n' \
+        ":5:10: error: input of storage \"s\", which batch 'B1' wrote before: an input reads a storage nobody wrote (else it is a storage edge)"
+    # Outputs: one per storage written, its last write.
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nwrite B1 "s"\noutput B1 "s"\noutput B1 "s"\nend 1 0 1\n' \
+        ":5:11: error: output of storage \"s\" is given twice (first at line 4)"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nwrite B1 "s"\noutput B1 "t"\nend 1 0 1\n' \
+        ":4:11: error: output of storage \"t\", which no batch writes"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nwrite B1 "s"\nbatch B2 L1 1 -\nwrite B2 "s"\noutput B1 "s"\nend 2 0 2\n' \
+        ":6:8: error: output of storage \"s\" by 'B1', but batch 'B2' writes it last"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nwrite B1 "s"\nend 1 0 1\n' \
+        ":4:1: error: storage \"s\" is written but has no output record (one per storage written, its last write)"
     # A data edge and a storage edge between the same batches are two edges.
     printf 'app-graph 1\ntasktype L1 -\ntasktype L2 -\nbatch B1 L1 1 -\nwrite B1 "s"\nbatch B2 L2 1 -\nedge B1 B2 data\nedge B1 B2 storage "s"\noutput B1 "s"\nend 2 2 2\n' > ok.graph
     run gstr-sched -p "$EXAMPLES/platform/lab-heterogeneous.platform" ok.graph
