@@ -226,6 +226,7 @@ bad_platform() {
     bad_platform 'platform 1\nup a 1 1\nspeed a -1 2\nend 1\n' ":3:9: error: expected a finite number >= 0, not '-1'"
     bad_platform 'platform 1\nup a 1 1\nspeed a 1 0\nend 1\n' ":3:11: error: expected a finite number > 0, not '0'"
     bad_platform 'platform 1\nup a 1 1\nspeed a 1 2\nspeed a 1 3\nend 1\n' ":4:9: error: UP 'a' changes speed twice at 1"
+    bad_platform 'platform 1\nup a 1 1\nspeed a 0 2\nspeed a -0 3\nend 1\n' ":4:9: error: UP 'a' changes speed twice at -0"
     bad_platform 'platform 1\nup a 1 1\nfail a when 2\nend 1\n' ":3:1: error: expected: fail NAME [at TIME]"
     bad_platform 'platform 1\nup a 1 1\nfailures 0\nend 1\n' ":3:10: error: expected a finite number > 0, not '0'"
     bad_platform 'platform 1\nup a 1 1\nfailures 0.1 seed x\nend 1\n' ":3:19: error: a seed is a whole number, not 'x'"
