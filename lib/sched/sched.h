@@ -328,7 +328,9 @@ typedef struct {
  * discrete-event simulation of the schedulers as the prose defines them,
  * on a platform whose UPs share their CPU between the copies they hold
  * (originals weigh 2, replicas 1), may fail (silently: a lost copy still
- * holds its slot in the coordinator's view) and change speed. The
+ * holds its slot in the coordinator's view; a fail-stop UP delivers
+ * nothing after its failure, a result on its way back over its link
+ * included) and change speed. The
  * coordinator sends one task at a time over its link (c_j a task, the
  * result back in c_j); a batch is ready when all its predecessors are
  * done. Static plans every task at the start; GS re-plans the unsent
