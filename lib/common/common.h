@@ -351,6 +351,12 @@ srcloc tf_loc(const tf_reader *r, const tf_field *f);
 
 /* Writers matching the reader. */
 void tf_put_string(FILE *fp, const char *s);   /* quoted, C escapes */
+/* Whether s reads back as one bare word: not empty, no blank, control
+ * byte, quote or backslash, and no '#' first (a comment there). */
+int tf_is_word(const char *s);
+/* s as a bare word when tf_is_word, else quoted by tf_put_string: a name
+ * in a record, however it is spelt, is one field. */
+void tf_put_word(FILE *fp, const char *s);
 /* The shortest %g form that reads back as x ("0.083", not
  * "0.083000000000000004"); nan, inf, -inf. Returns buf. */
 const char *fmt_double(char buf[32], double x);

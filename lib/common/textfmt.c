@@ -384,6 +384,26 @@ void tf_put_string(FILE *fp, const char *s)
     putc('"', fp);
 }
 
+int tf_is_word(const char *s)
+{
+    if (!*s || *s == '#')
+        return 0;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c <= ' ' || c == 0x7f || c == '"' || c == '\\')
+            return 0;
+    }
+    return 1;
+}
+
+void tf_put_word(FILE *fp, const char *s)
+{
+    if (tf_is_word(s))
+        fputs(s, fp);
+    else
+        tf_put_string(fp, s);
+}
+
 void sb_put_quoted(strbuf *sb, const char *s)
 {
     char buf[8];

@@ -245,7 +245,8 @@ static void cancel_others(sim *s, uint32_t t)
         trace(s, SCHED_EV_CANCEL, t, k);
         release(s, k, id);
         /* A copy with an event coming is freed when the event comes. */
-        if (c->state == C_TRANSIT || c->state == C_RETURNING)
+        if (c->state == C_TRANSIT || c->state == C_RETURNING ||
+            c->state == C_LOST_BACK)
             c->state = C_CANCELLED;
         else
             free_copy(s, id);
@@ -336,6 +337,11 @@ static void on_result(sim *s, uint32_t id)
         free_copy(s, id);
         return;
     }
+    if (c->state == C_LOST_BACK) {  /* its UP failed on the way: the
+                                       coordinator still waits */
+        c->state = C_LOST;
+        return;
+    }
     size_t k = c->up;
     uint32_t t = c->task;
     unlink_copy(s, id);
@@ -361,6 +367,13 @@ static void on_fail(sim *s, size_t k)
         c->state = C_LOST;
     }
     u->run.len = 0;
+    /* A result on its way back is lost too: a fail-stop UP delivers
+     * nothing after its failure (its link goes with it). */
+    for (size_t i = 0; i < u->held.len; i++) {
+        copy *c = &s->copies.items[u->held.items[i]];
+        if (c->state == C_RETURNING)
+            c->state = C_LOST_BACK;
+    }
     u->weights = 0;
     u->alive = 0;
     u->version++;
@@ -370,9 +383,9 @@ static void on_fail(sim *s, size_t k)
 }
 
 /* The coordinator learns that UP k failed (--detect): it sends it nothing
- * more, drops the copies it held (a result already on its way still
- * comes), and the tasks left with no copy, or planned for k, are ready
- * again. */
+ * more, drops the copies it held (none delivers: results on their way
+ * back were lost at the failure), and the tasks left with no copy, or
+ * planned for k, are ready again. */
 static void on_detect(sim *s, size_t k)
 {
     up_state *u = &s->ups[k];
@@ -383,16 +396,12 @@ static void on_detect(sim *s, size_t k)
     for (size_t i = 0; i < u->held.len;) {
         uint32_t id = u->held.items[i];
         copy *c = &s->copies.items[id];
-        if (c->state == C_RETURNING) {
-            i++;
-            continue;
-        }
         uint32_t t = c->task;
         s->r->wasted += c->work - c->remaining;
         unlink_copy(s, id);
         release(s, k, id);             /* takes it out of held */
-        if (c->state == C_TRANSIT)
-            c->state = C_CANCELLED;
+        if (c->state == C_TRANSIT || c->state == C_LOST_BACK)
+            c->state = C_CANCELLED;    /* its event is still to come */
         else
             free_copy(s, id);
         if (s->tasks[t].ncopies == 0 && s->tasks[t].state == T_RUN) {

@@ -31,8 +31,12 @@ typedef struct {
 
 /* A copy of a task: on its way (TRANSIT), computing, its result on its
  * way back (RETURNING), on a failed UP (LOST: the coordinator does not
- * know), or CANCELLED with an event still to come. */
-enum { C_FREE, C_TRANSIT, C_COMPUTING, C_RETURNING, C_LOST, C_CANCELLED };
+ * know; LOST_BACK: its result was on its way back when the UP failed, and
+ * its arrival event is still to come), or CANCELLED with an event still
+ * to come. A fail-stop UP delivers nothing after its failure, in either
+ * direction. */
+enum { C_FREE, C_TRANSIT, C_COMPUTING, C_RETURNING, C_LOST, C_LOST_BACK,
+       C_CANCELLED };
 
 typedef struct {
     double work, remaining;     /* seconds on the reference UP */

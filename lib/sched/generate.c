@@ -304,6 +304,12 @@ int sched_gen_platform(const sched_gen_groups *g, uint64_t seed,
     return 0;
 }
 
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
 void sched_write_app(FILE *fp, const sched_app *a, const char *name)
 {
     fputs("app-graph 1\n", fp);
@@ -312,29 +318,47 @@ void sched_write_app(FILE *fp, const sched_app *a, const char *name)
         tf_put_string(fp, name);
         fputc('\n', fp);
     }
-    uint64_t maxtype = 0;
-    for (size_t b = 0; b < a->batches.len; b++)
-        if (a->batches.items[b].type > maxtype)
-            maxtype = a->batches.items[b].type;
-    for (uint64_t t = 1; t <= maxtype; t++) {
-        int used = 0;
-        for (size_t b = 0; b < a->batches.len && !used; b++)
-            used = a->batches.items[b].type == t;
-        if (used)
-            fprintf(fp, "tasktype L%llu -\n", (unsigned long long)t);
-    }
-    size_t *order = sched_edges_by_to(a), e = 0;
-    for (size_t b = 0; b < a->batches.len; b++) {
+    /* The types used, once each, by increasing n (sorted: a type number
+     * may be large). */
+    size_t nb = a->batches.len, ntypes = 0;
+    uint64_t *types = xmalloc((nb + 1) * sizeof *types);
+    for (size_t b = 0; b < nb; b++)
+        types[b] = a->batches.items[b].type;
+    qsort(types, nb, sizeof *types, cmp_u64);
+    for (size_t i = 0; i < nb; i++)
+        if (i == 0 || types[i] != types[i - 1])
+            types[ntypes++] = types[i];
+    for (size_t i = 0; i < ntypes; i++)
+        fprintf(fp, "tasktype L%llu -\n", (unsigned long long)types[i]);
+    free(types);
+    /* Each batch's edges after it, as data edges: one per pair of batches
+     * (a data and a storage edge between two batches are one dependency
+     * here, and app-graph(5) has no edge twice). */
+    size_t *order = sched_edges_by_to(a), e = 0, edges = 0, seen;
+    keymap pairs = {0};
+    for (size_t b = 0; b < nb; b++) {
         const sched_batch *bt = &a->batches.items[b];
-        fprintf(fp, "batch %s L%llu %llu -\n", bt->name,
-                (unsigned long long)bt->type, (unsigned long long)bt->m);
-        for (; e < a->edges.len && a->edges.items[order[e]].to == b; e++)
-            fprintf(fp, "edge %s %s data\n",
-                    a->batches.items[a->edges.items[order[e]].from].name,
-                    bt->name);
+        fputs("batch ", fp);
+        tf_put_word(fp, bt->name);
+        fprintf(fp, " L%llu %llu -\n", (unsigned long long)bt->type,
+                (unsigned long long)bt->m);
+        for (; e < a->edges.len && a->edges.items[order[e]].to == b; e++) {
+            const sched_edge *x = &a->edges.items[order[e]];
+            size_t key[2] = {x->from, x->to};
+            if (keymap_get(&pairs, key, sizeof key, &seen))
+                continue;
+            keymap_put(&pairs, key, sizeof key, 1);
+            edges++;
+            fputs("edge ", fp);
+            tf_put_word(fp, a->batches.items[x->from].name);
+            fputc(' ', fp);
+            tf_put_word(fp, bt->name);
+            fputs(" data\n", fp);
+        }
     }
+    keymap_free(&pairs);
     free(order);
-    fprintf(fp, "end %zu %zu %llu\n", a->batches.len, a->edges.len,
+    fprintf(fp, "end %zu %zu %llu\n", nb, edges,
             (unsigned long long)a->tasks);
 }
 
@@ -424,11 +448,28 @@ void sched_write_platform(FILE *fp, const sched_platform *p)
             }
         fputc('\n', fp);
     }
+    /* Failures as fail records, those a failures record drew included (at
+     * their times: reading them back draws nothing), then the load
+     * changes in their order. */
     for (size_t k = 0; k < p->ups.len; k++)
         if (p->ups.items[k].fails) {
             fputs("fail ", fp);
             tf_put_string(fp, p->ups.items[k].name);
+            if (p->ups.items[k].fail_at > 0) {
+                fputs(" at ", fp);
+                tf_put_double(fp, p->ups.items[k].fail_at);
+            }
             fputc('\n', fp);
         }
+    for (size_t i = 0; i < p->speeds.len; i++) {
+        const sched_speed *v = &p->speeds.items[i];
+        fputs("speed ", fp);
+        tf_put_string(fp, p->ups.items[v->up].name);
+        fputc(' ', fp);
+        tf_put_double(fp, v->time);
+        fputc(' ', fp);
+        tf_put_double(fp, v->multiplier);
+        fputc('\n', fp);
+    }
     fprintf(fp, "end %zu\n", p->ups.len);
 }

@@ -89,10 +89,13 @@ int sched_gen_parse_groups(const char *text, size_t **ups, size_t *n,
                            strbuf *err);
 
 /* The app-graph 1 form of a (formats/app-graph.md): tasktype L<n> - for
- * each type, batches with their edges, end. name may be NULL. */
+ * each type used, batches with their edges as data edges (one per pair of
+ * batches), end. Reading it back gives a again, but for an edge that
+ * doubled another between the same batches. name may be NULL. */
 void sched_write_app(FILE *fp, const sched_app *a, const char *name);
 /* The platform 1 form of p (formats/platform.md), numbers in the shortest
- * form that reads back exactly; reading it back gives p again. */
+ * form that reads back exactly; reading it back gives p again, with the
+ * failures a failures record drew as fail records at their times. */
 void sched_write_platform(FILE *fp, const sched_platform *p);
 
 #endif

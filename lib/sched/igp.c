@@ -89,11 +89,53 @@ static int group_time(const sched_app *a, const sched_platform *p,
     return status;
 }
 
+/* What igp does not play is refused, the record located in the platform
+ * file: failures (a fail record, or the failures record's draws), load
+ * changes (speed records), an error model of a level above 0. igp runs
+ * each group without them, as the thesis's code does: a group whose UPs
+ * are all dead would still get its share and a makespan. 0, or -1. */
+static int check_static(const sched_platform *p, diag *d,
+                        const char *platform_file)
+{
+    static const char why[] = "the inter-group simulator of --partition "
+                              "(the thesis's igp) plays no failures, load "
+                              "changes or estimation errors; use the event "
+                              "model, without --partition";
+    if (p->failure_rate > 0) {
+        diag_error(d, (srcloc){platform_file, p->failures_line, 1}, "the "
+                   "platform draws failures ('failures' record): %s", why);
+        return -1;
+    }
+    for (size_t k = 0; k < p->ups.len; k++)
+        if (p->ups.items[k].fails) {
+            diag_error(d, (srcloc){platform_file, p->ups.items[k].fail_line,
+                                   1}, "UP '%s' fails ('fail' record): %s",
+                       p->ups.items[k].name, why);
+            return -1;
+        }
+    if (p->speeds.len) {
+        const sched_speed *v = &p->speeds.items[0];
+        diag_error(d, (srcloc){platform_file, v->line, 1}, "UP '%s' changes "
+                   "speed ('speed' record): %s", p->ups.items[v->up].name,
+                   why);
+        return -1;
+    }
+    if (p->error_level > 0) {
+        diag_error(d, (srcloc){platform_file, p->error_line, 1}, "the "
+                   "platform has an error model ('error' record): %s", why);
+        return -1;
+    }
+    return 0;
+}
+
 int sched_igp(const sched_app *a, const sched_platform *p,
               const sched_options *o, const double *part,
-              sched_igp_result *r, diag *d, const char *file)
+              sched_igp_result *r, diag *d, const char *file,
+              const char *platform_file)
 {
     memset(r, 0, sizeof *r);
+    if (check_static(p, d, platform_file) < 0)
+        return -1;
     size_t n = a->batches.len;
     for (size_t b = 0; b < n; b++)
         if (sched_task_seconds(p, a->batches.items[b].type) < 0) {

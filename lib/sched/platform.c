@@ -236,6 +236,7 @@ static int read_error(tf_reader *r, sched_platform *p, const keymap *names,
         return -1;
     }
     p->error_level = level;
+    p->error_line = r->line;
     if (r->fields.len == 2)
         *seen = 2;                /* every UP, marked once all are read */
     for (size_t i = 2; i < r->fields.len; i++) {
@@ -308,6 +309,7 @@ static int read_fail(tf_reader *r, sched_platform *p, const keymap *names)
     }
     p->ups.items[j].fails = 1;
     p->ups.items[j].fail_at = at;
+    p->ups.items[j].fail_line = r->line;
     return 0;
 }
 
@@ -339,6 +341,7 @@ static int read_failures(tf_reader *r, sched_platform *p)
     }
     p->failure_rate = rate;
     p->failure_seed = seed;
+    p->failures_line = r->line;
     return 0;
 }
 
@@ -362,7 +365,8 @@ static void draw_failures(sched_platform *p)
 
 /* speed NAME TIME MULTIPLIER: from TIME on, the UP runs at its real
  * factor times MULTIPLIER (a load change, the event model's). */
-static int read_speed(tf_reader *r, sched_platform *p, const keymap *names)
+static int read_speed(tf_reader *r, sched_platform *p, const keymap *names,
+                      keymap *changes)
 {
     sched_speed v;
     if (r->fields.len != 4) {
@@ -375,13 +379,20 @@ static int read_speed(tf_reader *r, sched_platform *p, const keymap *names)
         sched_number(r, 3, 0, 1, &v.multiplier) < 0)
         return -1;
     v.up = (size_t)j;
-    for (size_t i = 0; i < p->speeds.len; i++)
-        if (p->speeds.items[i].up == v.up && p->speeds.items[i].time == v.time) {
-            diag_error(r->d, tf_loc(r, &r->fields.items[2]), "UP '%s' "
-                       "changes speed twice at %g", p->ups.items[j].name,
-                       v.time);
-            return -1;
-        }
+    v.line = r->line;
+    /* (UP, time) once: a map, as the records may number 10^6 (a scan of
+     * the earlier ones was quadratic). + 0.0 makes -0 the key of 0. */
+    struct { size_t up; double time; } key;
+    memset(&key, 0, sizeof key);
+    key.up = v.up;
+    key.time = v.time + 0.0;
+    size_t seen;
+    if (keymap_get(changes, &key, sizeof key, &seen)) {
+        diag_error(r->d, tf_loc(r, &r->fields.items[2]), "UP '%s' "
+                   "changes speed twice at %g", p->ups.items[j].name, v.time);
+        return -1;
+    }
+    keymap_put(changes, &key, sizeof key, 1);
     if (p->speeds.len >= SCHED_MAX_SPEEDS) {
         diag_error(r->d, tf_loc(r, r->fields.items), "more than %d speed "
                    "records", SCHED_MAX_SPEEDS);
@@ -400,7 +411,7 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
         return -1;
     tf_reader *r = &doc.r;
     int errors = d->errors, got, ended = 0, error_seen = 0;
-    keymap names = {0}, groups = {0}, pairs = {0}, index = {0};
+    keymap names = {0}, groups = {0}, pairs = {0}, index = {0}, changes = {0};
     while ((got = tf_next(r)) != 0) {
         if (got < 0)
             continue;
@@ -429,7 +440,7 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
         } else if (strcmp(k, "fail") == 0) {
             read_fail(r, p, &index);
         } else if (strcmp(k, "speed") == 0) {
-            read_speed(r, p, &index);
+            read_speed(r, p, &index, &changes);
         } else if (strcmp(k, "failures") == 0) {
             read_failures(r, p);
         } else if (strcmp(k, "time") == 0) {
@@ -468,6 +479,7 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
     keymap_free(&groups);
     keymap_free(&pairs);
     keymap_free(&index);
+    keymap_free(&changes);
     sched_doc_close(&doc);
     if (p->times.len)
         qsort(p->times.items, p->times.len, sizeof *p->times.items,

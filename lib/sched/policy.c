@@ -144,42 +144,54 @@ static void replan(sim *s, const uint32_t *fresh, size_t n)
 
 /* MinMin: of the ready tasks, the one that can end first goes to the UP
  * where it ends first, again and again (the real times: full knowledge).
- * Tasks of a batch are alike: the choice is among the batches. */
+ * Tasks of a batch are alike: the choice is among the batches, each run
+ * of one batch in ids (sorted by task) giving its tasks in order. */
+typedef struct {
+    sim *s;
+    const uint32_t *ids;
+    uint32_t *batch;            /* [runs] */
+    size_t *next;               /* [runs] the run's next task in ids */
+} minmin_runs;
+
+static double run_time(void *ctx, size_t run, size_t k)
+{
+    const minmin_runs *m = ctx;
+    return seen_time(m->s, m->batch[run], k);
+}
+
+static void run_take(void *ctx, size_t run, size_t k)
+{
+    minmin_runs *m = ctx;
+    plan_push(m->s, k, m->ids[m->next[run]++]);
+}
+
 static void minmin(sim *s, uint32_t *ids, size_t n)
 {
-    size_t nups = s->nups;
+    size_t nups = s->nups, runs = 0;
     double *avail = s->row;
     for (size_t k = 0; k < nups; k++)
         avail[k] = s->ups[k].known_dead
                    ? INFINITY
                    : fmax(s->ups[k].busy_until, s->now) + s->ups[k].planned;
-    size_t lo = 0;
-    while (lo < n) {
-        /* ids[lo..n) are the tasks left, in runs of one batch. */
-        size_t best_i = n, best_k = 0;
-        double best = INFINITY;
-        for (size_t i = lo; i < n;) {
-            size_t b = s->tasks[ids[i]].batch;
-            for (size_t k = 0; k < nups; k++) {
-                double end = avail[k] + seen_time(s, b, k);
-                if (end < best) {
-                    best = end;
-                    best_i = i;
-                    best_k = k;
-                }
-            }
-            while (i < n && s->tasks[ids[i]].batch == b)
-                i++;
+    for (size_t i = 0; i < n; i++)
+        runs += i == 0 || s->tasks[ids[i]].batch != s->tasks[ids[i - 1]].batch;
+    minmin_runs m = {s, ids, xmalloc((runs + 1) * sizeof *m.batch),
+                     xmalloc((runs + 1) * sizeof *m.next)};
+    uint64_t *count = xmalloc((runs + 1) * sizeof *count);
+    runs = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i == 0 || s->tasks[ids[i]].batch != s->tasks[ids[i - 1]].batch) {
+            m.batch[runs] = s->tasks[ids[i]].batch;
+            m.next[runs] = i;
+            count[runs++] = 0;
         }
-        if (best_i == n)
-            break;        /* every UP is known to have failed: lost */
-        /* Take the run's first task: swap it to the front. */
-        uint32_t t = ids[best_i];
-        memmove(ids + lo + 1, ids + lo, (best_i - lo) * sizeof *ids);
-        ids[lo++] = t;
-        plan_push(s, best_k, t);
-        avail[best_k] += seen_time(s, s->tasks[t].batch, best_k);
+        count[runs - 1]++;
     }
+    sched_minmin_io io = {run_time, run_take, &m, SCHED_MINMIN_ORDER_PAIRS};
+    sched_minmin(runs, count, nups, avail, &io);
+    free(count);
+    free(m.batch);
+    free(m.next);
 }
 
 /* -------------------------------------------------- the replica choice */

@@ -36,6 +36,7 @@ typedef struct {
     int erratic;        /* under the estimation-error model */
     int fails;          /* fail-stop ... */
     double fail_at;     /* ... from this time on (0: the start) */
+    int fail_line;      /* its fail record's line (0: drawn, or none) */
 } sched_up;
 
 /* A load change (the event model): from `time` on, UP `up` runs at its
@@ -43,6 +44,7 @@ typedef struct {
 typedef struct {
     size_t up;
     double time, multiplier;
+    int line;           /* of its record, for messages */
 } sched_speed;
 
 typedef struct {
@@ -79,6 +81,7 @@ typedef struct {
     double failure_rate;            /* > 0: the failures record drew the
                                        UPs' fail_at (per second) ... */
     uint64_t failure_seed;          /* ... from this seed */
+    int failures_line, error_line;  /* of those records (0: none) */
     /* The thesis's estimation-error model (precise-rules §1): before each
      * batch, the times of the erratic UPs are multiplied by 1 + e, with
      * e = error_level * sin(2 pi * tasks dispatched so far / all tasks). */
@@ -325,7 +328,9 @@ typedef struct {
  * discrete-event simulation of the schedulers as the prose defines them,
  * on a platform whose UPs share their CPU between the copies they hold
  * (originals weigh 2, replicas 1), may fail (silently: a lost copy still
- * holds its slot in the coordinator's view) and change speed. The
+ * holds its slot in the coordinator's view; a fail-stop UP delivers
+ * nothing after its failure, a result on its way back over its link
+ * included) and change speed. The
  * coordinator sends one task at a time over its link (c_j a task, the
  * result back in c_j); a batch is ready when all its predecessors are
  * done. Static plans every task at the start; GS re-plans the unsent
@@ -341,6 +346,27 @@ int sched_event_run(const sched_app *a, const sched_platform *p,
                     const sched_event_options *o, sched_event_result *r,
                     diag *d, const char *file);
 void sched_event_result_free(sched_event_result *r);
+
+/* MinMin's choices on the tasks made ready at once, in runs of one batch
+ * each (runs in batch order): again and again, the (run, UP) pair of
+ * least end avail[UP] + time(run, UP) among the runs with tasks left,
+ * the first run then the first UP on a tie, an end that is not finite
+ * never chosen; take(run, UP) gets the run's next task and avail[UP]
+ * grows by the time. It stops when every task is taken or no pair has a
+ * finite end (the tasks left are not planned). Exactly the choices of
+ * scanning every pair for every task, in O(runs x UPs x log runs + tasks
+ * x log UPs) and runs x UPs x 4 bytes; past order_pairs runs x UPs, in
+ * O(runs) a task (runs x log UPs) and no order kept. */
+typedef struct {
+    double (*time)(void *ctx, size_t run, size_t up);
+    void (*take)(void *ctx, size_t run, size_t up);
+    void *ctx;
+    size_t order_pairs;
+} sched_minmin_io;
+#define SCHED_MINMIN_ORDER_PAIRS ((size_t)1 << 24)
+void sched_minmin(size_t runs, const uint64_t *count, size_t ups,
+                  double *avail, const sched_minmin_io *io);
+
 void sched_event_write(FILE *fp, const sched_app *a, const sched_platform *p,
                        const sched_event_options *o,
                        const sched_event_result *r);
@@ -424,10 +450,15 @@ typedef struct {
  * generation, each group runs GSTR with best-fit, without error or
  * failure, on its share of the generation's batches (a share is floored
  * to whole tasks, as the code's loops do); the generation takes as long
- * as its slowest group; communication between groups is not timed. */
+ * as its slowest group; communication between groups is not timed. A
+ * platform with failures (fail or failures records), load changes
+ * (speed) or an error model above 0 is refused, located in
+ * platform_file, rather than played without them. file names the
+ * app-graph. 0, or -1 after a diagnostic. */
 int sched_igp(const sched_app *a, const sched_platform *p,
               const sched_options *o, const double *part,
-              sched_igp_result *r, diag *d, const char *file);
+              sched_igp_result *r, diag *d, const char *file,
+              const char *platform_file);
 void sched_igp_free(sched_igp_result *r);
 
 /* A partitioned run in the schedule format: METHOD is "tp", "pp", "ppcp

@@ -10,6 +10,22 @@ static void put_time(FILE *fp, double x)
     tf_put_double(fp, x);
 }
 
+/* Task i of batch `name` as the one field NAME.I: bare when the name is a
+ * bare word, else quoted whole ("B 1.0"), so a record stays one line of
+ * whitespace-separated fields whatever the app-graph named its batch. */
+static void put_task_name(FILE *fp, const char *name, uint64_t i)
+{
+    fputc(' ', fp);
+    if (tf_is_word(name)) {
+        fprintf(fp, "%s.%llu", name, (unsigned long long)i);
+        return;
+    }
+    strbuf sb = {0};
+    sb_printf(&sb, "%s.%llu", name, (unsigned long long)i);
+    tf_put_string(fp, sb.text);
+    sb_free(&sb);
+}
+
 /* The summary record, from the makespan, the sequential time and the
  * ideal speed-up. */
 static void put_summary(FILE *fp, double makespan, double sequential,
@@ -50,8 +66,9 @@ void sched_write(FILE *fp, const sched_app *a, const sched_platform *p,
             put_time(fp, r->generation_end[g]);
             fputc('\n', fp);
         }
-        fprintf(fp, "task %s.%llu %zu", a->batches.items[t->batch].name,
-                (unsigned long long)t->index, t->up + 1);
+        fputs("task", fp);
+        put_task_name(fp, a->batches.items[t->batch].name, t->index);
+        fprintf(fp, " %zu", t->up + 1);
         put_time(fp, t->send);
         if (isnan(t->finish))
             fputs(" -", fp);          /* sent to a failed UP: never back */
@@ -83,7 +100,8 @@ void sched_write_partitioned(FILE *fp, const sched_app *a,
                 continue;
             fputs("share ", fp);
             tf_put_string(fp, p->groups.items[q].name);
-            fprintf(fp, " %s", a->batches.items[b].name);
+            fputc(' ', fp);
+            tf_put_word(fp, a->batches.items[b].name);
             put_time(fp, share);
             fputc('\n', fp);
             shares++;
@@ -114,8 +132,7 @@ static void put_task(FILE *fp, const sched_app *a,
         else
             hi = mid;
     }
-    fprintf(fp, " %s.%llu", a->batches.items[lo].name,
-            (unsigned long long)(t - r->batch_first[lo]));
+    put_task_name(fp, a->batches.items[lo].name, t - r->batch_first[lo]);
 }
 
 void sched_event_write(FILE *fp, const sched_app *a, const sched_platform *p,

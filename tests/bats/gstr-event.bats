@@ -211,3 +211,48 @@ replica 0.8333333333333334 B1.3 2"
     assert_failure 2
     assert_output --partial "not an event-model schedule"
 }
+
+@test "a fail-stop UP delivers nothing after its failure: a result on its way back is lost, as an input on its way in is" {
+    # One task of 1 s, links of 1 s: sent 0..1, computed 1..2, back 2..3.
+    printf 'app-graph 1\nbatch B1 L1 1 -\nend 1 0 1\n' > one.graph
+    for at in 2.5 0.5 1.5; do
+        printf 'platform 1\ntasktime L1 1\nup a 1 1 link 1\nfail a at %s\nend 1\n' "$at" > back.platform
+        for s in static gs gstr wqr minmin; do
+            run --separate-stderr gstr-sched -p back.platform --sched "$s" one.graph
+            assert_success
+            assert_line "fail $at 1"
+            refute_line --regexp '^finish '
+            assert_line 'lost 1'
+        done
+    done
+    # At 3, the instant the result is back: the failure comes first (the
+    # platform's events are queued before any the run makes).
+    printf 'platform 1\ntasktime L1 1\nup a 1 1 link 1\nfail a at 3\nend 1\n' > back.platform
+    run --separate-stderr gstr-sched -p back.platform one.graph
+    assert_line 'lost 1'
+    # Just after it, the result is in.
+    printf 'platform 1\ntasktime L1 1\nup a 1 1 link 1\nfail a at 3.0000001\nend 1\n' > back.platform
+    run --separate-stderr gstr-sched -p back.platform one.graph
+    assert_line 'finish 3 B1.0 1'
+    assert_line 'lost 0'
+    # With a replica elsewhere, GSTR still finishes the task: b's copy.
+    printf 'platform 1\ntasktime L1 1\nup a 1 1 link 1\nup b 0.5 0.5 link 1\nfail a at 2.5\nend 2\n' > two.platform
+    run --separate-stderr gstr-sched -p two.platform --sched gstr one.graph
+    assert_success
+    assert_line --regexp '^finish [0-9.]+ B1\.0 2$'
+    assert_line 'lost 0'
+    # --detect: the coordinator learns of it at 3.5, while the lost
+    # result's arrival (3) is past, and sends the task to b.
+    for s in static gs minmin; do
+        run --separate-stderr gstr-sched -p two.platform --detect 1 --sched "$s" one.graph
+        assert_success
+        assert_line 'detect 3.5 1'
+        assert_line --regexp '^dispatch 3.5 B1\.0 2$'
+        assert_line --regexp '^finish [0-9.]+ B1\.0 2$'
+        assert_line 'lost 0'
+    done
+    # ... and at 2.6, before it.
+    run --separate-stderr gstr-sched -p two.platform --detect 0.1 --sched static one.graph
+    assert_line --regexp '^dispatch 2.6 B1\.0 2$'
+    assert_line 'lost 0'
+}

@@ -226,6 +226,7 @@ bad_platform() {
     bad_platform 'platform 1\nup a 1 1\nspeed a -1 2\nend 1\n' ":3:9: error: expected a finite number >= 0, not '-1'"
     bad_platform 'platform 1\nup a 1 1\nspeed a 1 0\nend 1\n' ":3:11: error: expected a finite number > 0, not '0'"
     bad_platform 'platform 1\nup a 1 1\nspeed a 1 2\nspeed a 1 3\nend 1\n' ":4:9: error: UP 'a' changes speed twice at 1"
+    bad_platform 'platform 1\nup a 1 1\nspeed a 0 2\nspeed a -0 3\nend 1\n' ":4:9: error: UP 'a' changes speed twice at -0"
     bad_platform 'platform 1\nup a 1 1\nfail a when 2\nend 1\n' ":3:1: error: expected: fail NAME [at TIME]"
     bad_platform 'platform 1\nup a 1 1\nfailures 0\nend 1\n' ":3:10: error: expected a finite number > 0, not '0'"
     bad_platform 'platform 1\nup a 1 1\nfailures 0.1 seed x\nend 1\n' ":3:19: error: a seed is a whole number, not 'x'"
@@ -345,6 +346,59 @@ bad_graph() {
     bad_graph 'platform 1\n' ":1:1: error: expected a 'app-graph' file, got a 'platform' file"
 }
 
+
+@test "the reader holds an app-graph to app-graph(5): record order, task types once and by increasing n, edges once and after their batch" {
+    bad_graph 'app-graph 1\ntasktype L1 -\ntasktype L1 -\nbatch B1 L1 1 -\nend 1 0 1\n' \
+        ":3:10: error: task type L1 is given twice (first at line 2)"
+    bad_graph 'app-graph 1\ntasktype L2 -\ntasktype L1 -\nbatch B1 L1 1 -\nend 1 0 1\n' \
+        ":3:10: error: task type L1 after L2: an app-graph gives its tasktype records by increasing n"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\ntasktype L1 -\nend 1 0 1\n' \
+        ":3:1: error: 'tasktype' record after a 'batch' record: an app-graph gives name, description, tasktype, batch (each with its task, edge, link, input and write records), output, end, in that order"
+    bad_graph 'app-graph 1\nname "a"\nname "b"\nbatch B1 L1 1 -\nend 1 0 1\n' \
+        ":3:1: error: 'name' record given twice (first at line 2)"
+    bad_graph 'app-graph 1\ndescription "a"\nname "b"\nbatch B1 L1 1 -\nend 1 0 1\n' \
+        ":3:1: error: 'name' record after a 'description' record: an app-graph gives name, description, tasktype, batch (each with its task, edge, link, input and write records), output, end, in that order"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nwrite B1 "s"\noutput B1 "s"\nbatch B2 L1 1 -\nend 2 0 2\n' \
+        ":5:1: error: 'batch' record after a 'output' record: an app-graph gives name, description, tasktype, batch (each with its task, edge, link, input and write records), output, end, in that order"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 1 -\nedge B1 B2 data\nedge B1 B2 data\nend 2 2 2\n' \
+        ":5:1: error: edge from 'B1' to 'B2' (data) is given twice (first at line 4)"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 1 -\nedge B1 B2 storage "s"\nedge B1 B2 storage "t"\nend 2 2 2\n' \
+        ":5:1: error: edge from 'B1' to 'B2' (storage) is given twice (first at line 4)"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 1 -\nbatch B3 L1 1 -\nedge B1 B2 data\nend 3 1 3\n' \
+        ":5:9: error: edge into 'B2' after batch 'B3': a batch's edges follow its batch record"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 1 -\nwrite B1 "s"\nend 2 0 2\n' \
+        ":4:7: error: write of 'B1' after batch 'B2': a batch's input and write records follow its batch record"
+    # Within a batch: its tasks first, all of them, in order; each edge
+    # with all of its links; the edges before the inputs and writes.
+    bad_graph 'app-graph 1\nbatch B1 L1 2 -\ntask B1.1\nend 1 0 2\n' \
+        ":3:6: error: task 'B1.1' out of place: the task records of batch 'B1' are B1.0 to B1.1, in order, right after its batch record"
+    bad_graph 'app-graph 1\nbatch B1 L1 2 -\ntask B1.0\nend 1 0 2\n' \
+        ":4:1: error: batch 'B1' has 1 of its 2 task records: with --tasks, every task of a batch has one"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nlink B1.0 B1.0\nend 1 0 1\n' \
+        ":3:1: error: link out of place: a link record follows its edge record or another link"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 2 -\nedge B1 B2 data\nlink B1.0 B2.2\nend 2 1 3\n' \
+        ":5:6: error: link B1.0 B2.2 is not one of the 2 links of the edge from 'B1' to 'B2' before it (a task of each, B1.0 to B1.0 and B2.0 to B2.1)"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 2 -\nedge B1 B2 data\nlink B1.0 B2.0\nend 2 1 3\n' \
+        ":6:1: error: the edge from 'B1' to 'B2' has 1 of its 2 link records: with --tasks, every link of an edge has one"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nbatch B2 L1 1 -\nwrite B2 "s"\nedge B1 B2 data\noutput B2 "s"\nend 2 1 2\n' \
+        ":5:1: error: edge into 'B2' after its input or write records: a batch's edges come before them"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nwrite B1 "s"\nbatch B2 L1 1 -\ninput B2 "s"\noutput B1 "s"\nend 2 0 2\n' \
+        ":5:10: error: input of storage \"s\", which batch 'B1' wrote before: an input reads a storage nobody wrote (else it is a storage edge)"
+    # Outputs: one per storage written, its last write.
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nwrite B1 "s"\noutput B1 "s"\noutput B1 "s"\nend 1 0 1\n' \
+        ":5:11: error: output of storage \"s\" is given twice (first at line 4)"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nwrite B1 "s"\noutput B1 "t"\nend 1 0 1\n' \
+        ":4:11: error: output of storage \"t\", which no batch writes"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nwrite B1 "s"\nbatch B2 L1 1 -\nwrite B2 "s"\noutput B1 "s"\nend 2 0 2\n' \
+        ":6:8: error: output of storage \"s\" by 'B1', but batch 'B2' writes it last"
+    bad_graph 'app-graph 1\nbatch B1 L1 1 -\nwrite B1 "s"\nend 1 0 1\n' \
+        ":4:1: error: storage \"s\" is written but has no output record (one per storage written, its last write)"
+    # A data edge and a storage edge between the same batches are two edges.
+    printf 'app-graph 1\ntasktype L1 -\ntasktype L2 -\nbatch B1 L1 1 -\nwrite B1 "s"\nbatch B2 L2 1 -\nedge B1 B2 data\nedge B1 B2 storage "s"\noutput B1 "s"\nend 2 2 2\n' > ok.graph
+    run gstr-sched -p "$EXAMPLES/platform/lab-heterogeneous.platform" ok.graph
+    assert_success
+}
+
 @test "tasks times UPs past the allocators' limit is refused before any work" {
     printf 'app-graph 1\nbatch B1 L1 10000000 -\nend 1 0 10000000\n' > big.graph
     { echo 'platform 1'; echo 'tasktime L1 1'
@@ -395,6 +449,34 @@ bad_graph() {
     assert_line 'share "GH1" B3 3'
     run gstr-sched -p "$P" --partition=pp fig11.graph
     assert_line 'share "GH2" B4 10'
+}
+
+
+@test "partitioning refuses what the inter-group simulator does not play: failures, load changes, an error model (located, exit 2)" {
+    pasl2graph "$EXAMPLES/pasl/example3.pasl" > fig11.graph
+    P="$EXAMPLES/platform/three-groups.platform"
+    base() { grep -v '^end' "$P"; }
+    # GH3's two UPs dead from the start; a1 slowed to 1 %; failures drawn;
+    # an error model on a1.
+    { base; echo 'fail c1'; echo 'fail c2'; echo 'end 10'; } > dead.platform
+    { base; echo 'speed a1 0 0.01'; echo 'end 10'; } > slow.platform
+    { base; echo 'failures 0.5 seed 3'; echo 'end 10'; } > drawn.platform
+    { base; echo 'error 0.3 a1'; echo 'end 10'; } > error.platform
+    why="the inter-group simulator of --partition (the thesis's igp) plays no failures, load changes or estimation errors; use the event model, without --partition"
+    for p in tp pp ppcp; do
+        for case in "dead:UP 'c1' fails ('fail' record)" \
+                    "slow:UP 'a1' changes speed ('speed' record)" \
+                    "drawn:the platform draws failures ('failures' record)" \
+                    "error:the platform has an error model ('error' record)"; do
+            run gstr-sched -p "${case%%:*}.platform" --partition "$p" fig11.graph
+            assert_failure 2
+            assert_output "gstr-sched: ${case%%:*}.platform:26:1: error: ${case#*:}: $why"
+        done
+    done
+    # A level of 0 changes nothing: read as before.
+    { base; echo 'error 0'; echo 'end 10'; } > zero.platform
+    run gstr-sched -p zero.platform --partition ppcp fig11.graph
+    assert_success
 }
 
 @test "partitioning: one group, a bad group record, options that do not apply" {
@@ -472,4 +554,34 @@ bad_graph() {
     run gstr-sched -p never.platform two.graph
     assert_success
     refute_line --regexp '^fail '
+}
+
+@test "batch names that are not bare words are quoted in every schedule, whole NAME.I, with the one escaping of the formats" {
+    # A space, a quote, a backslash, a newline escape; and a bare word.
+    printf '%s\n' 'app-graph 1' 'tasktype L1 -' 'batch "B 1" L1 1 -' \
+        'batch "B\"q" L1 1 -' 'edge "B 1" "B\"q" data' 'batch "B\\x" L1 1 -' \
+        'edge "B\"q" "B\\x" data' 'batch "B\n1" L1 1 -' 'edge "B\\x" "B\n1" data' \
+        'batch "#c" L1 1 -' 'edge "B\n1" "#c" data' 'batch ok L1 1 -' 'edge "#c" ok data' \
+        'end 6 5 6' > names.graph
+    printf 'platform 1\ntasktime L1 1\ngroup g1\nup a 1 1\ngroup g2\nup b 1 1\nend 2\n' > two.platform
+    run gstr-sched -p two.platform names.graph
+    assert_success
+    assert_line 'dispatch 0 "B 1.0" 1'
+    assert_line 'finish 1 "B 1.0" 1'
+    assert_line 'dispatch 1 "B\"q.0" 1'
+    assert_line 'dispatch 2 "B\\x.0" 1'
+    assert_line 'dispatch 3 "B\n1.0" 1'
+    assert_line 'dispatch 4 "#c.0" 1'
+    assert_line 'dispatch 5 ok.0 1'
+    [ "$(echo "$output" | wc -l)" -eq 22 ]      # one record a line
+    run gstr-sched --model thesis -p two.platform names.graph
+    assert_success
+    assert_line 'task "B 1.0" 1 0 1'
+    assert_line 'task "B\"q.0" 1 1 2'
+    assert_line 'task ok.0 1 5 6'
+    run gstr-sched --partition tp -p two.platform names.graph
+    assert_success
+    assert_line 'share "g2" "B 1" 1'
+    assert_line 'share "g2" "B\\x" 1'
+    assert_line 'share "g2" ok 1'
 }

@@ -4,7 +4,9 @@
  * are accepted, the thesis's schedulers run with each allocator, the
  * event model with a scheduler and its options picked from the size, and
  * on a platform of groups every partitioner and the inter-group
- * simulator. */
+ * simulator. fuzz_platform and fuzz_appgraph fuzz each reader alone, with
+ * a write-and-read-back oracle; gstr-sched reads no schedule (it only
+ * writes them), so the schedule format has no reader to fuzz. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,9 +54,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                  size % 2 ? 0.5 : 0};
         sched_event_result r;
         if (sched_event_run(&a, &p, &o, &r, &d, "fuzz.graph") == 0) {
-            /* Every task finishes once, or is lost: never both. */
+            /* Every task finishes once, or is lost: never both; and no
+             * finish comes from a UP after its fail event. */
             if (r.done + r.lost != r.tasks)
                 abort();
+            unsigned char *failed = calloc(p.ups.len, 1);
+            for (size_t i = 0; failed && i < r.trace.len; i++) {
+                const sched_trace *e = &r.trace.items[i];
+                if (e->kind == SCHED_EV_FAIL)
+                    failed[e->up] = 1;
+                else if (e->kind == SCHED_EV_FINISH && failed[e->up])
+                    abort();
+            }
+            free(failed);
             sched_event_write(sink, &a, &p, &o, &r);
             sched_event_result_free(&r);
         }
@@ -77,7 +89,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 sched_ppcp(&g, &a, method == 2 ? SCHED_PPCP_PROSE
                                                : SCHED_PPCP_MATLAB, part);
             sched_igp_result r;
-            if (sched_igp(&a, &p, &o, part, &r, &d, "fuzz.graph") == 0) {
+            if (sched_igp(&a, &p, &o, part, &r, &d, "fuzz.graph", "fuzz.platform") == 0) {
                 sched_write_partitioned(sink, &a, &p, "fuzz", part, &r);
                 sched_igp_free(&r);
             }

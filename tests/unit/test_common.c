@@ -1003,6 +1003,43 @@ static int read_one(tf_reader *r, capture *c, FILE **fp, const char *line)
     return tf_next(r);
 }
 
+/* tf_put_word: bare where the reader takes the text back as one word,
+ * else tf_put_string's quoting; either way one field of the same text. */
+static void test_put_word(void)
+{
+    static const struct { const char *raw, *written; } cases[] = {
+        {"B1", "B1"}, {"B2#3.5", "B2#3.5"}, {"-", "-"}, {"\xc3\xa9", "\xc3\xa9"},
+        {"", "\"\""}, {"#c", "\"#c\""}, {"B 1", "\"B 1\""},
+        {"B\tx", "\"B\\tx\""}, {"B\"q", "\"B\\\"q\""},
+        {"B\\x", "\"B\\\\x\""}, {"B\n1", "\"B\\n1\""},
+        {"a\x7f", "\"a\\177\""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *buf = NULL;
+        size_t size = 0;
+        FILE *mem = open_memstream(&buf, &size);
+        tf_put_word(mem, cases[i].raw);
+        fclose(mem);
+        CHECK_STR(buf, cases[i].written);
+        CHECK_INT(tf_is_word(cases[i].raw),
+                  strcmp(cases[i].raw, cases[i].written) == 0);
+        strbuf line = {0};
+        sb_printf(&line, "k %s x", buf);
+        tf_reader r;
+        capture c;
+        FILE *fp;
+        CHECK_INT(read_one(&r, &c, &fp, line.text), 1);
+        CHECK_INT(r.fields.len, 3);
+        if (r.fields.len == 3)
+            CHECK_STR(r.fields.items[1].text, cases[i].raw);
+        tf_close(&r);
+        in_close(fp);
+        cap_close(&c);
+        sb_free(&line);
+        free(buf);
+    }
+}
+
 static void test_string_roundtrip(void)
 {
     const char *raws[] = {
@@ -1560,6 +1597,7 @@ int main(void)
     RUN(test_read_all_cap);
     RUN(test_read_stream_cap);
     RUN(test_quote);
+    RUN(test_put_word);
     RUN(test_string_roundtrip);
     RUN(test_put_double);
     RUN(test_fmt_double_search);

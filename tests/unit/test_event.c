@@ -12,7 +12,7 @@
 static void add_up(sched_platform *p, double real, double estimated,
                    double link)
 {
-    VEC_PUSH(&p->ups, ((sched_up){NULL, real, estimated, link, 0, 0, 0}));
+    VEC_PUSH(&p->ups, ((sched_up){NULL, real, estimated, link, 0, 0, 0, 0}));
 }
 
 static void add_batch(sched_app *a, uint64_t m)
@@ -278,7 +278,7 @@ static void test_speed_change(void)
     add_batch(&a, 1);
     VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 2}));
     add_up(&p, 1, 1, 0);
-    VEC_PUSH(&p.speeds, ((sched_speed){0, 1, 0.5}));
+    VEC_PUSH(&p.speeds, ((sched_speed){0, 1, 0.5, 0}));
     sched_event_options o = gstr_options();
     sched_event_result r;
     CHECK_INT(run(&a, &p, &o, &r), 0);
@@ -308,12 +308,29 @@ static void test_time_record(void)
     CHECK(r.makespan == 2 && r.first_results[1] == 1);
     sched_event_result_free(&r);
     p.times.items[0].seconds = 1.5;
-    VEC_PUSH(&p.speeds, ((sched_speed){0, 1, 0.5}));
+    VEC_PUSH(&p.speeds, ((sched_speed){0, 1, 0.5, 0}));
     CHECK_INT(run(&a, &p, &o, &r), 0);
     CHECK(r.makespan == 2 && r.first_results[0] == 1);
     sched_event_result_free(&r);
     free(p.times.items);
     clear(&a, &p);
+}
+
+/* A random DAG of nb batches of 1 to max_m tasks, of types L1 and L2
+ * alternately, each edge forward with probability 1/3, and the two
+ * types' times. */
+static void random_graph(rng *g, sched_app *a, sched_platform *p, size_t nb,
+                         uint64_t max_m)
+{
+    for (size_t b = 0; b < nb; b++) {
+        add_batch(a, 1 + rng_below(g, max_m));
+        a->batches.items[b].type = 1 + b % 2;
+        for (size_t x = 0; x < b; x++)
+            if (rng_below(g, 3) == 0)
+                VEC_PUSH(&a->edges, ((sched_edge){x, b}));
+    }
+    VEC_PUSH(&p->tasktimes, ((sched_tasktime){1, 0.5 + rng_uniform(g)}));
+    VEC_PUSH(&p->tasktimes, ((sched_tasktime){2, 2 * rng_uniform(g)}));
 }
 
 /* Random DAGs of batches on random UPs, every scheduler: every task
@@ -329,15 +346,7 @@ static void test_invariants(void)
         sched_app a = {0};
         sched_platform p = {0};
         size_t nb = 1 + rng_below(&g, 6), nups = 1 + rng_below(&g, 9);
-        for (size_t b = 0; b < nb; b++) {
-            add_batch(&a, 1 + rng_below(&g, 30));
-            a.batches.items[b].type = 1 + b % 2;
-            for (size_t x = 0; x < b; x++)
-                if (rng_below(&g, 3) == 0)
-                    VEC_PUSH(&a.edges, ((sched_edge){x, b}));
-        }
-        VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 0.5 + rng_uniform(&g)}));
-        VEC_PUSH(&p.tasktimes, ((sched_tasktime){2, 2 * rng_uniform(&g)}));
+        random_graph(&g, &a, &p, nb, 30);
         double speed = 0;
         for (size_t k = 0; k < nups; k++) {
             double f = 0.2 + rng_uniform(&g);
@@ -378,6 +387,131 @@ static void test_invariants(void)
     CHECK(replicated > 50);            /* replication was exercised */
 }
 
+/* The invariants of the event model on random instances with everything
+ * that can go wrong: UPs that fail (from the start, mid-run, or drawn so
+ * that every UP may be gone), load changes, the coordinator told or not
+ * (--detect), fixed slots, every scheduler and allocator. On each:
+ * - every task finishes exactly once, unless it is reported lost (done +
+ *   lost = tasks, one finish line per task done, none for a lost one);
+ * - no finish comes from a UP after its fail event (a fail-stop UP
+ *   delivers nothing after its failure, results on their way back
+ *   included), and no copy goes to a UP after the coordinator knows;
+ * - when nothing is lost, the makespan is at least the work over the
+ *   largest total speed the platform ever has;
+ * - a second run gives the same trace and the same numbers. */
+static int same_run(const sched_event_result *x, const sched_event_result *y,
+                    size_t nups)
+{
+    if (x->trace.len != y->trace.len || x->makespan != y->makespan ||
+        x->done != y->done || x->lost != y->lost ||
+        x->replicas != y->replicas || x->cancelled != y->cancelled ||
+        x->wasted != y->wasted || x->events != y->events)
+        return 0;
+    for (size_t i = 0; i < x->trace.len; i++) {
+        const sched_trace *a = &x->trace.items[i], *b = &y->trace.items[i];
+        if (a->time != b->time || a->task != b->task || a->up != b->up ||
+            a->kind != b->kind)
+            return 0;
+    }
+    for (size_t k = 0; k < nups; k++)
+        if (x->first_results[k] != y->first_results[k] ||
+            x->slots[k] != y->slots[k])
+            return 0;
+    return 1;
+}
+
+static void test_invariants_failures(void)
+{
+    rng g;
+    rng_seed(&g, 57);
+    int trials = 600, lost_runs = 0, late_fails = 0;
+    int bad_count = 0, bad_once = 0, bad_after_fail = 0, bad_after_detect = 0;
+    int bad_bound = 0, bad_again = 0;
+    for (int trial = 0; trial < trials; trial++) {
+        sched_app a = {0};
+        sched_platform p = {0};
+        size_t nb = 1 + rng_below(&g, 6), nups = 1 + rng_below(&g, 7);
+        random_graph(&g, &a, &p, nb, 25);
+        double *most = calloc(nups, sizeof *most);
+        for (size_t k = 0; k < nups; k++) {
+            double f = 0.2 + rng_uniform(&g);
+            add_up(&p, f, f * (0.5 + rng_uniform(&g)),
+                   rng_below(&g, 2) ? 0.3 * rng_uniform(&g) : 0);
+            most[k] = 1;
+            unsigned what = rng_below(&g, 4);
+            if (what == 0 || (what == 1 && k > 0)) {   /* fails */
+                p.ups.items[k].fails = 1;
+                p.ups.items[k].fail_at = what == 1 ? 0 : 8 * rng_uniform(&g);
+                late_fails += what == 0;
+            }
+            for (unsigned v = rng_below(&g, 3); v > 0; v--) {
+                double m = 0.05 + 1.5 * rng_uniform(&g);
+                VEC_PUSH(&p.speeds, ((sched_speed){k, 6 * rng_uniform(&g), m, 0}));
+                most[k] = fmax(most[k], m);
+            }
+        }
+        double fastest = 0;
+        for (size_t k = 0; k < nups; k++)
+            fastest += p.ups.items[k].real * most[k];
+        free(most);
+        sched_event_options o = gstr_options();
+        o.kind = (sched_kind)rng_below(&g, 5);
+        o.alloc = rng_below(&g, 2) ? SCHED_BESTFIT : SCHED_TRIVIAL;
+        o.theta = rng_uniform(&g);
+        o.replica_order = (sched_replica_order)rng_below(&g, 2);
+        o.wqr_copies = 1 + rng_below(&g, 3);
+        o.slots = rng_below(&g, 3) == 0 ? 1 + rng_below(&g, 3) : 0;
+        o.detect = rng_below(&g, 2) ? 0.05 + rng_uniform(&g) : 0;
+        sched_event_result r, again;
+        CHECK_INT(run(&a, &p, &o, &r), 0);
+        CHECK_INT(run(&a, &p, &o, &again), 0);
+        lost_runs += r.lost > 0;
+        bad_count += r.done + r.lost != a.tasks;
+        unsigned char *finished = calloc(a.tasks, 1);
+        unsigned char *failed = calloc(nups, 1), *known = calloc(nups, 1);
+        uint64_t finishes = 0;
+        int once = 1, after_fail = 0, after_detect = 0;
+        for (size_t i = 0; i < r.trace.len; i++) {
+            const sched_trace *e = &r.trace.items[i];
+            switch (e->kind) {
+            case SCHED_EV_FAIL:     failed[e->up] = 1; break;
+            case SCHED_EV_DETECT:   known[e->up] = 1; break;
+            case SCHED_EV_FINISH:
+                finishes++;
+                once &= finished[e->task]++ == 0;
+                after_fail |= failed[e->up];
+                break;
+            case SCHED_EV_DISPATCH:
+            case SCHED_EV_REPLICA:
+                after_detect |= known[e->up];
+                break;
+            }
+        }
+        bad_once += !once || finishes != r.done;
+        bad_after_fail += after_fail;
+        bad_after_detect += after_detect;
+        if (!r.lost)
+            bad_bound += !(r.makespan >= r.sequential / fastest * (1 - 1e-12));
+        bad_again += !same_run(&r, &again, nups);
+        if (after_fail && bad_after_fail == 1)
+            printf("# trial %d: a finish after its UP's fail event\n", trial);
+        free(finished);
+        free(failed);
+        free(known);
+        sched_event_result_free(&r);
+        sched_event_result_free(&again);
+        clear(&a, &p);
+    }
+    CHECK_INT(bad_count, 0);
+    CHECK_INT(bad_once, 0);
+    CHECK_INT(bad_after_fail, 0);
+    CHECK_INT(bad_after_detect, 0);
+    CHECK_INT(bad_bound, 0);
+    CHECK_INT(bad_again, 0);
+    CHECK(lost_runs > 30 && lost_runs < trials - 30);  /* both exercised */
+    CHECK(late_fails > 100);
+}
+
 int main(void)
 {
     RUN(test_fig31_walkthrough);
@@ -390,5 +524,6 @@ int main(void)
     RUN(test_speed_change);
     RUN(test_time_record);
     RUN(test_invariants);
+    RUN(test_invariants_failures);
     return unit_done();
 }

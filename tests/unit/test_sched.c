@@ -478,7 +478,7 @@ static void random_case(rng *r, mcase *k, sched_app *a, sched_platform *p)
         k->erm[j] = (int)rng_below(r, 2);
         k->flm[j] = j > 0 && rng_below(r, 4) == 0;   /* UP 1 never fails */
         VEC_PUSH(&p->ups, ((sched_up){NULL, f[j], f[j], k->c[j], k->erm[j],
-                                      k->flm[j], 0}));
+                                      k->flm[j], 0, 0}));
     }
     for (size_t i = 0; i < k->b; i++) {
         k->m[i] = 1 + rng_below(r, 12);
@@ -556,6 +556,127 @@ static void test_thesis_schedulers_are_the_code(void)
     CHECK(lost > 10);          /* failures were exercised */
 }
 
+/* ------------------------------------------------ MinMin's choices */
+
+/* The reference: MinMin as the event model first wrote it (policy.c until
+ * sched_minmin), quadratic: for every task, every run of the tasks left
+ * scanned against every UP, the first pair of strictly least end taken
+ * and its run's first task moved to the front. */
+static void minmin_scan(size_t runs, const uint64_t *count, size_t ups,
+                        double *avail, const sched_minmin_io *io)
+{
+    size_t n = 0;
+    for (size_t r = 0; r < runs; r++)
+        n += count[r];
+    uint32_t *ids = malloc((n + 1) * sizeof *ids);
+    n = 0;
+    for (size_t r = 0; r < runs; r++)
+        for (uint64_t i = 0; i < count[r]; i++)
+            ids[n++] = (uint32_t)r;
+    size_t lo = 0;
+    while (lo < n) {
+        size_t best_i = n, best_k = 0;
+        double best = INFINITY;
+        for (size_t i = lo; i < n;) {
+            size_t b = ids[i];
+            for (size_t k = 0; k < ups; k++) {
+                double end = avail[k] + io->time(io->ctx, b, k);
+                if (end < best) {
+                    best = end;
+                    best_i = i;
+                    best_k = k;
+                }
+            }
+            while (i < n && ids[i] == b)
+                i++;
+        }
+        if (best_i == n)
+            break;
+        uint32_t t = ids[best_i];
+        memmove(ids + lo + 1, ids + lo, (best_i - lo) * sizeof *ids);
+        ids[lo++] = t;
+        io->take(io->ctx, t, best_k);
+        avail[best_k] += io->time(io->ctx, t, best_k);
+    }
+    free(ids);
+}
+
+typedef struct {
+    const double *time;         /* [runs][ups] */
+    size_t ups;
+    VEC(uint32_t) taken;        /* run, UP, run, UP ... */
+} minmin_case;
+
+static double case_time(void *ctx, size_t run, size_t up)
+{
+    const minmin_case *c = ctx;
+    return c->time[run * c->ups + up];
+}
+
+static void case_take(void *ctx, size_t run, size_t up)
+{
+    minmin_case *c = ctx;
+    VEC_PUSH(&c->taken, (uint32_t)run);
+    VEC_PUSH(&c->taken, (uint32_t)up);
+}
+
+/* sched_minmin against the scan on random instances built for ties: times
+ * from a few values (0 included), ends that round to the same double
+ * (1e16 + 1 = 1e16), UPs known dead (INFINITY), times that are infinite or
+ * NaN, and the same avail left behind. */
+static void test_minmin_is_the_scan(void)
+{
+    static const double times[] = {0, 0.5, 1, 1, 2, 3, 1.0000000000000002,
+                                   0.1, 0.2, 0.30000000000000004, 7,
+                                   INFINITY, NAN};
+    static const double avails[] = {0, 0, 1, 0.1, 1e16, 1e16, 2, INFINITY};
+    rng g;
+    rng_seed(&g, 11);
+    int differ = 0, tasks_left = 0, ties = 0;
+    for (int trial = 0; trial < 20000; trial++) {
+        size_t runs = 1 + rng_below(&g, 7), ups = 1 + rng_below(&g, 7);
+        double *time = malloc(runs * ups * sizeof *time);
+        double *av1 = malloc(ups * sizeof *av1), *av2 = malloc(ups * sizeof *av2);
+        uint64_t *count = malloc(runs * sizeof *count);
+        size_t nt = rng_below(&g, 3) ? 11 : 13;      /* with inf, NaN or not */
+        for (size_t i = 0; i < runs * ups; i++)
+            time[i] = times[rng_below(&g, nt)];
+        for (size_t k = 0; k < ups; k++)
+            av1[k] = av2[k] = avails[rng_below(&g, 8)];
+        uint64_t n = 0;
+        for (size_t r = 0; r < runs; r++)
+            n += count[r] = 1 + rng_below(&g, 12);
+        minmin_case fast = {time, ups, {0}}, scan = {time, ups, {0}};
+        /* Both ways of sched_minmin: the runs ordered per UP, or not. */
+        sched_minmin_io io_fast = {case_time, case_take, &fast,
+                                   trial % 2 ? SIZE_MAX : 0};
+        sched_minmin_io io_scan = {case_time, case_take, &scan, 0};
+        sched_minmin(runs, count, ups, av1, &io_fast);
+        minmin_scan(runs, count, ups, av2, &io_scan);
+        int same = fast.taken.len == scan.taken.len;
+        for (size_t i = 0; same && i < fast.taken.len; i++)
+            same = fast.taken.items[i] == scan.taken.items[i];
+        for (size_t k = 0; same && k < ups; k++)
+            same = av1[k] == av2[k] || (isnan(av1[k]) && isnan(av2[k]));
+        if (!same && !differ)
+            printf("# trial %d: %zu runs on %zu UPs choose otherwise\n",
+                   trial, runs, ups);
+        differ += !same;
+        tasks_left += scan.taken.len / 2 < n;
+        for (size_t k = 1; k < ups; k++)
+            ties += av2[k] == av2[0];
+        free(fast.taken.items);
+        free(scan.taken.items);
+        free(time);
+        free(av1);
+        free(av2);
+        free(count);
+    }
+    CHECK_INT(differ, 0);
+    CHECK(tasks_left > 1000);          /* instances with no finite end */
+    CHECK(ties > 1000);
+}
+
 int main(void)
 {
     RUN(test_levels);
@@ -569,5 +690,6 @@ int main(void)
     RUN(test_ppcp_worked_example);
     RUN(test_ppcp_two_sets);
     RUN(test_thesis_schedulers_are_the_code);
+    RUN(test_minmin_is_the_scan);
     return unit_done();
 }

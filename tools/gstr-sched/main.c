@@ -155,7 +155,7 @@ static int run_partitioned(const sched_app *a, const sched_platform *p,
     }
     sched_igp_result r;
     int status = EXIT_BADINPUT;
-    if (sched_igp(a, p, o, part, &r, d, shown) == 0) {
+    if (sched_igp(a, p, o, part, &r, d, shown, plat_name) == 0) {
         if (r.unscheduled > 0)
             fprintf(stderr, "%s: warning: the code's GCD leaves fractional "
                     "shares: %g tasks are not scheduled, as in the code\n",
