@@ -64,6 +64,11 @@ RUNS
 # few hundred jobs. A user's own choice stands.
 export OMPI_MCA_pml=${OMPI_MCA_pml:-ob1}
 export OMPI_MCA_btl=${OMPI_MCA_btl:-self,vader}
+# Each Bats run (tests/run starts one per file, side by side) keeps Open
+# MPI's session directory in its own temporary directory: jobs that start
+# together under one /tmp race on creating and removing /tmp/ompi.HOST.UID
+# ("mkdir ... File exists", orte_init failed; Open MPI 4.1).
+export OMPI_MCA_orte_tmpdir_base=${BATS_RUN_TMPDIR:-${TMPDIR:-/tmp}}
 
 # mpirun as the tests need it: as root in containers, more ranks than cores.
 # Stopped after MPI_TIMEOUT seconds (default 120), and killed

@@ -45,9 +45,11 @@ same_results() {
     seq 1 36 > plain.vec
     for np in 2 3; do
         for s in "${SCHEDS[@]}"; do
-            mpi_run -n "$np" mvd-solve $s --ones figure8.desc > ones.out 2> err
+            mpi_run -n "$np" mvd-solve $s --ones figure8.desc > ones.out 2> err ||
+                { echo "$np $s: exit $?"; cat err; false; }
             [ "$(cat ones.out)" = "$(vector_file $ones)" ] || { echo "$np $s"; false; }
-            mpi_run -n "$np" mvd-solve $s --mvd plain.vec figure8.desc > seq.out 2> err
+            mpi_run -n "$np" mvd-solve $s --mvd plain.vec figure8.desc > seq.out 2> err ||
+                { echo "$np $s: exit $?"; cat err; false; }
             [ "$(cat seq.out)" = "$(vector_file $seqq)" ] || { echo "$np $s"; false; }
         done
     done
