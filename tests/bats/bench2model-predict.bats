@@ -272,11 +272,29 @@ predict t 2.5 7.5 7.5"
 
 @test "limits: nesting deeper than 64, more than 10^7 evaluation steps, evaluation deeper than 1000, exponential definitions memoised" {
     local deep
-    deep="def a = $(printf '(%.0s' {1..70})1$(printf ')%.0s' {1..70})\npredict a\n"
-    bad "$deep" "1:41: error: nesting deeper than 64: split the expression into definitions"
+    # 64 brackets, or 64 signs, are the limit the message and the man
+    # page name; the 65th is refused where it opens.
+    run value "def a = $(printf '(%.0s' {1..64})1$(printf ')%.0s' {1..64})\npredict a\n"
+    assert_output "1 1"
+    run value "def a = $(printf -- '-%.0s' {1..64})1\npredict a\n"
+    assert_output "1 1"
+    run value "def a = $(printf 'delay((%.0s' {1..32})1$(printf '))%.0s' {1..32})\npredict a\n"
+    assert_output "1 1"
+    deep="def a = $(printf '(%.0s' {1..65})1$(printf ')%.0s' {1..65})\npredict a\n"
+    bad "$deep" "1:74: error: nesting deeper than 64 (brackets and signs): split the expression into definitions"
     deep="def a = $(printf -- '-%.0s' {1..70})1\npredict a\n"
-    bad "$deep" "1:72: error: nesting deeper than 64: split the expression into definitions"
+    bad "$deep" "1:73: error: nesting deeper than 64 (brackets and signs): split the expression into definitions"
     bad 'def a = seq(i = 1..100000000) delay(i)\npredict a\n' "1:31: error: the evaluation takes more than 10000000 steps: write the loop whose body does not depend on its variable, or fewer iterations"
+    # No loop: calls with arguments, each evaluated anew, 2^30 of them.
+    {
+        echo 'def f0(x) = delay(x)'
+        for i in $(seq 1 30); do echo "def f$i(x) = f$((i - 1))(x) ; f$((i - 1))(x)"; done
+        echo 'def a = f30(1)'
+        echo 'predict a'
+    } > bad.pam
+    run --separate-stderr bench2model predict bad.pam
+    assert_failure 2
+    assert_equal "$stderr" "bench2model: bad.pam:2:24: error: the evaluation takes more than 10000000 steps, with no loop: each call of a definition with arguments is evaluated anew; call fewer, or define what does not depend on the arguments without them (a definition without arguments is evaluated once)"
     # 2^60 evaluations if each reference re-evaluated its definition.
     {
         echo 'def d0 = delay(1)'
