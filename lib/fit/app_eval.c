@@ -578,10 +578,11 @@ int fit_app_predict(fit_app *app, const fit_model *machine,
         out[i].name = app->defs.items[p->def].name;
         out[i].lo = v.lo;
         out[i].hi = v.hi;
-        if (v.lo < 0)
-            diag_warning(d, (srcloc){app->file, p->line, p->col}, "'%s' "
-                         "predicts a negative time, %s", out[i].name,
-                         show(buf, &v));
+        if (v.lo < 0) {   /* TIME_RULE, as gstr-sched's cost models */
+            fail(&ev, &ref, "'%s' predicts a negative time, %s: " TIME_RULE,
+                 out[i].name, show(buf, &v));
+            goto done;
+        }
     }
     status = 0;
 done:

@@ -936,7 +936,7 @@ Try 'netsim --help'."
     done
     proto_run 'compute(X, 0);' -D X=1 -D X=2
     assert_failure 2
-    assert_output "netsim: -D X: given twice; give each parameter one value
+    assert_output "netsim: -D X: given twice; give each name one value
 Try 'netsim --help'."
     # Signs, fractions, exponents, a subnormal and zeros are values.
     for value in +2 -1.5 .5 5. 2E-3 1e-310 0e-999 -0 007; do

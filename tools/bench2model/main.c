@@ -76,12 +76,6 @@ enum { OPT_KIND = 256, OPT_COLUMN, OPT_NAME, OPT_SIGN, OPT_REGIMES,
        OPT_BREAKS, OPT_FORMAT, OPT_DEGREE, OPT_LAST, OPT_MODEL,
        OPT_CONSTANT, OPT_STATISTIC, OPT_WEIGHT, OPT_SWEEP };
 
-/* -D NAME=VALUE, and each value of --sweep. */
-typedef struct {
-    char *name;
-    double value;
-} define;
-
 typedef struct {
     const char *output, *kind, *column, *name, *sign_opt;
     fit_sign sign;
@@ -100,7 +94,7 @@ typedef struct {
     VEC(const char *) models;
     const char *constant_opt;
     double constant;
-    VEC(define) defines;
+    define_list defines;      /* -D: the rule of common.h */
     char *sweep;              /* the swept param, NULL without --sweep */
     VEC(double) sweep_values;
 } options;
@@ -118,12 +112,13 @@ static void parse_sweep(options *op, const char *text)
          t = strtok_r(NULL, ",", &save)) {
         strbuf one = {0};
         sb_printf(&one, "%.*s=%s", (int)(eq - text), text, t);
-        define def;
-        option_define(prog, sb_str(&one), &def.name, &def.value);
+        char *name;
+        double value;
+        option_define(prog, sb_str(&one), &name, &value);
         sb_free(&one);
         free(op->sweep);
-        op->sweep = def.name;
-        VEC_PUSH(&op->sweep_values, def.value);
+        op->sweep = name;
+        VEC_PUSH(&op->sweep_values, value);
     }
     free(copy);
     if (!op->sweep)
@@ -233,12 +228,7 @@ static void parse_options(int argc, char **argv, options *op)
             op->constant_opt = "--constant";
             op->constant = option_double(prog, "--constant", optarg);
             break;
-        case 'D': {
-            define def;
-            option_define(prog, optarg, &def.name, &def.value);
-            VEC_PUSH(&op->defines, def);
-            break;
-        }
+        case 'D': define_list_add(prog, &op->defines, optarg); break;
         case OPT_SWEEP: parse_sweep(op, optarg); break;
         case 'h': usage(stdout); exit(EXIT_OK);
         case 'V': print_version(prog); exit(EXIT_OK);
@@ -586,9 +576,7 @@ static int emit(const options *op, int status, char *buf, size_t buflen)
 static void free_options(options *op)
 {
     free(op->models.items);
-    for (size_t i = 0; i < op->defines.len; i++)
-        free(op->defines.items[i].name);
-    free(op->defines.items);
+    define_list_free(&op->defines);
     free(op->sweep);
     free(op->sweep_values.items);
 }
