@@ -385,6 +385,30 @@ void tf_put_double(FILE *fp, double x);        /* fmt_double's form */
 /* Appends the quoted form of s to sb (same rules as tf_put_string). */
 void sb_put_quoted(strbuf *sb, const char *s);
 
+/* ------------------------------------------------------ derived numbers */
+
+/* Derived numbers without overflow where the true value is a double, and
+ * the writers' refusal where it is not (finite.c, README "Conventions":
+ * no program writes inf or nan in a result with exit 0). */
+/* The running mean after its k-th value x (k >= 1): never past the
+ * largest |x|, where (sum of x) / k overflows. */
+double mean_step(double mean, double x, size_t k);
+double mean_of(const double *x, size_t n);   /* 0 when n is 0 */
+/* A sum of squares kept as scale^2 * ssq (LAPACK's dlassq): the squares
+ * of residuals near 1e200 do not overflow on the way. `sumsq s = {0};`
+ * is the empty sum; sumsq_value is inf only when the sum itself is past
+ * the largest double, NaN when a NaN was added. */
+typedef struct {
+    double scale, ssq;
+} sumsq;
+void sumsq_add(sumsq *s, double x);
+double sumsq_value(const sumsq *s);
+/* A result about to be written: 0 when x is finite; else -1 after
+ * "WHAT is past the largest double: WHY" (or "is not a number") at `at`.
+ * Each writer of results passes every derived number through it. */
+int result_finite(diag *d, srcloc at, const char *what, double x,
+                  const char *why);
+
 /* fn(a) on this thread and fn(b) on a second one when threads > 1 (one
  * after the other when not, or when no thread can be made): the two
  * shares of a parallel loop, each writing only its own. */

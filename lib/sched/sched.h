@@ -156,11 +156,14 @@ int sched_cost_seconds(const char *text, define_list *defs, double *out,
 int sched_apply_costs(const sched_app *a, sched_platform *p,
                       define_list *defs, diag *d, const char *file);
 
-/* The simulators' last check: a makespan or a sequential time past the
- * largest double (task or link times too large for the UPs' speeds) is a
- * diagnostic, never an `inf` printed with exit 0. 0, or -1. */
-int sched_times_finite(double makespan, double sequential, diag *d,
-                       const char *file);
+/* The simulators' last check, on every number the summary derives
+ * (result_finite, README "Conventions"): a makespan or a sequential time
+ * past the largest double (task or link times too large for the UPs'
+ * speeds), an ideal speed-up (the sum of the real factors) or a speed-up
+ * or efficiency past it is a diagnostic, never an `inf` printed with
+ * exit 0. 0, or -1. */
+int sched_times_finite(double makespan, double sequential, double ideal,
+                       diag *d, const char *file);
 
 /* t[b] = the seconds of a task of batch b on the reference UP, for every
  * batch; 0, or -1 after a diagnostic naming the record the platform

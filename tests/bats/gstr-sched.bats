@@ -509,3 +509,33 @@ Try 'gstr-sched --help'."
     assert_success
     refute_line --regexp '^fail '
 }
+
+@test "derived numbers from finite factors: slots and the ideal speed-up without overflow, refused when past the largest double (issue 26)" {
+    printf 'app-graph 1\nbatch B1 L1 4 -\nend 1 0 4\n' > four.graph
+    # Factor 1e308: 2 f / f_max overflowed in 2 f, giving the UP 0 slots
+    # and its tasks "lost on failed UPs" though none failed. It has 2
+    # slots (the fastest), b 1 slot at most: nothing is lost.
+    printf 'platform 1\ntasktime L1 1\nup a 1e308 1e308\nup b 1 1\nend 2\n' > big.platform
+    for model in event thesis; do
+        run --separate-stderr gstr-sched --model=$model -p big.platform four.graph
+        assert_success
+        assert_equal "$stderr" ""
+        refute_line --regexp '^lost [1-9]'
+        assert_line --regexp '^summary [0-9.e+-]+ 4 [0-9.e+-]+ 1e\+308 [0-9.e+-]+$'
+    done
+    # Two factors of 1e308: their sum, the ideal speed-up, is past the
+    # largest double: an error, not "inf" with exit 0.
+    printf 'platform 1\ntasktime L1 1\nup a 1e308 1e308\nup b 1e308 1e308\nend 2\n' > sum.platform
+    for model in event thesis; do
+        run --separate-stderr gstr-sched --model=$model -p sum.platform four.graph
+        assert_failure 2
+        assert_equal "$output" ""
+        assert_equal "$stderr" "gstr-sched: four.graph: error: the ideal speed-up (the sum of the UPs' real factors) is past the largest double: give the factors relative to a reference UP of factor 1"
+    done
+    # A UP of factor 1e300 is 1e300 times the reference: the numbers stay
+    # finite (makespan 4e-290, speed-up 1e300) and are written.
+    printf 'platform 1\ntasktime L1 1e10\nup a 1e300 1e300\nend 1\n' > fast.platform
+    run gstr-sched -p fast.platform four.graph
+    assert_success
+    assert_line "summary 3.9999999999999997e-290 40000000000 1e+300 1e+300 1"
+}
