@@ -394,15 +394,8 @@ void sb_put_quoted(strbuf *sb, const char *s);
  * largest |x|, where (sum of x) / k overflows. */
 double mean_step(double mean, double x, size_t k);
 double mean_of(const double *x, size_t n);   /* 0 when n is 0 */
-/* A sum of squares kept as scale^2 * ssq (LAPACK's dlassq): the squares
- * of residuals near 1e200 do not overflow on the way. `sumsq s = {0};`
- * is the empty sum; sumsq_value is inf only when the sum itself is past
- * the largest double, NaN when a NaN was added. */
-typedef struct {
-    double scale, ssq;
-} sumsq;
-void sumsq_add(sumsq *s, double x);
-double sumsq_value(const sumsq *s);
+/* (A sum of squares needs no such form: each square is at most the sum,
+ * so it overflows only when the sum is past the largest double.) */
 /* A result about to be written: 0 when x is finite; else -1 after
  * "WHAT is past the largest double: WHY" (or "is not a number") at `at`.
  * Each writer of results passes every derived number through it. */

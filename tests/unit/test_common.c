@@ -1525,9 +1525,8 @@ static void test_read_stream_cap(void)
 }
 
 /* Derived numbers (finite.c, issue 26): the mean of finite values near
- * the largest double is finite and right; a sum of squares of 1e200s is
- * computed; only a true value past the largest double is inf, and
- * result_finite refuses it with a message. */
+ * the largest double is finite and right, and result_finite refuses a
+ * value past it with a message. */
 static void test_derived_numbers(void)
 {
     const double big[] = {1.7e308, 1.7e308};
@@ -1538,17 +1537,6 @@ static void test_derived_numbers(void)
     const double small[] = {1, 2, 3, 4};
     CHECK(mean_of(small, 4) == 2.5);
     CHECK(mean_of(small, 0) == 0);
-    sumsq s = {0};
-    CHECK(sumsq_value(&s) == 0);
-    sumsq_add(&s, 3);
-    sumsq_add(&s, -4);
-    CHECK(fabs(sumsq_value(&s) - 25) <= 1e-14);
-    sumsq h = {0};
-    sumsq_add(&h, 1e150);
-    sumsq_add(&h, 1e150);
-    CHECK(fabs(sumsq_value(&h) / 2e300 - 1) <= 1e-14);
-    sumsq_add(&h, 1e200);
-    CHECK(isinf(sumsq_value(&h)));
     capture c;
     cap_open(&c);
     CHECK_INT(result_finite(&c.d, (srcloc){"f", 2, 0}, "the sum", 1.5,

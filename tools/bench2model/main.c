@@ -263,6 +263,21 @@ static srcloc first_loc(const fit_data *data, const fit_points *pts)
                     pts->len ? pts->items[0].col : 0};
 }
 
+/* The point records and the summary of pts against pred: 0, or -1 after
+ * a derived number past the largest double was refused (located at the
+ * series' first point). */
+static int write_points(const options *op, const char *name,
+                        const fit_points *pts, const double *pred, FILE *out,
+                        diag *d, srcloc at)
+{
+    for (size_t i = 0; i < pts->len; i++)
+        if (fit_write_point(out, name, pts->items[i].x, pts->items[i].y,
+                            pred[i], op->sign, d, at) < 0)
+            return -1;
+    return fit_write_summary(out, name, pts->items, pred, pts->len, op->sign,
+                             d, at);
+}
+
 static int run_comm(const options *op, const fit_data *data,
                     const fit_series *s, FILE *out, diag *d)
 {
@@ -283,13 +298,12 @@ static int run_comm(const options *op, const fit_data *data,
         for (size_t k = 0; k < f.regimes; k++)
             fit_write_poly(out, name, &f.line[k]);
         double *pred = xcalloc(pts.len, sizeof *pred);
-        for (size_t i = 0; i < pts.len; i++) {
+        for (size_t i = 0; i < pts.len; i++)
             pred[i] = fit_piecewise_eval(&f, pts.items[i].x);
-            fit_write_point(out, name, pts.items[i].x, pts.items[i].y,
-                            pred[i], op->sign);
-        }
-        fit_write_summary(out, name, pts.items, pred, pts.len, op->sign);
+        int bad = write_points(op, name, &pts, pred, out, d, at);
         free(pred);
+        if (bad)
+            goto done;
     } else {
         char label[256];
         snprintf(label, sizeof label, "%s: %s fitted by bench2model comm",
@@ -330,15 +344,13 @@ static int run_poly(const options *op, const fit_data *data,
     fit_write_header(out, data->name, op->sign);
     fit_write_poly(out, name, &f);
     double *pred = xcalloc(pts.len, sizeof *pred);
-    for (size_t i = 0; i < pts.len; i++) {
+    for (size_t i = 0; i < pts.len; i++)
         pred[i] = fit_poly_eval(&f, pts.items[i].x);
-        fit_write_point(out, name, pts.items[i].x, pts.items[i].y, pred[i],
-                        op->sign);
-    }
-    fit_write_summary(out, name, pts.items, pred, pts.len, op->sign);
+    int bad = write_points(op, name, &pts, pred, out, d,
+                           first_loc(data, &pts));
     free(pred);
     free(pts.items);
-    return EXIT_OK;
+    return bad ? EXIT_BADINPUT : EXIT_OK;
 }
 
 static void write_intervals(FILE *out, const char *key,
@@ -484,10 +496,8 @@ static int run_compare(const options *op, const fit_data *data,
         }
     }
     fit_write_header(out, data->name, op->sign);
-    for (size_t i = 0; i < pts.len; i++)
-        fit_write_point(out, name, pts.items[i].x, pts.items[i].y, pred[i],
-                        op->sign);
-    fit_write_summary(out, name, pts.items, pred, pts.len, op->sign);
+    if (write_points(op, name, &pts, pred, out, d, first_loc(data, &pts)))
+        goto done;
     status = EXIT_OK;
 done:
     free(pred);
