@@ -509,19 +509,25 @@ static int eval_node(evaluator *ev, const an *n, size_t base, val *out)
     }
 }
 
+void fit_app_set_budget(fit_app *app, double steps)
+{
+    app->max_steps = steps;
+}
+
 static int eval(evaluator *ev, const an *n, size_t base, val *out)
 {
-    if (++ev->steps > FIT_APP_MAX_STEPS)   /* the advice fits the cause */
+    double most = ev->app->max_steps > 0 ? ev->app->max_steps
+                                         : FIT_APP_MAX_STEPS;
+    if (++ev->steps > most)   /* the advice fits the cause */
         return ev->looping
             ? fail(ev, n, "the evaluation takes more than %.0f steps: "
                    "write the loop whose body does not depend on its "
-                   "variable, or fewer iterations", FIT_APP_MAX_STEPS)
+                   "variable, or fewer iterations", most)
             : fail(ev, n, "the evaluation takes more than %.0f steps, with "
                    "no loop: each call of a definition with arguments is "
                    "evaluated anew; call fewer, or define what does not "
                    "depend on the arguments without them (a definition "
-                   "without arguments is evaluated once)",
-                   FIT_APP_MAX_STEPS);
+                   "without arguments is evaluated once)", most);
     if (++ev->depth > FIT_APP_MAX_DEPTH) {
         ev->depth--;
         return fail(ev, n, "evaluation nested deeper than %d (each call, "

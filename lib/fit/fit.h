@@ -316,6 +316,9 @@ void fit_app_free(fit_app *app);
 /* Gives the param NAME the value [lo, hi] in place of its expression
  * (-D, --sweep). -1 when the model declares no such param. */
 int fit_app_set(fit_app *app, const char *name, double lo, double hi);
+/* A smaller evaluation budget than FIT_APP_MAX_STEPS (steps > 0), for a
+ * fuzzer that must run fast per input; the same limit and message. */
+void fit_app_set_budget(fit_app *app, double steps);
 /* The params' names, comma-separated, in a strbuf the caller frees. */
 void fit_app_param_names(const fit_app *app, strbuf *out);
 size_t fit_app_predicts(const fit_app *app);
