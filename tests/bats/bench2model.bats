@@ -397,6 +397,12 @@ Try 'bench2model --help'."
     assert_failure 2
     assert_equal "$output" ""
     assert_equal "$stderr" "bench2model: err.txt:1:1: error: the error of y1 at 1 is past the largest double: the measured time is too small for the prediction"
+    # The same in a net-model's report comments (they printed 'inf').
+    printf '1 1e-300\n2 3e8\n3 1e8\n' > nm.txt
+    run --separate-stderr bench2model comm nm.txt
+    assert_failure 2
+    assert_equal "$output" ""
+    assert_equal "$stderr" "bench2model: nm.txt: error: the error of nm.txt: y1 fitted by bench2model comm at 1 is past the largest double: the measured time is too small for the prediction"
 }
 
 @test "a fit the sizes cannot determine is refused, never a silent number" {
