@@ -218,8 +218,10 @@ int fit_write_net_model(FILE *fp, const char *name, const fit_piecewise *f,
     fprintf(fp, "# size measured fitted error%% (%s)\n", fit_sign_names[sign]);
     for (size_t i = 0; i < n; i++) {
         double p = fit_piecewise_eval(f, pts[i].x), err;
-        if (point_error(name, pts[i].x, pts[i].y, p, sign, d, at, &err) < 0)
+        if (point_error(name, pts[i].x, pts[i].y, p, sign, d, at, &err) < 0) {
+            free(m.regimes.items);
             return -1;
+        }
         fprintf(fp, "#   %s %s %s %s\n", fmt_double(a, pts[i].x),
                 fmt_double(b, pts[i].y), ten(c, p), ten(e, err));
     }
