@@ -352,6 +352,12 @@ predict t 2.5 7.5 7.5"
     assert_equal "$output" ""
     assert_equal "$stderr" "bench2model: -D n: given twice; give each name one value
 Try 'bench2model --help'."
+    # A -D that --sweep overrides would never be read: the same rule.
+    run --separate-stderr bench2model predict -D n=5 --sweep n=1,2 m.pam
+    assert_failure 2
+    assert_equal "$output" ""
+    assert_equal "$stderr" "bench2model: -D n: --sweep gives 'n' its values, so this -D would never be read; give one or the other
+Try 'bench2model --help'."
     run bench2model predict -D n=nan m.pam
     assert_failure 2
     assert_line "bench2model: -D n: 'nan' is not a finite number"

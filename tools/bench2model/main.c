@@ -619,6 +619,10 @@ int main(int argc, char **argv)
                    "with predict");
     option_applies(prog, op.sweep ? "--sweep" : NULL, predict,
                    "with predict");
+    if (op.sweep && define_find(&op.defines, op.sweep, strlen(op.sweep)))
+        usage_error(prog, "-D %s: --sweep gives '%s' its values, so this -D "
+                    "would never be read; give one or the other", op.sweep,
+                    op.sweep);   /* the -D rule: every -D is read */
     option_applies(prog, op.weight_opt, comm || poly, "with comm and poly");
     option_applies(prog, op.stat_opt, comm || poly || compare,
                    "with comm, poly and compare (interval gives all three)");
