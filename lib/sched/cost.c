@@ -71,6 +71,8 @@ int sched_cost_seconds(const char *text, define_list *defs, double *out,
     double total = 0;
     *missing = '\0';
     for (;;) {
+        /* A factor 0 makes the product 0 even after an overflow (inf *
+         * 0 would be nan): 1e308*1e308*0*delay(1) is 0 s. */
         double product = 1, x;
         /* factors '*' ... 'delay(' operand ')' */
         for (;;) {
@@ -80,7 +82,7 @@ int sched_cost_seconds(const char *text, define_list *defs, double *out,
                     return got;
                 if (!skip(&p, ")"))
                     return -1;
-                product *= x;
+                product = x == 0 ? 0 : product * x;
                 break;
             }
             int got = operand(&p, defs, &x, missing, missing_size);
@@ -88,11 +90,11 @@ int sched_cost_seconds(const char *text, define_list *defs, double *out,
                 return got;
             if (!skip(&p, "*"))
                 return -1;
-            product *= x;
+            product = x == 0 ? 0 : product * x;
         }
-        total += product;
+        total += product;   /* operands finite and >= 0: inf, not nan */
         if (!isfinite(total))
-            return -1;
+            return 3;
         while (*p == ' ')
             p++;
         if (*p == '\0')
@@ -127,6 +129,12 @@ int sched_apply_costs(const sched_app *a, sched_platform *p,
                        "'%s': give -D %s=SECONDS, or add 'tasktime L%llu "
                        "SECONDS' to the platform", (unsigned long long)c->type,
                        c->text, missing, missing, (unsigned long long)c->type);
+            return -1;
+        }
+        if (got == 3) {
+            diag_error(d, at, "task type L%llu: its cost \"%s\" is past the "
+                       "largest double (seconds): its values are too large",
+                       (unsigned long long)c->type, c->text);
             return -1;
         }
         if (got == 2) {

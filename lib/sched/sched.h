@@ -144,8 +144,8 @@ void sched_app_free(sched_app *a);
  * "delay(t1); A*delay(t2)" is t1 + A t2, names valued by defs (gstr-sched
  * -D NAME=SECONDS; each name read is marked used). 0; 1 when a name has
  * no value (it is copied to missing); 2 when a value is negative
- * (TIME_RULE: "NAME = VALUE" or the number copied to missing); -1 when
- * the text is not a sum of delays or its value is not finite. */
+ * (TIME_RULE: "NAME = VALUE" copied to missing); 3 when the sum passes
+ * the largest double; -1 when the text is not a sum of delays. */
 int sched_cost_seconds(const char *text, define_list *defs, double *out,
                        char *missing, size_t missing_size);
 

@@ -469,6 +469,11 @@ bad_graph() {
     # -0 is 0, a time
     run gstr-sched -p p -D t_flop=1e-3 -D t_mul=-0 -D N=100 f11.graph
     assert_success
+    # Finite values whose cost passes the largest double: said so, not
+    # "not a sum of delays" (issue 26, item 3).
+    run --separate-stderr gstr-sched -p p -D t_flop=1e308 -D t_mul=1e308 -D N=1 f11.graph
+    assert_failure 2
+    assert_equal "$stderr" "gstr-sched: f11.graph:6: error: task type L3: its cost \"delay(t_flop); 1000*delay(t_mul)\" is past the largest double (seconds): its values are too large"
 }
 
 @test "-D: a name no cost model of this run reads is a usage error, as a repeated one (issue 26: one rule with bench2model and netsim)" {
