@@ -126,3 +126,42 @@ void option_define(const char *prog, const char *arg, char **name,
                     wrong);
     *name = xstrndup(arg, (size_t)(eq - arg));
 }
+
+void define_list_add(const char *prog, define_list *l, const char *arg)
+{
+    define_value v = {0};
+    option_define(prog, arg, &v.name, &v.value);
+    for (size_t i = 0; i < l->len; i++)
+        if (strcmp(l->items[i].name, v.name) == 0)
+            usage_error(prog, "-D %s: given twice; give each name one value",
+                        v.name);
+    VEC_PUSH(l, v);
+}
+
+define_value *define_find(define_list *l, const char *name, size_t len)
+{
+    for (size_t i = 0; i < l->len; i++)
+        if (strlen(l->items[i].name) == len &&
+            memcmp(l->items[i].name, name, len) == 0) {
+            l->items[i].used = 1;
+            return &l->items[i];
+        }
+    return NULL;
+}
+
+const define_value *define_unused(const define_list *l)
+{
+    for (size_t i = 0; i < l->len; i++)
+        if (!l->items[i].used)
+            return &l->items[i];
+    return NULL;
+}
+
+void define_list_free(define_list *l)
+{
+    for (size_t i = 0; i < l->len; i++)
+        free(l->items[i].name);
+    free(l->items);
+    l->items = NULL;
+    l->len = l->cap = 0;
+}

@@ -168,6 +168,29 @@ void print_version(const char *prog);
  * reads it, or the usage error that says what is wrong. */
 void option_define(const char *prog, const char *arg, char **name,
                    double *value);
+/* The -D values of a run, under the one rule of bench2model, netsim and
+ * gstr-sched (README.md, "Conventions"): a NAME given twice is a usage
+ * error (which value was meant?), and so is a NAME the run never reads
+ * (a typo would otherwise leave the model's own value in silence).
+ * define_list_add parses and refuses the repeat; define_find looks a name
+ * up and marks it read; define_unused is the first -D never read (NULL:
+ * none), for the program to name in its own words. */
+typedef struct {
+    char *name;
+    double value;
+    int used;
+} define_value;
+typedef VEC(define_value) define_list;
+void define_list_add(const char *prog, define_list *l, const char *arg);
+define_value *define_find(define_list *l, const char *name, size_t len);
+const define_value *define_unused(const define_list *l);
+void define_list_free(define_list *l);
+/* The rule of formats/pamela.md, "Times": a time is never negative. Every
+ * value a delay is made of (a delay's time, a cost model's factors, a -D
+ * a cost reads) and every predicted time must be >= 0; bench2model and
+ * gstr-sched both refuse with TIME_RULE after their own words. */
+#define TIME_RULE "a time is never negative (every value a delay is made " \
+                  "of must be >= 0)"
 void option_applies(const char *prog, const char *opt, int applies,
                     const char *when);
 /* The one input operand from argv[first] on: "-" (standard input) when
@@ -367,6 +390,23 @@ const char *fmt_double_by_counting(char buf[32], double x);
 void tf_put_double(FILE *fp, double x);        /* fmt_double's form */
 /* Appends the quoted form of s to sb (same rules as tf_put_string). */
 void sb_put_quoted(strbuf *sb, const char *s);
+
+/* ------------------------------------------------------ derived numbers */
+
+/* Derived numbers without overflow where the true value is a double, and
+ * the writers' refusal where it is not (finite.c, README "Conventions":
+ * no program writes inf or nan in a result with exit 0). */
+/* The running mean after its k-th value x (k >= 1): never past the
+ * largest |x|, where (sum of x) / k overflows. */
+double mean_step(double mean, double x, size_t k);
+double mean_of(const double *x, size_t n);   /* 0 when n is 0 */
+/* (A sum of squares needs no such form: each square is at most the sum,
+ * so it overflows only when the sum is past the largest double.) */
+/* A result about to be written: 0 when x is finite; else -1 after
+ * "WHAT is past the largest double: WHY" (or "is not a number") at `at`.
+ * Each writer of results passes every derived number through it. */
+int result_finite(diag *d, srcloc at, const char *what, double x,
+                  const char *why);
 
 /* fn(a) on this thread and fn(b) on a second one when threads > 1 (one
  * after the other when not, or when no thread can be made): the two

@@ -72,6 +72,7 @@ struct fit_app {
     VEC(app_resource) resources;
     VEC(app_def) defs;
     VEC(app_predict) predicts;
+    double max_steps;   /* fit_app_set_budget; 0: FIT_APP_MAX_STEPS */
 };
 
 #endif

@@ -29,6 +29,7 @@ typedef struct {
     int failed;
     double steps;
     int depth;
+    int looping;          /* reductions iterating their variable now */
     VEC(val) slots;       /* frames of arguments and loop variables */
     val *defs;            /* the values of definitions without arguments */
     unsigned char *done;  /* ... once evaluated */
@@ -390,7 +391,10 @@ static int reduce(evaluator *ev, const an *n, size_t base, val *out)
     for (double i = lo; i <= hi; i++) {
         val e;
         ev->slots.items[slot] = number(i, i);
-        if (eval(ev, n->c, base, &e) < 0)
+        ev->looping++;
+        int got = eval(ev, n->c, base, &e);
+        ev->looping--;
+        if (got < 0)
             return -1;
         if (i == lo)
             *out = e;
@@ -505,12 +509,25 @@ static int eval_node(evaluator *ev, const an *n, size_t base, val *out)
     }
 }
 
+void fit_app_set_budget(fit_app *app, double steps)
+{
+    app->max_steps = steps;
+}
+
 static int eval(evaluator *ev, const an *n, size_t base, val *out)
 {
-    if (++ev->steps > FIT_APP_MAX_STEPS)
-        return fail(ev, n, "the evaluation takes more than %.0f steps: "
-                    "write the loop whose body does not depend on its "
-                    "variable, or fewer iterations", FIT_APP_MAX_STEPS);
+    double most = ev->app->max_steps > 0 ? ev->app->max_steps
+                                         : FIT_APP_MAX_STEPS;
+    if (++ev->steps > most)   /* the advice fits the cause */
+        return ev->looping
+            ? fail(ev, n, "the evaluation takes more than %.0f steps: "
+                   "write the loop whose body does not depend on its "
+                   "variable, or fewer iterations", most)
+            : fail(ev, n, "the evaluation takes more than %.0f steps, with "
+                   "no loop: each call of a definition with arguments is "
+                   "evaluated anew; call fewer, or define what does not "
+                   "depend on the arguments without them (a definition "
+                   "without arguments is evaluated once)", most);
     if (++ev->depth > FIT_APP_MAX_DEPTH) {
         ev->depth--;
         return fail(ev, n, "evaluation nested deeper than %d (each call, "
@@ -567,10 +584,11 @@ int fit_app_predict(fit_app *app, const fit_model *machine,
         out[i].name = app->defs.items[p->def].name;
         out[i].lo = v.lo;
         out[i].hi = v.hi;
-        if (v.lo < 0)
-            diag_warning(d, (srcloc){app->file, p->line, p->col}, "'%s' "
-                         "predicts a negative time, %s", out[i].name,
-                         show(buf, &v));
+        if (v.lo < 0) {   /* TIME_RULE, as gstr-sched's cost models */
+            fail(&ev, &ref, "'%s' predicts a negative time, %s: " TIME_RULE,
+                 out[i].name, show(buf, &v));
+            goto done;
+        }
     }
     status = 0;
 done:

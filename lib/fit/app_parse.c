@@ -268,13 +268,17 @@ static an *binary(parser *ps, an_kind kind, const token *op, an *a, an *b)
 static an *expr(parser *ps);
 static an *unary(parser *ps);
 
-/* Each level of brackets and each operand chain counts against the
- * nesting limit: both deepen the evaluator's recursion. */
+/* Each bracket (an expression inside (), [], or a call's or builtin's
+ * arguments) and each sign '-' is a level of the nesting limit: both
+ * deepen the evaluator's recursion. The statement's own expression is
+ * level 0 (ps->nesting starts at -1), so 64 brackets are allowed, as
+ * formats/pamela.md says, and the 65th is refused. */
 static int enter(parser *ps)
 {
     if (++ps->nesting > FIT_APP_MAX_NESTING) {
-        error_at(ps, ps->tok.line, ps->tok.col, "nesting deeper than %d: "
-                 "split the expression into definitions", FIT_APP_MAX_NESTING);
+        error_at(ps, ps->tok.line, ps->tok.col, "nesting deeper than %d "
+                 "(brackets and signs): split the expression into "
+                 "definitions", FIT_APP_MAX_NESTING);
         return 0;
     }
     return 1;
@@ -513,19 +517,16 @@ static an *primary(parser *ps)
 
 static an *unary(parser *ps)
 {
+    if (!is_punct(ps, '-'))
+        return primary(ps);
     if (!enter(ps))
         return NULL;
-    an *n;
-    if (is_punct(ps, '-')) {
-        token t = ps->tok;
-        next(ps);
-        an *a = unary(ps);
-        n = a ? node(ps, AN_NEG, t.line, t.col) : NULL;
-        if (n)
-            n->a = a;
-    } else {
-        n = primary(ps);
-    }
+    token t = ps->tok;
+    next(ps);
+    an *a = unary(ps);
+    an *n = a ? node(ps, AN_NEG, t.line, t.col) : NULL;
+    if (n)
+        n->a = a;
     ps->nesting--;
     return n;
 }
@@ -726,7 +727,8 @@ fit_app *fit_app_parse(const char *text, size_t len, const char *file,
     fit_app *app = xcalloc(1, sizeof *app);
     app->file = xstrdup(file);
     parser ps = {.text = text, .end = text + len, .p = text, .line = 1,
-                 .col = 1, .file = app->file, .d = d, .app = app};
+                 .col = 1, .file = app->file, .d = d, .app = app,
+                 .nesting = -1};   /* a statement's expression: level 0 */
     if (memchr(text, '\0', len)) {
         /* A NUL would end the scanner's strchr tests early: refuse it at
          * its place. */

@@ -248,7 +248,7 @@ void fit_points_of(const fit_series *s, fit_stat stat, fit_points *out)
         double mean = 0;
         size_t j = i;
         for (; j < n && s->samples.items[j].x == first->x; j++)
-            mean += (s->samples.items[j].y - mean) / (double)(j - i + 1);
+            mean = mean_step(mean, s->samples.items[j].y, j - i + 1);
         fit_point p = {first->x, mean, j - i, first->line, first->col};
         VEC_PUSH(out, p);
         i = j;

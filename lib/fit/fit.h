@@ -214,11 +214,15 @@ void fit_write_bench_sample(FILE *fp, const char *kind, double size,
 void fit_write_header(FILE *fp, const char *name, fit_sign sign);
 void fit_write_poly(FILE *fp, const char *name, const fit_poly *f);
 /* point NAME X MEASURED FITTED ERROR, and the closing summary of a list
- * of points against a prediction function. */
-void fit_write_point(FILE *fp, const char *name, double x, double m,
-                     double p, fit_sign sign);
-void fit_write_summary(FILE *fp, const char *name, const fit_point *pts,
-                       const double *pred, size_t n, fit_sign sign);
+ * of points against a prediction function (the mean error a running
+ * mean). Each refuses a derived number past the largest double (an error,
+ * the sum of squared residuals): -1 after result_finite's diagnostic at
+ * `at`, nothing written; 0 otherwise. */
+int fit_write_point(FILE *fp, const char *name, double x, double m, double p,
+                    fit_sign sign, diag *d, srcloc at);
+int fit_write_summary(FILE *fp, const char *name, const fit_point *pts,
+                      const double *pred, size_t n, fit_sign sign, diag *d,
+                      srcloc at);
 void fit_write_interval(FILE *fp, const char *key, const fit_interval *iv);
 /* predict NAME X LO HI: an application model's [t_min, t_max] at X. */
 void fit_write_prediction(FILE *fp, const char *name, double x, double lo,
@@ -312,6 +316,9 @@ void fit_app_free(fit_app *app);
 /* Gives the param NAME the value [lo, hi] in place of its expression
  * (-D, --sweep). -1 when the model declares no such param. */
 int fit_app_set(fit_app *app, const char *name, double lo, double hi);
+/* A smaller evaluation budget than FIT_APP_MAX_STEPS (steps > 0), for a
+ * fuzzer that must run fast per input; the same limit and message. */
+void fit_app_set_budget(fit_app *app, double steps);
 /* The params' names, comma-separated, in a strbuf the caller frees. */
 void fit_app_param_names(const fit_app *app, strbuf *out);
 size_t fit_app_predicts(const fit_app *app);

@@ -411,15 +411,15 @@ void fit_intervals(const fit_series *s, size_t last, fit_intervals_vec *out)
         while (j < n && s->samples.items[j].x == s->samples.items[i].x)
             j++;
         size_t from = last && j - i > last ? j - last : i, k = j - from;
-        double sum = 0;
+        double mean = 0;   /* running: a sum of huge times overflows */
         for (size_t q = 0; q < k; q++) {
             buf[q] = s->samples.items[from + q].y;
-            sum += buf[q];
+            mean = mean_step(mean, buf[q], q + 1);
         }
         qsort(buf, k, sizeof *buf, cmp_double);
         fit_interval iv = {
             .x = s->samples.items[i].x, .n = k, .min = buf[0],
-            .max = buf[k - 1], .mean = sum / (double)k,
+            .max = buf[k - 1], .mean = mean,
             .median = k % 2 ? buf[k / 2] : buf[k / 2 - 1] / 2 + buf[k / 2] / 2,
         };
         VEC_PUSH(out, iv);

@@ -66,32 +66,60 @@ static const char *ten(char buf[32], double x)
     return buf;
 }
 
-void fit_write_point(FILE *fp, const char *name, double x, double m,
-                     double p, fit_sign sign)
+/* A point's error: NaN (written '-') for a measured 0, which has none;
+ * past the largest double, refused. */
+static int point_error(const char *name, double x, double m, double p,
+                       fit_sign sign, diag *d, srcloc at, double *e)
 {
-    char a[32], b[32], c[32], e[32];
-    fprintf(fp, "point %s %s %s %s %s\n", name, fmt_double(a, x),
-            fmt_double(b, m), ten(c, p), ten(e, fit_error(m, p, sign)));
+    *e = fit_error(m, p, sign);
+    if (m == 0 || isfinite(*e))
+        return 0;
+    char what[300], xs[32];
+    snprintf(what, sizeof what, "the error of %s at %s", name,
+             fmt_double(xs, x));
+    return result_finite(d, at, what, *e, "the measured time is too small "
+                         "for the prediction");
 }
 
-void fit_write_summary(FILE *fp, const char *name, const fit_point *pts,
-                       const double *pred, size_t n, fit_sign sign)
+int fit_write_point(FILE *fp, const char *name, double x, double m, double p,
+                    fit_sign sign, diag *d, srcloc at)
 {
-    double sse = 0, sum = 0, max = 0;
+    double err;
+    if (point_error(name, x, m, p, sign, d, at, &err) < 0)
+        return -1;
+    char a[32], b[32], c[32], e[32];
+    fprintf(fp, "point %s %s %s %s %s\n", name, fmt_double(a, x),
+            fmt_double(b, m), ten(c, p), ten(e, err));
+    return 0;
+}
+
+int fit_write_summary(FILE *fp, const char *name, const fit_point *pts,
+                      const double *pred, size_t n, fit_sign sign, diag *d,
+                      srcloc at)
+{
+    double sse = 0, mean = 0, max = 0;
     size_t counted = 0;
     for (size_t i = 0; i < n; i++) {
-        double r = pts[i].y - pred[i], e = fabs(fit_error(pts[i].y, pred[i], sign));
-        sse += r * r;
+        double r = pts[i].y - pred[i], e;
+        if (point_error(name, pts[i].x, pts[i].y, pred[i], sign, d, at,
+                        &e) < 0)
+            return -1;
+        sse += r * r;   /* a square is at most the sum: inf only if it is */
+        e = fabs(e);
         if (!isnan(e)) {
-            sum += e;
+            mean = mean_step(mean, e, ++counted);
             max = e > max ? e : max;
-            counted++;
         }
     }
+    char what[300];
+    snprintf(what, sizeof what, "the sum of squared residuals of %s", name);
+    if (result_finite(d, at, what, sse, "the times are too large to square "
+                      "(give them in a larger unit)") < 0)
+        return -1;
     char a[32], b[32], c[32];
     fprintf(fp, "summary %s %zu %s %s %s\n", name, n, ten(a, sse),
-            ten(b, counted ? sum / (double)counted : NAN),
-            ten(c, counted ? max : NAN));
+            ten(b, counted ? mean : NAN), ten(c, counted ? max : NAN));
+    return 0;
 }
 
 void fit_write_interval(FILE *fp, const char *key, const fit_interval *iv)
@@ -189,10 +217,13 @@ int fit_write_net_model(FILE *fp, const char *name, const fit_piecewise *f,
                 zeroed == 1 ? "" : "s");
     fprintf(fp, "# size measured fitted error%% (%s)\n", fit_sign_names[sign]);
     for (size_t i = 0; i < n; i++) {
-        double p = fit_piecewise_eval(f, pts[i].x);
+        double p = fit_piecewise_eval(f, pts[i].x), err;
+        if (point_error(name, pts[i].x, pts[i].y, p, sign, d, at, &err) < 0) {
+            free(m.regimes.items);
+            return -1;
+        }
         fprintf(fp, "#   %s %s %s %s\n", fmt_double(a, pts[i].x),
-                fmt_double(b, pts[i].y), ten(c, p),
-                ten(e, fit_error(pts[i].y, p, sign)));
+                fmt_double(b, pts[i].y), ten(c, p), ten(e, err));
     }
     net_model_write(fp, &m);
     free(m.regimes.items);

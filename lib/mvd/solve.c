@@ -267,8 +267,12 @@ static int residual(solver *s, const double *pi)
                s->info->delta;
     double b = balance(s, pi);
     if (!isfinite(r) || isnan(b)) {
-        diag_error(s->dg, input(s), "the residual of %s is not finite: "
-                   "the descriptor has non-finite rates",
+        /* The reader refuses inf and nan: finite rates whose sums pass
+         * the largest double are the cause (issue 26). */
+        diag_error(s->dg, input(s), "the residual of %s is past the "
+                   "largest double: the descriptor's rates are too large "
+                   "(a state's outflow, or the product of a vector and the "
+                   "descriptor, passes it); give them in a larger time unit",
                    mvd_method_name(s->info->method));
         return -1;
     }

@@ -64,23 +64,11 @@ static void usage(FILE *fp, const char *prog, int compiled)
         fprintf(fp, "\nExample:\n  %s -n 4 examples/proto/ring.proto\n", prog);
 }
 
-typedef struct {
-    char *name;
-    double value;
-} definition;
-typedef VEC(definition) definitions;
-
-static void free_definitions(definitions *defs)
-{
-    for (size_t i = 0; i < defs->len; i++)
-        free(defs->items[i].name);
-    free(defs->items);
-}
-
-/* Each -D NAME=VALUE names a parameter of the program; every parameter has
- * a value. Fills the parameter slots of `values`. */
+/* Each -D NAME=VALUE names a parameter of the program (the -D rule of
+ * common.h: one a name, every one read); every parameter has a value.
+ * Fills the parameter slots of `values`. */
 static void apply_definitions(const char *prog, const proto_runnable *run,
-                              const definition *defs, size_t ndefs,
+                              const define_value *defs, size_t ndefs,
                               double *values)
 {
     char *given = xcalloc((size_t)run->nvars, 1);
@@ -96,9 +84,6 @@ static void apply_definitions(const char *prog, const proto_runnable *run,
                         "values only to parameters (identifiers read but "
                         "never assigned)", defs[i].name, defs[i].name,
                         v < 2 ? "predefined" : "assigned");
-        if (given[v])   /* which one was meant? */
-            usage_error(prog, "-D %s: given twice; give each parameter one "
-                        "value", defs[i].name);
         values[v] = defs[i].value;
         given[v] = 1;
     }
@@ -116,12 +101,6 @@ static void apply_definitions(const char *prog, const proto_runnable *run,
         exit(EXIT_BADINPUT);
 }
 
-static definition parse_definition(const char *prog, const char *arg)
-{
-    definition def;
-    option_define(prog, arg, &def.name, &def.value);
-    return def;
-}
 
 static void read_net(const char *prog, const char *path, net_model *net)
 {
@@ -173,7 +152,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
     int print_net = 0, clamp = 0, summary = 0, summary_only = 0,
         all_blocked = 0;
     const char *sim_opt = NULL;   /* the last option only a simulation uses */
-    definitions defs = {0};
+    define_list defs = {0};
     set_program_name(prog);
 
     int c;
@@ -190,8 +169,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
         case OPT_PRINT_NET: print_net = 1; break;
         case 'D': {
             sim_opt = "-D";
-            definition def = parse_definition(prog, optarg);
-            VEC_PUSH(&defs, def);
+            define_list_add(prog, &defs, optarg);
             break;
         }
         case OPT_SEED:
@@ -284,7 +262,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
         program = proto_compile(text, len, input_name(path), &d);
         free(text);
         if (!program) {
-            free_definitions(&defs);
+            define_list_free(&defs);
             net_model_free(&net);
             return EXIT_BADINPUT;
         }
@@ -354,7 +332,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
     free(st.pc);
     free(st.slots);
     free(params);
-    free_definitions(&defs);
+    define_list_free(&defs);
     net_model_free(&net);
     proto_program_free(program);
     return status;

@@ -234,7 +234,8 @@ static inline int loop(sim *s, proto_state *st, int rank, int line,
                        uint64_t max_loop)
 {
     if (st->loops < max_loop) {
-        st->loops++;
+        if (st->loops++ == 0)   /* once a step: what --max-events says */
+            sim_note_loop(s);
         return 1;
     }
     return proto_loop(s, st, rank, line);
@@ -583,6 +584,8 @@ void proto_vm_free(struct proto_vm *vm)
 
 int proto_loop(sim *s, proto_state *st, int rank, int line)
 {
+    if (st->loops == 0)
+        sim_note_loop(s);
     if (++st->loops <= sim_max_loop(s))
         return 1;
     sim_fail(s, rank, line, "more than %llu loop iterations without "

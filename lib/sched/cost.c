@@ -12,10 +12,12 @@
 #include "sched/sched.h"
 
 /* The value of the operand at *p (a number, or a name among the defines);
- * advances *p. 0; 1 with the name in missing when it has no value; -1 when
- * no operand is there. */
-static int operand(const char **p, const sched_define *defs, size_t ndefs,
-                   double *out, char *missing, size_t missing_size)
+ * advances *p. 0; 1 with the name in missing when it has no value; 2
+ * with "NAME = VALUE" in missing when the value is negative (every value
+ * of a delay is a time or a count: TIME_RULE); -1 when no operand is
+ * there. */
+static int operand(const char **p, define_list *defs, double *out,
+                   char *missing, size_t missing_size)
 {
     const char *s = *p;
     while (*s == ' ')
@@ -26,7 +28,7 @@ static int operand(const char **p, const sched_define *defs, size_t ndefs,
         if (end == s)
             return -1;
         *p = end;
-        return 0;
+        return 0;   /* no sign: never negative */
     }
     const char *start = s;
     while (isalnum((unsigned char)*s) || *s == '_')
@@ -35,13 +37,20 @@ static int operand(const char **p, const sched_define *defs, size_t ndefs,
     if (len == 0)
         return -1;
     *p = s;
-    for (size_t i = 0; i < ndefs; i++)
-        if (strlen(defs[i].name) == len && memcmp(defs[i].name, start, len) == 0) {
-            *out = defs[i].value;
-            return 0;
-        }
-    snprintf(missing, missing_size, "%.*s", (int)(len < 200 ? len : 200), start);
-    return 1;
+    int shown = (int)(len < 200 ? len : 200);
+    const define_value *v = define_find(defs, start, len);
+    if (!v) {
+        snprintf(missing, missing_size, "%.*s", shown, start);
+        return 1;
+    }
+    *out = v->value;
+    if (*out < 0) {
+        char buf[32];
+        snprintf(missing, missing_size, "%.*s = %s", shown, start,
+                 fmt_double(buf, *out));
+        return 2;
+    }
+    return 0;
 }
 
 static int skip(const char **p, const char *word)
@@ -55,36 +64,37 @@ static int skip(const char **p, const char *word)
     return 1;
 }
 
-int sched_cost_seconds(const char *text, const sched_define *defs,
-                       size_t ndefs, double *out, char *missing,
-                       size_t missing_size)
+int sched_cost_seconds(const char *text, define_list *defs, double *out,
+                       char *missing, size_t missing_size)
 {
     const char *p = text;
     double total = 0;
     *missing = '\0';
     for (;;) {
+        /* A factor 0 makes the product 0 even after an overflow (inf *
+         * 0 would be nan): 1e308*1e308*0*delay(1) is 0 s. */
         double product = 1, x;
         /* factors '*' ... 'delay(' operand ')' */
         for (;;) {
             if (skip(&p, "delay(")) {
-                int got = operand(&p, defs, ndefs, &x, missing, missing_size);
+                int got = operand(&p, defs, &x, missing, missing_size);
                 if (got)
                     return got;
                 if (!skip(&p, ")"))
                     return -1;
-                product *= x;
+                product = x == 0 ? 0 : product * x;
                 break;
             }
-            int got = operand(&p, defs, ndefs, &x, missing, missing_size);
+            int got = operand(&p, defs, &x, missing, missing_size);
             if (got)
                 return got;
             if (!skip(&p, "*"))
                 return -1;
-            product *= x;
+            product = x == 0 ? 0 : product * x;
         }
-        total += product;
+        total += product;   /* operands finite and >= 0: inf, not nan */
         if (!isfinite(total))
-            return -1;
+            return 3;
         while (*p == ' ')
             p++;
         if (*p == '\0')
@@ -99,8 +109,7 @@ int sched_cost_seconds(const char *text, const sched_define *defs,
 }
 
 int sched_apply_costs(const sched_app *a, sched_platform *p,
-                      const sched_define *defs, size_t ndefs, diag *d,
-                      const char *file)
+                      define_list *defs, diag *d, const char *file)
 {
     for (size_t i = 0; i < a->costs.len; i++) {
         const sched_cost *c = &a->costs.items[i];
@@ -111,7 +120,7 @@ int sched_apply_costs(const sched_app *a, sched_platform *p,
             continue;
         double seconds;
         char missing[256];
-        int got = sched_cost_seconds(c->text, defs, ndefs, &seconds, missing,
+        int got = sched_cost_seconds(c->text, defs, &seconds, missing,
                                      sizeof missing);
         srcloc at = {file, c->line, 0};
         if (got == 1) {
@@ -120,6 +129,18 @@ int sched_apply_costs(const sched_app *a, sched_platform *p,
                        "'%s': give -D %s=SECONDS, or add 'tasktime L%llu "
                        "SECONDS' to the platform", (unsigned long long)c->type,
                        c->text, missing, missing, (unsigned long long)c->type);
+            return -1;
+        }
+        if (got == 3) {
+            diag_error(d, at, "task type L%llu: its cost \"%s\" is past the "
+                       "largest double (seconds): its values are too large",
+                       (unsigned long long)c->type, c->text);
+            return -1;
+        }
+        if (got == 2) {
+            diag_error(d, at, "task type L%llu: its cost \"%s\" reads %s: "
+                       TIME_RULE, (unsigned long long)c->type, c->text,
+                       missing);
             return -1;
         }
         if (got < 0) {

@@ -468,7 +468,9 @@ static unsigned slots_of(const sim *s, size_t k, double fastest)
         return s->o->slots;
     if (s->o->kind == SCHED_WQR)
         return 1;
-    double v = round(2 * known_factor(s, k) / fastest);
+    /* The ratio first: 2 f overflows for f past half the largest double
+     * (f / fastest <= 1 never does). */
+    double v = round(2 * (known_factor(s, k) / fastest));
     return v < 1 ? 1 : (unsigned)v;
 }
 
@@ -647,7 +649,8 @@ int sched_event_run(const sched_app *a, const sched_platform *p,
     }
     r->lost = r->tasks - r->done;
     sim_free(&s);
-    if (sched_times_finite(r->makespan, r->sequential, d, file) < 0) {
+    if (sched_times_finite(r->makespan, r->sequential, r->ideal_speedup,
+                           d, file) < 0) {
         sched_event_result_free(r);
         return -1;
     }

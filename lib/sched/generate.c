@@ -239,6 +239,21 @@ int sched_gen_platform(const sched_gen_groups *g, uint64_t seed,
                   "be negative", g->dc, g->mc);
         return -1;
     }
+    /* The largest draws bound every intermediate of the draws below (2 dp1
+     * <= mp + dp1, avg + dp2 <= mp + dp1 + dp2, 2 dc <= mc + dc): finite
+     * here, no draw overflows; past the largest double, no factor or time
+     * could be written but as nan (issue 26). */
+    if (!isfinite(g->mp + g->dp1 + g->dp2)) {
+        sb_printf(err, "--mp + --dp1 + --dp2 (%g + %g + %g), the largest task "
+                  "time drawn, is past the largest double", g->mp, g->dp1,
+                  g->dp2);
+        return -1;
+    }
+    if (!isfinite(g->mc + g->dc)) {
+        sb_printf(err, "--mc + --dc (%g + %g), the largest link time drawn, "
+                  "is past the largest double", g->mc, g->dc);
+        return -1;
+    }
     if (g->types < 1 || g->types > SCHED_GEN_MAX_TYPES) {
         sb_printf(err, "--types must be from 1 to %d, not %zu",
                   SCHED_GEN_MAX_TYPES, g->types);

@@ -175,8 +175,8 @@ int sched_igp(const sched_app *a, const sched_platform *p,
         r->ideal_speedup += p->ups.items[k].real;
     r->makespan = clock;
     r->packets = sched_packets(p->groups.len, a, part);
-    if (status == 0 && sched_times_finite(r->makespan, r->sequential, d,
-                                          file) < 0)
+    if (status == 0 && sched_times_finite(r->makespan, r->sequential,
+                                          r->ideal_speedup, d, file) < 0)
         status = -1;
     free(batches);
     free(level);

@@ -48,16 +48,32 @@ int sched_task_times(const sched_app *a, const sched_platform *p,
     return 0;
 }
 
-int sched_times_finite(double makespan, double sequential, diag *d,
-                       const char *file)
+int sched_times_finite(double makespan, double sequential, double ideal,
+                       diag *d, const char *file)
 {
-    if (isfinite(makespan) && isfinite(sequential))
+    srcloc at = {file, 0, 0};
+    const char *why = "task or link times too large for the UPs' speeds";
+    if (!isfinite(makespan) || !isfinite(sequential)) {
+        diag_error(d, at, "the simulated times overflow: the %s is past the "
+                   "largest double (%s)", isfinite(makespan) ?
+                   "sequential time" : "makespan", why);
+        return -1;
+    }
+    if (result_finite(d, at, "the ideal speed-up (the sum of the UPs' real "
+                      "factors)", ideal, "give the factors relative to a "
+                      "reference UP of factor 1") < 0)
+        return -1;
+    if (!(makespan > 0))   /* no speed-up is derived: the summary says - */
         return 0;
-    diag_error(d, (srcloc){file, 0, 0}, "the simulated times overflow: the "
-               "%s is past the largest double (task or link times too large "
-               "for the UPs' speeds)", isfinite(makespan) ? "sequential time"
-                                                          : "makespan");
-    return -1;
+    double speedup = sequential / makespan;
+    if (result_finite(d, at, "the speed-up (sequential time over makespan)",
+                      speedup, "the makespan is too short for the "
+                      "sequential time") < 0 ||
+        result_finite(d, at, "the efficiency (speed-up over ideal "
+                      "speed-up)", speedup / ideal, "the UPs' real factors "
+                      "are too small for the speed-up") < 0)
+        return -1;
+    return 0;
 }
 
 static int time_cmp(const void *x, const void *y)

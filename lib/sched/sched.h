@@ -143,33 +143,30 @@ int sched_app_parse(sched_app *a, const char *text, size_t len,
                     const char *file, diag *d);
 void sched_app_free(sched_app *a);
 
-/* A value for a name of the cost models (gstr-sched -D NAME=SECONDS). */
-typedef struct {
-    char *name;
-    double value;
-} sched_define;
-
 /* The seconds a cost model stands for (Lucchese §3.3, Example 7):
- * "delay(t1); A*delay(t2)" is t1 + A t2, names valued by defs. 0; 1 when
- * a name has no value (it is copied to missing); -1 when the text is not
- * a sum of delays or its value is not finite and >= 0. */
-int sched_cost_seconds(const char *text, const sched_define *defs,
-                       size_t ndefs, double *out, char *missing,
-                       size_t missing_size);
+ * "delay(t1); A*delay(t2)" is t1 + A t2, names valued by defs (gstr-sched
+ * -D NAME=SECONDS; each name read is marked used). 0; 1 when a name has
+ * no value (it is copied to missing); 2 when a value is negative
+ * (TIME_RULE: "NAME = VALUE" copied to missing); 3 when the sum passes
+ * the largest double; -1 when the text is not a sum of delays. */
+int sched_cost_seconds(const char *text, define_list *defs, double *out,
+                       char *missing, size_t missing_size);
 
 /* A task type the application uses without a tasktime on the platform but
  * with a cost model gets the model's seconds as its tasktime (the
  * platform's tasktime wins where there is one). 0, or -1 after a
  * diagnostic at the tasktype record. */
 int sched_apply_costs(const sched_app *a, sched_platform *p,
-                      const sched_define *defs, size_t ndefs, diag *d,
-                      const char *file);
+                      define_list *defs, diag *d, const char *file);
 
-/* The simulators' last check: a makespan or a sequential time past the
- * largest double (task or link times too large for the UPs' speeds) is a
- * diagnostic, never an `inf` printed with exit 0. 0, or -1. */
-int sched_times_finite(double makespan, double sequential, diag *d,
-                       const char *file);
+/* The simulators' last check, on every number the summary derives
+ * (result_finite, README "Conventions"): a makespan or a sequential time
+ * past the largest double (task or link times too large for the UPs'
+ * speeds), an ideal speed-up (the sum of the real factors) or a speed-up
+ * or efficiency past it is a diagnostic, never an `inf` printed with
+ * exit 0. 0, or -1. */
+int sched_times_finite(double makespan, double sequential, double ideal,
+                       diag *d, const char *file);
 
 /* t[b] = the seconds of a task of batch b on the reference UP, for every
  * batch; 0, or -1 after a diagnostic naming the record the platform

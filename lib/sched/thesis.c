@@ -307,7 +307,8 @@ int sched_run(const sched_app *a, const sched_platform *p,
     free(s.counts);
     free(mem);
     free(s.t);
-    if (sched_times_finite(r->makespan, r->sequential, d, file) < 0) {
+    if (sched_times_finite(r->makespan, r->sequential, r->ideal_speedup,
+                           d, file) < 0) {
         sched_result_free(r);
         return -1;
     }

@@ -201,6 +201,7 @@ struct sim {
     VEC(transfer) transfers;   /* matched, not yet given their links */
     int done, failed;
     uint64_t events;     /* operations so far, against opt.max_events */
+    int looped;          /* some step ran a loop (sim_note_loop) */
     uint64_t messages, negative_sizes, negative_computes;
     uint64_t cost_size;  /* kernel_cost: the last size asked (its bits) */
     double cost;         /* and its net_cost */

@@ -122,6 +122,7 @@ int sim_failed(const sim *s) { return s->failed; }
 const int *sim_failed_flag(const sim *s) { return &s->failed; }
 double sim_clock(const sim *s, int rank) { return s->procs[rank].clock; }
 uint64_t sim_max_loop(const sim *s) { return s->opt.max_loop; }
+void sim_note_loop(sim *s) { s->looped = 1; }
 uint64_t sim_messages(const sim *s) { return s->messages; }
 double sim_recv_source(const sim *s, int rank) { return s->procs[rank].recv_source; }
 double sim_recv_tag(const sim *s, int rank) { return s->procs[rank].recv_tag; }
@@ -157,9 +158,15 @@ int kernel_infinite_time(sim *s, int rank, int line, double t,
 
 int kernel_too_many_events(sim *s, int rank, int line)
 {
-    sim_fail(s, rank, line, "more than %llu operations simulated; an "
-             "endless loop? (--max-events raises the limit)",
-             (unsigned long long)s->opt.max_events);
+    /* Say what is counted, and whether a loop ran at all: a program
+     * without one (an all_to_all at P = 3000 is 3000 calls and 2 x
+     * 3000 x 2999 messages) is large, not endless. */
+    sim_fail(s, rank, line, "more than %llu operations simulated (each "
+             "compute, send, receive and collective call, and each send and "
+             "receive inside a collective, is one); %s (--max-events raises "
+             "the limit)", (unsigned long long)s->opt.max_events,
+             s->looped ? "an endless loop, or a program this large?"
+                       : "the program runs no loop: it is this large");
     return 0;
 }
 

@@ -193,6 +193,10 @@ const int *sim_failed_flag(const sim *s);
 int sim_nprocs(const sim *s);
 double sim_clock(const sim *s, int rank);   /* microseconds */
 uint64_t sim_max_loop(const sim *s);
+/* A step function ran a loop (a backward jump): called at least once a
+ * step that loops, so that the --max-events message can tell a program
+ * that loops from one that is large without a loop. */
+void sim_note_loop(sim *s);
 
 /* --- results --- */
 

@@ -6,6 +6,8 @@
 # notes print, >= 10 significant; Tables 2/3 model rows 6e-5 s, errors
 # 0.01 points); Table 1's columns to the 3 and 4 decimals printed.
 
+bats_require_minimum_version 1.5.0
+
 setup() {
     load helper
     T1=$EXAMPLES/bench/seed001-table1.txt
@@ -367,6 +369,40 @@ Try 'bench2model --help'."
     assert_line "# 1 negative coefficient under 1e-8 of the times (rounding) written as 0 below"
     assert_line "regime any 0 2"
     refute_line --partial "warning"
+}
+
+@test "derived numbers: means and sums of finite times without overflow, refused past the largest double, never inf with exit 0 (issue 26)" {
+    cd "$BATS_TEST_TMPDIR"
+    # The mean of two samples of 1.7e308 is 1.7e308 (a sum over a count
+    # gave inf).
+    printf 'bench 1\nsample send 8 1.7e308\nsample send 8 1.7e308\nsample send 16 1.7e308\nsample send 16 1e308\n' > big.bench
+    run bench2model interval big.bench
+    assert_success
+    assert_line 'interval send 8 2 1.7e+308 1.7e+308 1.7e+308 1.7e+308'
+    assert_line 'interval send 16 2 1e+308 1.7e+308 1.35e+308 1.35e+308'
+    # Errors of 1e308 %: their mean is 1e308 (a sum gave inf).
+    printf '1 1e-300 1e6\n2 1e-300 1e6\n' > tiny.txt
+    run bench2model compare tiny.txt
+    assert_success
+    assert_line 'summary y1 2 2e+12 1e+308 1e+308'
+    # A sum of squared residuals past the largest double, and an error past
+    # it: refused, nothing written.
+    printf '1 1e200 0\n2 1e200 0\n' > huge.txt
+    run --separate-stderr bench2model compare --constant 0 huge.txt
+    assert_failure 2
+    assert_equal "$output" ""
+    assert_equal "$stderr" "bench2model: huge.txt:1:1: error: the sum of squared residuals of y1 is past the largest double: the times are too large to square (give them in a larger unit)"
+    printf '1 1e-300 1e10\n' > err.txt
+    run --separate-stderr bench2model compare err.txt
+    assert_failure 2
+    assert_equal "$output" ""
+    assert_equal "$stderr" "bench2model: err.txt:1:1: error: the error of y1 at 1 is past the largest double: the measured time is too small for the prediction"
+    # The same in a net-model's report comments (they printed 'inf').
+    printf '1 1e-300\n2 3e8\n3 1e8\n' > nm.txt
+    run --separate-stderr bench2model comm nm.txt
+    assert_failure 2
+    assert_equal "$output" ""
+    assert_equal "$stderr" "bench2model: nm.txt: error: the error of nm.txt: y1 fitted by bench2model comm at 1 is past the largest double: the measured time is too small for the prediction"
 }
 
 @test "a fit the sizes cannot determine is refused, never a silent number" {

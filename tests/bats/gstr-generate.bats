@@ -113,6 +113,21 @@ check_graph() {
     run gstr-sched --generate group --mc 1
     assert_failure 2
     assert_line "gstr-sched: --mc must be >= --dc (3), not 1: a link time could be negative"
+    # Finite parameters whose largest draw is past the largest double
+    # wrote nan factors with exit 0 (issue 26); near it, they are drawn.
+    run --separate-stderr gstr-sched --generate group --groups 2 --types 1 --mp 1.7e308 --dp1 1e308
+    assert_failure 2
+    assert_equal "$output" ""
+    assert_equal "$stderr" "gstr-sched: --mp + --dp1 + --dp2 (1.7e+308 + 1e+308 + 50), the largest task time drawn, is past the largest double
+Try 'gstr-sched --help'."
+    run --separate-stderr gstr-sched --generate group --groups 2 --types 1 --mc 1.7e308 --dc 1e308
+    assert_failure 2
+    assert_equal "$stderr" "gstr-sched: --mc + --dc (1.7e+308 + 1e+308), the largest link time drawn, is past the largest double
+Try 'gstr-sched --help'."
+    run gstr-sched --generate group --groups 2 --types 1 --mp 1e308 --dp1 5e307 --dp2 1e307 --mc 1e308 --dc 5e307 -o big.platform
+    assert_success
+    run grep -c 'nan\|inf' big.platform
+    assert_output 0
     run gstr-sched --generate group --dp1 -1
     assert_failure 2
     assert_line "gstr-sched: --dp1 must be a finite number >= 0, not -1"

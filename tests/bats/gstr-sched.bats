@@ -528,13 +528,54 @@ bad_graph() {
     assert_line --regexp '^summary 37 37 '
     run gstr-sched -p p -D t_flop=-1 -D t_mul=0 -D N=1 f11.graph
     assert_failure 2
-    assert_output "gstr-sched: f11.graph:6: error: task type L3: its cost \"delay(t_flop); 1000*delay(t_mul)\" is not a sum of delays of finite values >= 0"
+    assert_output "gstr-sched: f11.graph:6: error: task type L3: its cost \"delay(t_flop); 1000*delay(t_mul)\" reads t_flop = -1: a time is never negative (every value a delay is made of must be >= 0)"
     run gstr-sched -p p -D t_flop f11.graph
     assert_output --partial "gstr-sched: -D wants NAME=VALUE, not 't_flop'"
     run gstr-sched -p p -D t_flop=inf f11.graph
     assert_output --partial "gstr-sched: -D t_flop: 'inf' is not a finite number"
     run gstr-sched -p p -D N=1 -D N=2 f11.graph
     assert_output --partial "gstr-sched: -D N: given twice; give each name one value"
+}
+
+@test "a negative value in a cost is an error even when the total stays >= 0 (issue 26, one rule with bench2model)" {
+    pasl2graph "$EXAMPLES/pasl/figure1-1.pasl" > f11.graph
+    printf 'platform 1\ntasktime L1 1\ntasktime L2 1\ntasktime L5 1\nup a 1 1\nend 1\n' > p
+    # t_flop + 1000 t_mul = 0.001 - 0.1 < 0, and 0.001 - 0.0001 > 0: both
+    # refused, since t_mul is a time.
+    for v in -1e-4 -0.001; do
+        run --separate-stderr gstr-sched -p p -D t_flop=1e-3 -D t_mul=$v -D N=100 f11.graph
+        assert_failure 2
+        assert_equal "$output" ""
+        assert_equal "$stderr" "gstr-sched: f11.graph:6: error: task type L3: its cost \"delay(t_flop); 1000*delay(t_mul)\" reads t_mul = $(printf %g $v): a time is never negative (every value a delay is made of must be >= 0)"
+    done
+    # -0 is 0, a time
+    run gstr-sched -p p -D t_flop=1e-3 -D t_mul=-0 -D N=100 f11.graph
+    assert_success
+    # Finite values whose cost passes the largest double: said so, not
+    # "not a sum of delays" (issue 26, item 3).
+    run --separate-stderr gstr-sched -p p -D t_flop=1e308 -D t_mul=1e308 -D N=1 f11.graph
+    assert_failure 2
+    assert_equal "$stderr" "gstr-sched: f11.graph:6: error: task type L3: its cost \"delay(t_flop); 1000*delay(t_mul)\" is past the largest double (seconds): its values are too large"
+}
+
+@test "-D: a name no cost model of this run reads is a usage error, as a repeated one (issue 26: one rule with bench2model and netsim)" {
+    pasl2graph "$EXAMPLES/pasl/figure1-1.pasl" > f11.graph
+    printf 'platform 1\ntasktime L1 1\ntasktime L2 1\ntasktime L5 1\nup a 1 1\nend 1\n' > p
+    run --separate-stderr gstr-sched -p p -D t_flop=1e-3 -D t_mul=2e-3 -D N=100 -D t_mull=1 f11.graph
+    assert_failure 2
+    assert_equal "$output" ""
+    assert_equal "$stderr" "gstr-sched: -D t_mull: no cost model this run evaluates reads 't_mull' (a task type with a tasktime on the platform does not read its cost)
+Try 'gstr-sched --help'."
+    # every task type has a tasktime: no cost is read, so no -D is used
+    printf 'platform 1\ntasktime L1 1\ntasktime L2 1\ntasktime L3 1\ntasktime L4 1\ntasktime L5 1\nup a 1 1\nend 1\n' > all
+    run --separate-stderr gstr-sched -p all -D N=100 f11.graph
+    assert_failure 2
+    assert_equal "$stderr" "gstr-sched: -D N: no cost model this run evaluates reads 'N' (a task type with a tasktime on the platform does not read its cost)
+Try 'gstr-sched --help'."
+    run --separate-stderr gstr-sched -p p -D N=1 -D N=1 f11.graph
+    assert_failure 2
+    assert_equal "$stderr" "gstr-sched: -D N: given twice; give each name one value
+Try 'gstr-sched --help'."
 }
 
 @test "times that overflow a double are an error in both models, never inf with exit 0" {
@@ -584,4 +625,34 @@ bad_graph() {
     assert_line 'share "g2" "B 1" 1'
     assert_line 'share "g2" "B\\x" 1'
     assert_line 'share "g2" ok 1'
+}
+
+@test "derived numbers from finite factors: slots and the ideal speed-up without overflow, refused when past the largest double (issue 26)" {
+    printf 'app-graph 1\nbatch B1 L1 4 -\nend 1 0 4\n' > four.graph
+    # Factor 1e308: 2 f / f_max overflowed in 2 f, giving the UP 0 slots
+    # and its tasks "lost on failed UPs" though none failed. It has 2
+    # slots (the fastest), b 1 slot at most: nothing is lost.
+    printf 'platform 1\ntasktime L1 1\nup a 1e308 1e308\nup b 1 1\nend 2\n' > big.platform
+    for model in event thesis; do
+        run --separate-stderr gstr-sched --model=$model -p big.platform four.graph
+        assert_success
+        assert_equal "$stderr" ""
+        refute_line --regexp '^lost [1-9]'
+        assert_line --regexp '^summary [0-9.e+-]+ 4 [0-9.e+-]+ 1e\+308 [0-9.e+-]+$'
+    done
+    # Two factors of 1e308: their sum, the ideal speed-up, is past the
+    # largest double: an error, not "inf" with exit 0.
+    printf 'platform 1\ntasktime L1 1\nup a 1e308 1e308\nup b 1e308 1e308\nend 2\n' > sum.platform
+    for model in event thesis; do
+        run --separate-stderr gstr-sched --model=$model -p sum.platform four.graph
+        assert_failure 2
+        assert_equal "$output" ""
+        assert_equal "$stderr" "gstr-sched: four.graph: error: the ideal speed-up (the sum of the UPs' real factors) is past the largest double: give the factors relative to a reference UP of factor 1"
+    done
+    # A UP of factor 1e300 is 1e300 times the reference: the numbers stay
+    # finite (makespan 4e-290, speed-up 1e300) and are written.
+    printf 'platform 1\ntasktime L1 1e10\nup a 1e300 1e300\nend 1\n' > fast.platform
+    run gstr-sched -p fast.platform four.graph
+    assert_success
+    assert_line "summary 3.9999999999999997e-290 40000000000 1e+300 1e+300 1"
 }

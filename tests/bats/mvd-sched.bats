@@ -208,7 +208,9 @@ Try 'mvd-solve --help'."
 --algo shuffle --sched rows|--sched rows applies only with --algo slice, not --faithful (the fast slice's rows of the product)
 --algo slice --sched rows --faithful|--sched rows applies only with --algo slice, not --faithful (the fast slice's rows of the product)
 --algo sparse --sched terms-rr|--sched terms-rr applies only with --algo shuffle or slice
---algo reach --sched aunf|--sched aunf applies only with --algo shuffle or slice
+--algo reach --sched aunf|--sched aunf applies only with --algo slice (Algorithms 5 and 6)
+--algo sparse --sched rows|--sched rows applies only with --algo slice, not --faithful (the fast slice's rows of the product)
+--algo reach --sched terms-cost|--sched terms-cost applies only with --algo shuffle (Algorithm 3)
 --algo reach --load-report|--load-report applies only with --algo shuffle or slice
 --algo sparse --load-report|--load-report applies only with --algo shuffle or slice
 --load-report --ones|--load-report and --ones exclude one another

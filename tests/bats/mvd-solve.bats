@@ -928,3 +928,26 @@ Try 'mvd-solve --help'."
     assert_line --index 0 "mvd-solve: --omega wants a number in (0, 1), not '1.5': plain Jacobi oscillates on bipartite chains"
 }
 
+
+@test "finite rates whose outflows pass the largest double: the message says the rates are too large, not that they are non-finite (issue 26)" {
+    cat > big.san <<'SAN'
+identifiers
+    r1 = 1.7e308;
+events
+    loc e1 (r1);
+    loc e2 (1);
+    loc f1 (r1);
+    loc f2 (1);
+network "big"
+    aut A { states a, b; a -> b on e1; b -> a on e2; }
+    aut B { states a, b; a -> b on f1; b -> a on f2; }
+results
+    p = A is b;
+SAN
+    san2desc big.san > big.desc
+    for algo in shuffle slice sparse; do
+        run mvd-solve --algo $algo big.desc   # stdout and stderr: the message only
+        assert_failure 2
+        assert_output "mvd-solve: big.desc: error: the residual of gth is past the largest double: the descriptor's rates are too large (a state's outflow, or the product of a vector and the descriptor, passes it); give them in a larger time unit"
+    done
+}

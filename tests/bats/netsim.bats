@@ -570,7 +570,7 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
 
 @test "an endless loop that communicates stops at --max-events, with and without --summary, exit 1" {
     loop='while (1 == 1) { if (rank == 0) { send(1, (1,0)); } else { receive(0); }; };'
-    msg="netsim: bad.proto:1: error: rank 0: more than 1000 operations simulated; an endless loop? (--max-events raises the limit)"
+    msg="netsim: bad.proto:1: error: rank 0: more than 1000 operations simulated (each compute, send, receive and collective call, and each send and receive inside a collective, is one); an endless loop, or a program this large? (--max-events raises the limit)"
     proto_run "$loop" --max-events 1000 -o out.timeline
     assert_failure 1
     assert_output "$msg"
@@ -581,14 +581,23 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
     # computations count too: --max-loop alone would keep 10^8 records
     proto_run 'while (1 == 1) { compute(1, 0); };' --max-events 1000
     assert_failure 1
-    assert_output "netsim: bad.proto:1: error: rank 0: more than 1000 operations simulated; an endless loop? (--max-events raises the limit)"
+    assert_output "netsim: bad.proto:1: error: rank 0: more than 1000 operations simulated (each compute, send, receive and collective call, and each send and receive inside a collective, is one); an endless loop, or a program this large? (--max-events raises the limit)"
     # the messages inside a collective count: a bcast at P = 4 is 4
     # collectives, 3 sends and 3 receives, 10 operations; 100 pass, 101 not
     proto_run 'for (i, 100) { bcast(0, (8, 0)); };' -n 4 --summary --max-events 1000
     assert_success
     proto_run 'for (i, 101) { bcast(0, (8, 0)); };' -n 4 --summary --max-events 1000
     assert_failure 1
-    assert_line --regexp '^netsim: bad\.proto:1: error: rank [0-3]: more than 1000 operations simulated; '
+    assert_line --regexp '^netsim: bad\.proto:1: error: rank [0-3]: more than 1000 operations simulated '
+}
+
+@test "--max-events reached by a program without a loop says it is large, not looping (issue 26)" {
+    # all_to_all at P = 40: 40 calls, 2 x 40 x 39 messages, no loop
+    proto_run 'all_to_all(8, 0);' -n 40 --summary --max-events 1000
+    assert_failure 1
+    assert_output --regexp '^netsim: bad\.proto:1: error: rank [0-9]+: more than 1000 operations simulated \(each compute, send, receive and collective call, and each send and receive inside a collective, is one\); the program runs no loop: it is this large \(--max-events raises the limit\)$'
+    proto_run 'all_to_all(8, 0);' -n 40 --summary --max-events 3200
+    assert_success
 }
 
 @test "--max-events: exactly the limit passes, one more fails; the default is in --help; bad values exit 2" {
@@ -597,7 +606,7 @@ netsim: bad.proto:1: note: rank 2 waits in receive from 0, since 0.000000000 s"
     assert_success
     run netsim --summary --max-events 399 -D SIZE=8 "$EXAMPLES/proto/pingpong.proto"
     assert_failure 1
-    assert_output --regexp 'rank [01]: more than 399 operations simulated; '
+    assert_output --regexp 'rank [01]: more than 399 operations simulated '
     run netsim --max-events 0 "$EXAMPLES/proto/ring.proto"
     assert_failure 2
     assert_line "netsim: --max-events wants a positive integer, not '0'"
@@ -645,7 +654,7 @@ PROTO
     cc $PERFPIPE_CFLAGS -std=c11 -I"$ROOT/lib" loop.c "$(dirname "$PERFPIPE_BIN")/libperfpipe.a" -lm -o loop
     run ./loop --summary --max-events 1000
     assert_failure 1
-    assert_output "loop: loop.proto:1: error: rank 0: more than 1000 operations simulated; an endless loop? (--max-events raises the limit)"
+    assert_output "loop: loop.proto:1: error: rank 0: more than 1000 operations simulated (each compute, send, receive and collective call, and each send and receive inside a collective, is one); an endless loop, or a program this large? (--max-events raises the limit)"
     run ./loop --help
     assert_line "      --max-events=N     fail after N operations of all processes"
 }
@@ -929,7 +938,7 @@ Try 'netsim --help'."
     done
     proto_run 'compute(X, 0);' -D X=1 -D X=2
     assert_failure 2
-    assert_output "netsim: -D X: given twice; give each parameter one value
+    assert_output "netsim: -D X: given twice; give each name one value
 Try 'netsim --help'."
     # Signs, fractions, exponents, a subnormal and zeros are values.
     for value in +2 -1.5 .5 5. 2E-3 1e-310 0e-999 -0 007; do

@@ -160,7 +160,7 @@ Try 'pingpong --help'."
 -D SIZE=1e400|-D SIZE: '1e400' is out of range (it overflows)
 -D SIZE=1e-400|-D SIZE: '1e-400' is out of range (it underflows to 0)
 -D SIZE=nan|-D SIZE: 'nan' is not a finite number
--D SIZE=1 -D SIZE=2|-D SIZE: given twice; give each parameter one value
+-D SIZE=1 -D SIZE=2|-D SIZE: given twice; give each name one value
 -D SIZE=1 --seed=+5|--seed wants an unsigned integer, not '+5'
 -D SIZE=1 --seed=-1|--seed wants an unsigned integer, not '-1'
 -D SIZE=1 --seed=18446744073709551616|--seed wants an unsigned integer, not '18446744073709551616'

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fit/fit.h"
+#include "fuzz_text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -23,19 +24,14 @@ static const char fixed[] =
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static FILE *sink;
-    if (!sink)
-        sink = fopen("/dev/null", "w");
-    char *text = malloc(size + 1);
+    char *text = fuzz_text(data, size);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = '\0';
     size_t len = strlen(text);   /* the model: up to a NUL */
     const char *mtext = len < size ? text + len + 1 : fixed;
     size_t mlen = len < size ? size - len - 1 : sizeof fixed - 1;
     diag d;
-    diag_init(&d, "fuzz", sink);
+    fuzz_diag(&d);
     fit_model machine;
     if (fit_machine_read(&machine, mtext, mlen, "fuzz.pm", &d) < 0)
         memset(&machine, 0, sizeof machine);
@@ -45,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         double first;
         if (out && fit_app_predict(app, &machine, out, &first, &d) == 0) {
             for (size_t i = 0; i < fit_app_predicts(app); i++)
-                fit_write_prediction(sink, out[i].name, first, out[i].lo,
+                fit_write_prediction(fuzz_sink(), out[i].name, first, out[i].lo,
                                      out[i].hi);
             /* A second run with a param overridden: the memo of
              * definitions must start afresh. */

@@ -8,21 +8,17 @@
 #include <string.h>
 
 #include "fit/fit.h"
+#include "fuzz_text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static FILE *sink;
-    if (!sink)
-        sink = fopen("/dev/null", "w");
-    char *text = malloc(size + 1);
+    char *text = fuzz_text(data, size);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = '\0';
     diag d;
-    diag_init(&d, "fuzz", sink);
+    fuzz_diag(&d);
     fit_data fd;
     if (fit_data_read(&fd, text, size, "fuzz.bench", &d) == 0) {
         for (size_t s = 0; s < fd.series.len; s++) {
@@ -37,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 fit_poly f;
                 if (fit_polynomial_weighted(pts.items, pts.len, deg, wt, &f,
                                             &why) == 0)
-                    fit_write_poly(sink, "f", &f);
+                    fit_write_poly(fuzz_sink(), "f", &f);
             }
             for (size_t r = 1; r <= 3; r++) {
                 fit_piecewise f;
@@ -45,10 +41,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                            wt, &f, &d,
                                            (srcloc){"fuzz", 0, 0}) == 0) {
                     fit_warn_negative(&f, "f", &d, (srcloc){"fuzz", 0, 0});
-                    fit_write_net_model(sink, "f", &f, pts.items, pts.len,
+                    fit_write_net_model(fuzz_sink(), "f", &f, pts.items, pts.len,
                                         FIT_SIGN_ABS, &d,
                                         (srcloc){"fuzz", 0, 0});
-                    fit_write_smpi(sink, "f", &f, &d, (srcloc){"fuzz", 0, 0});
+                    fit_write_smpi(fuzz_sink(), "f", &f, &d, (srcloc){"fuzz", 0, 0});
                 }
             }
             if (pts.len) {
@@ -60,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fit_intervals_vec iv = {0};
             fit_intervals(ser, 2, &iv);
             for (size_t k = 0; k < iv.len; k++)
-                fit_write_interval(sink, ser->kind, &iv.items[k]);
+                fit_write_interval(fuzz_sink(), ser->kind, &iv.items[k]);
             free(iv.items);
             free(pts.items);
         }

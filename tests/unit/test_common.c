@@ -1561,6 +1561,32 @@ static void test_read_stream_cap(void)
     remove(bom_path);
 }
 
+/* Derived numbers (finite.c, issue 26): the mean of finite values near
+ * the largest double is finite and right, and result_finite refuses a
+ * value past it with a message. */
+static void test_derived_numbers(void)
+{
+    const double big[] = {1.7e308, 1.7e308};
+    CHECK(mean_of(big, 2) == 1.7e308);
+    const double opposite[] = {1.7e308, -1.7e308, 1.7e308};
+    CHECK(isfinite(mean_of(opposite, 3)));
+    CHECK(fabs(mean_of(opposite, 3) - 1.7e308 / 3) <= 1e-15 * 1.7e308);
+    const double small[] = {1, 2, 3, 4};
+    CHECK(mean_of(small, 4) == 2.5);
+    CHECK(mean_of(small, 0) == 0);
+    capture c;
+    cap_open(&c);
+    CHECK_INT(result_finite(&c.d, (srcloc){"f", 2, 0}, "the sum", 1.5,
+                            "why"), 0);
+    CHECK_INT(result_finite(&c.d, (srcloc){"f", 2, 0}, "the sum", INFINITY,
+                            "why"), -1);
+    CHECK_INT(result_finite(&c.d, (srcloc){"f", 3, 0}, "the mean", NAN,
+                            "why"), -1);
+    CHECK_STR(cap_text(&c), "test: f:2: error: the sum is past the largest "
+              "double: why\ntest: f:3: error: the mean is not a number: why\n");
+    cap_close(&c);
+}
+
 int main(void)
 {
     RUN(test_xalloc);
@@ -1608,5 +1634,6 @@ int main(void)
     RUN(test_tf_out_of_range);
     RUN(test_tf_bom);
     RUN(test_tf_crlf);
+    RUN(test_derived_numbers);
     return unit_done();
 }

@@ -8,16 +8,17 @@
 #include "sched/sched.h"
 #include "unit.h"
 
-static const sched_define defs[] = {
-    {"t1", 0.5}, {"t2", 2}, {"t3", 0.25}, {"A", 3}, {"B", 4}, {"N", 100},
-    {"t_flop", 1e-3},
+static define_value values[] = {
+    {"t1", 0.5, 0}, {"t2", 2, 0}, {"t3", 0.25, 0}, {"A", 3, 0}, {"B", 4, 0},
+    {"N", 100, 0}, {"t_flop", 1e-3, 0}, {"t_neg", -1e-4, 0},
 };
-static const size_t ndefs = sizeof defs / sizeof *defs;
+static define_list defs = {values, sizeof values / sizeof *values,
+                           sizeof values / sizeof *values};
 
 static double seconds(const char *text, int *status, char *missing)
 {
     double x = -1;
-    *status = sched_cost_seconds(text, defs, ndefs, &x, missing, 64);
+    *status = sched_cost_seconds(text, &defs, &x, missing, 64);
     return x;
 }
 
@@ -44,10 +45,46 @@ static void test_missing_name(void)
     CHECK_STR(missing, "t_mul");
 }
 
+/* A negative value is refused wherever it stands, whatever the total
+ * (TIME_RULE, issue 26), and the names read are marked used. */
+static void test_negative_value(void)
+{
+    int st;
+    char missing[64];
+    seconds("delay(t1); delay(t_neg)", &st, missing);
+    CHECK_INT(st, 2);
+    CHECK_STR(missing, "t_neg = -0.0001");
+    seconds("t_neg*delay(t1)", &st, missing);
+    CHECK_INT(st, 2);
+    for (size_t i = 0; i < defs.len; i++)
+        values[i].used = 0;
+    CHECK(seconds("A*delay(t2)", &st, missing) == 6);
+    CHECK(values[3].used && values[1].used && !values[0].used);
+    CHECK(define_unused(&defs) == &values[0]);
+}
+
+/* Finite values whose sum or product passes the largest double: 3, not
+ * "not a cost"; a factor 0 makes a product 0 even past an overflow. */
+static void test_overflow(void)
+{
+    int st;
+    char missing[64];
+    seconds("1e308*1e308*delay(1)", &st, missing);
+    CHECK_INT(st, 3);
+    seconds("delay(1e308); delay(1e308)", &st, missing);
+    CHECK_INT(st, 3);
+    CHECK(seconds("1e300*delay(1e-300)", &st, missing) == 1e300 * 1e-300);
+    CHECK_INT(st, 0);
+    CHECK(seconds("1e308*1e308*0*delay(1)", &st, missing) == 0);
+    CHECK_INT(st, 0);
+    CHECK(seconds("1e308*1e308*delay(0)", &st, missing) == 0);
+    CHECK_INT(st, 0);
+}
+
 static void test_not_a_cost(void)
 {
     const char *bad[] = {"", "delay(t1", "t1", "delay()", "A*", "delay(t1);",
-                         "delay(t1) + delay(t2)", "1e308*1e308*delay(1)"};
+                         "delay(t1) + delay(t2)"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         int st;
         char missing[64];
@@ -62,6 +99,8 @@ int main(void)
 {
     RUN(test_example7);
     RUN(test_missing_name);
+    RUN(test_negative_value);
+    RUN(test_overflow);
     RUN(test_not_a_cost);
     return unit_done();
 }

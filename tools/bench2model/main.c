@@ -76,12 +76,6 @@ enum { OPT_KIND = 256, OPT_COLUMN, OPT_NAME, OPT_SIGN, OPT_REGIMES,
        OPT_BREAKS, OPT_FORMAT, OPT_DEGREE, OPT_LAST, OPT_MODEL,
        OPT_CONSTANT, OPT_STATISTIC, OPT_WEIGHT, OPT_SWEEP };
 
-/* -D NAME=VALUE, and each value of --sweep. */
-typedef struct {
-    char *name;
-    double value;
-} define;
-
 typedef struct {
     const char *output, *kind, *column, *name, *sign_opt;
     fit_sign sign;
@@ -100,7 +94,7 @@ typedef struct {
     VEC(const char *) models;
     const char *constant_opt;
     double constant;
-    VEC(define) defines;
+    define_list defines;      /* -D: the rule of common.h */
     char *sweep;              /* the swept param, NULL without --sweep */
     VEC(double) sweep_values;
 } options;
@@ -118,12 +112,13 @@ static void parse_sweep(options *op, const char *text)
          t = strtok_r(NULL, ",", &save)) {
         strbuf one = {0};
         sb_printf(&one, "%.*s=%s", (int)(eq - text), text, t);
-        define def;
-        option_define(prog, sb_str(&one), &def.name, &def.value);
+        char *name;
+        double value;
+        option_define(prog, sb_str(&one), &name, &value);
         sb_free(&one);
         free(op->sweep);
-        op->sweep = def.name;
-        VEC_PUSH(&op->sweep_values, def.value);
+        op->sweep = name;
+        VEC_PUSH(&op->sweep_values, value);
     }
     free(copy);
     if (!op->sweep)
@@ -233,12 +228,7 @@ static void parse_options(int argc, char **argv, options *op)
             op->constant_opt = "--constant";
             op->constant = option_double(prog, "--constant", optarg);
             break;
-        case 'D': {
-            define def;
-            option_define(prog, optarg, &def.name, &def.value);
-            VEC_PUSH(&op->defines, def);
-            break;
-        }
+        case 'D': define_list_add(prog, &op->defines, optarg); break;
         case OPT_SWEEP: parse_sweep(op, optarg); break;
         case 'h': usage(stdout); exit(EXIT_OK);
         case 'V': print_version(prog); exit(EXIT_OK);
@@ -273,6 +263,21 @@ static srcloc first_loc(const fit_data *data, const fit_points *pts)
                     pts->len ? pts->items[0].col : 0};
 }
 
+/* The point records and the summary of pts against pred: 0, or -1 after
+ * a derived number past the largest double was refused (located at the
+ * series' first point). */
+static int write_points(const options *op, const char *name,
+                        const fit_points *pts, const double *pred, FILE *out,
+                        diag *d, srcloc at)
+{
+    for (size_t i = 0; i < pts->len; i++)
+        if (fit_write_point(out, name, pts->items[i].x, pts->items[i].y,
+                            pred[i], op->sign, d, at) < 0)
+            return -1;
+    return fit_write_summary(out, name, pts->items, pred, pts->len, op->sign,
+                             d, at);
+}
+
 static int run_comm(const options *op, const fit_data *data,
                     const fit_series *s, FILE *out, diag *d)
 {
@@ -293,13 +298,12 @@ static int run_comm(const options *op, const fit_data *data,
         for (size_t k = 0; k < f.regimes; k++)
             fit_write_poly(out, name, &f.line[k]);
         double *pred = xcalloc(pts.len, sizeof *pred);
-        for (size_t i = 0; i < pts.len; i++) {
+        for (size_t i = 0; i < pts.len; i++)
             pred[i] = fit_piecewise_eval(&f, pts.items[i].x);
-            fit_write_point(out, name, pts.items[i].x, pts.items[i].y,
-                            pred[i], op->sign);
-        }
-        fit_write_summary(out, name, pts.items, pred, pts.len, op->sign);
+        int bad = write_points(op, name, &pts, pred, out, d, at);
         free(pred);
+        if (bad)
+            goto done;
     } else {
         char label[256];
         snprintf(label, sizeof label, "%s: %s fitted by bench2model comm",
@@ -340,15 +344,13 @@ static int run_poly(const options *op, const fit_data *data,
     fit_write_header(out, data->name, op->sign);
     fit_write_poly(out, name, &f);
     double *pred = xcalloc(pts.len, sizeof *pred);
-    for (size_t i = 0; i < pts.len; i++) {
+    for (size_t i = 0; i < pts.len; i++)
         pred[i] = fit_poly_eval(&f, pts.items[i].x);
-        fit_write_point(out, name, pts.items[i].x, pts.items[i].y, pred[i],
-                        op->sign);
-    }
-    fit_write_summary(out, name, pts.items, pred, pts.len, op->sign);
+    int bad = write_points(op, name, &pts, pred, out, d,
+                           first_loc(data, &pts));
     free(pred);
     free(pts.items);
-    return EXIT_OK;
+    return bad ? EXIT_BADINPUT : EXIT_OK;
 }
 
 static void write_intervals(FILE *out, const char *key,
@@ -494,10 +496,8 @@ static int run_compare(const options *op, const fit_data *data,
         }
     }
     fit_write_header(out, data->name, op->sign);
-    for (size_t i = 0; i < pts.len; i++)
-        fit_write_point(out, name, pts.items[i].x, pts.items[i].y, pred[i],
-                        op->sign);
-    fit_write_summary(out, name, pts.items, pred, pts.len, op->sign);
+    if (write_points(op, name, &pts, pred, out, d, first_loc(data, &pts)))
+        goto done;
     status = EXIT_OK;
 done:
     free(pred);
@@ -586,9 +586,7 @@ static int emit(const options *op, int status, char *buf, size_t buflen)
 static void free_options(options *op)
 {
     free(op->models.items);
-    for (size_t i = 0; i < op->defines.len; i++)
-        free(op->defines.items[i].name);
-    free(op->defines.items);
+    define_list_free(&op->defines);
     free(op->sweep);
     free(op->sweep_values.items);
 }
@@ -621,6 +619,10 @@ int main(int argc, char **argv)
                    "with predict");
     option_applies(prog, op.sweep ? "--sweep" : NULL, predict,
                    "with predict");
+    if (op.sweep && define_find(&op.defines, op.sweep, strlen(op.sweep)))
+        usage_error(prog, "-D %s: --sweep gives '%s' its values, so this -D "
+                    "would never be read; give one or the other", op.sweep,
+                    op.sweep);   /* the -D rule: every -D is read */
     option_applies(prog, op.weight_opt, comm || poly, "with comm and poly");
     option_applies(prog, op.stat_opt, comm || poly || compare,
                    "with comm, poly and compare (interval gives all three)");

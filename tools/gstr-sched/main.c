@@ -354,19 +354,10 @@ int main(int argc, char **argv)
 
     int c;
     opterr = 0;
-    VEC(sched_define) defines = {0};
+    define_list defines = {0};
     while ((c = getopt_long(argc, argv, ":p:o:D:hV", options, NULL)) != -1) {
         switch (c) {
-        case 'D': {
-            sched_define def;
-            option_define(prog, optarg, &def.name, &def.value);
-            for (size_t i = 0; i < defines.len; i++)
-                if (strcmp(defines.items[i].name, def.name) == 0)
-                    usage_error(prog, "-D %s: given twice; give each name one "
-                                "value", def.name);
-            VEC_PUSH(&defines, def);
-            break;
-        }
+        case 'D': define_list_add(prog, &defines, optarg); break;
         case 'p': platform = optarg; break;
         case 'o': output = optarg; break;
         case OPT_PARTITION:
@@ -489,14 +480,16 @@ int main(int argc, char **argv)
     sched_app a;
     bad = sched_app_parse(&a, text, len, shown, &d) < 0;
     free(text);
-    if (!bad && sched_apply_costs(&a, &p, defines.items, defines.len, &d,
-                                  shown) < 0) {
+    if (!bad && sched_apply_costs(&a, &p, &defines, &d, shown) < 0) {
         sched_app_free(&a);
         bad = 1;
     }
-    for (size_t i = 0; i < defines.len; i++)
-        free(defines.items[i].name);
-    free(defines.items);
+    const define_value *unused = bad ? NULL : define_unused(&defines);
+    if (unused)   /* the -D rule of common.h: a typo is not ignored */
+        usage_error(prog, "-D %s: no cost model this run evaluates reads "
+                    "'%s' (a task type with a tasktime on the platform does "
+                    "not read its cost)", unused->name, unused->name);
+    define_list_free(&defines);
     if (!bad && partition) {
         int status = run_partitioned(&a, &p, &o, partition, rules, output,
                                      &d, plat_name, shown);

@@ -177,7 +177,12 @@ static void sched_options(options *op, const char *sched_opt,
 {
     int kernel = op->algo == MVD_SHUFFLE || op->algo == MVD_SLICE;
     option_applies(prog, op->report, kernel, "with --algo shuffle or slice");
-    option_applies(prog, sched_opt, kernel, "with --algo shuffle or slice");
+    /* A scheduler of one kernel names that kernel, whatever --algo is:
+     * the general message would offer the other kernel and then refuse
+     * it. Only terms-rr goes with both. */
+    if (op->sched == MVD_SCHED_TERMS_RR)
+        option_applies(prog, sched_opt, kernel, "with --algo shuffle or "
+                       "slice");
     if (op->sched == MVD_SCHED_TERMS_COST)
         option_applies(prog, sched_opt, op->algo == MVD_SHUFFLE,
                        "with --algo shuffle (Algorithm 3)");
