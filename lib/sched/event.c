@@ -130,8 +130,32 @@ static double work_of(const sim *s, size_t b, size_t k)
 {
     const sched_up *u = &s->p->ups.items[k];
     const sched_time *pair = sched_time_of(s->p, s->a->batches.items[b].type, k);
-    double work = pair ? pair->seconds * u->real : s->t[b];
+    double work = pair ? pair->seconds * (u->real * s->unit)
+                       : s->t[b] * s->unit;
     return work * (u->erratic ? s->scale[b] : 1);
+}
+
+/* The unit in which copies' work and UPs' speeds are held: 1, unless a
+ * pair's `time` times its UP's factor (under the error model) passes
+ * 2^1000, as a time of 1e10 s on a UP of factor 1e300 does though the
+ * task takes 1e10 s. Then a power of two that brings the largest back
+ * under 2^1000: work and speed are scaled alike and exactly, so every
+ * time, a ratio of the two, keeps its bits. */
+static double work_unit(const sim *s)
+{
+    double most_scale = 1;
+    for (size_t b = 0; b < s->a->batches.len; b++)
+        most_scale = fmax(most_scale, s->scale[b]);
+    int top = 0;   /* a bound on the exponent of the largest work */
+    for (size_t i = 0; i < s->p->times.len; i++) {
+        const sched_time *t = &s->p->times.items[i];
+        double real = s->p->ups.items[t->up].real;
+        if (t->seconds > 0 && real > 0 && isfinite(most_scale)) {
+            int e = ilogb(t->seconds) + ilogb(real) + ilogb(most_scale) + 3;
+            top = e > top ? e : top;
+        }
+    }
+    return top > 1000 ? ldexp(1, 1000 - top) : 1;
 }
 
 static double link_of(const sim *s, size_t b, size_t k)
@@ -240,7 +264,7 @@ static void cancel_others(sim *s, uint32_t t)
             run_remove(&s->ups[k], id, c);
             reschedule(s, k);
         }
-        s->r->wasted += c->work - c->remaining;
+        s->r->wasted += (c->work - c->remaining) / s->unit;
         s->r->cancelled++;
         trace(s, SCHED_EV_CANCEL, t, k);
         release(s, k, id);
@@ -397,7 +421,7 @@ static void on_detect(sim *s, size_t k)
         uint32_t id = u->held.items[i];
         copy *c = &s->copies.items[id];
         uint32_t t = c->task;
-        s->r->wasted += c->work - c->remaining;
+        s->r->wasted += (c->work - c->remaining) / s->unit;
         unlink_copy(s, id);
         release(s, k, id);             /* takes it out of held */
         if (c->state == C_TRANSIT || c->state == C_LOST_BACK)
@@ -421,7 +445,7 @@ static void on_speed(sim *s, size_t i)
     const sched_speed *v = &s->p->speeds.items[i];
     size_t k = v->up;
     advance(s, k);
-    s->ups[k].speed = s->p->ups.items[k].real * v->multiplier;
+    s->ups[k].speed = s->p->ups.items[k].real * s->unit * v->multiplier;
     trace(s, SCHED_EV_SPEED, i, k);
     reschedule(s, k);
 }
@@ -488,7 +512,7 @@ static void setup_ups(sim *s)
     s->freemap = xcalloc(n / 64 + 1, sizeof *s->freemap);
     for (size_t k = 0; k < n; k++) {
         up_state *u = &s->ups[k];
-        u->speed = s->p->ups.items[k].real;
+        u->speed = s->p->ups.items[k].real * s->unit;
         u->alive = 1;
         u->slots = s->r->slots[k] = slots_of(s, k, fastest);
         s->rank_up[k] = (uint32_t)k;
@@ -619,6 +643,7 @@ int sched_event_run(const sched_app *a, const sched_platform *p,
     }
     s.scale = xmalloc((n + 1) * sizeof *s.scale);
     error_scales(&s);
+    s.unit = work_unit(&s);
     setup_ups(&s);
     setup_tasks(&s);
     policy_init(&s);
@@ -650,7 +675,11 @@ int sched_event_run(const sched_app *a, const sched_platform *p,
     r->lost = r->tasks - r->done;
     sim_free(&s);
     if (sched_times_finite(r->makespan, r->sequential, r->ideal_speedup,
-                           d, file) < 0) {
+                           d, file) < 0 ||
+        result_finite(d, (srcloc){file, 0, 0}, "the work of the copies "
+                      "that gave no result (seconds on the reference UP)",
+                      r->wasted, "give the factors relative to a reference "
+                      "UP of factor 1") < 0) {
         sched_event_result_free(r);
         return -1;
     }

@@ -39,13 +39,15 @@ enum { C_FREE, C_TRANSIT, C_COMPUTING, C_RETURNING, C_LOST, C_LOST_BACK,
        C_CANCELLED };
 
 typedef struct {
-    double work, remaining;     /* seconds on the reference UP */
+    double work, remaining;     /* seconds on the reference UP, in the
+                                   sim's unit */
     uint32_t task, up, next;
     uint8_t state, weight;
 } copy;
 
 typedef struct {
-    double speed;               /* real factor x load multiplier */
+    double speed;               /* real factor x load multiplier, in the
+                                   sim's unit */
     double last;                /* remaining works are up to date here */
     double weights;             /* of the copies computing */
     double busy_until;          /* the scheduler's view: sent work ends */
@@ -74,6 +76,8 @@ typedef struct sim {
     double now, link_free;
     uint64_t seq;
     VEC(event) queue;           /* a binary heap */
+    double unit;                /* of copies' work and UPs' speeds (a
+                                   power of two, event.c's work_unit) */
     double *t;                  /* [batches] time on the reference UP */
     double *scale;              /* [batches] the error model's factor */
     task_state *tasks;

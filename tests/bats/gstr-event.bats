@@ -256,3 +256,39 @@ replica 0.8333333333333334 B1.3 2"
     assert_line --regexp '^dispatch 2.6 B1\.0 2$'
     assert_line 'lost 0'
 }
+
+@test "a pair's time on a UP of factor 1e300: the event model's times and wasted work stay finite (issue 26)" {
+    # Work is held in seconds on the reference UP: 1e10 s at factor 1e300
+    # is 1e310 of them, past the largest double. The event model refused
+    # this platform ("makespan past the largest double") though each task
+    # takes 1e10 s, and with replicas wrote a wasted work of nan, exit 0.
+    cd "$BATS_TEST_TMPDIR"
+    printf 'platform 1\ntasktime L1 1\nup a 1e300 1e300\ntime L1 "a" 1e10\nend 1\n' > big.platform
+    printf 'app-graph 1\ntasktype L1 -\nbatch B1 L1 4 -\nend 1 0 4\n' > four.graph
+    run gstr-sched -p big.platform four.graph
+    assert_success
+    assert_line "finish 20000000000 B1.1 1"
+    assert_line "summary 40000000000 4 1e-10 1e+300 1e-310"
+    # The thesis's model gives the same makespan.
+    run gstr-sched --model thesis -p big.platform four.graph
+    assert_line "summary 40000000000 4 1e-10 1e+300 1e-310"
+    # A fast UP b beside it: a's replicas give no result; their work, 2 s
+    # at factor 1e300, is finite in reference seconds.
+    printf 'platform 1\ntasktime L1 1\nup a 1e300 1e300\nup b 1 1\ntime L1 "a" 1e10\nend 2\n' > two.platform
+    printf 'app-graph 1\ntasktype L1 -\nbatch B1 L1 2 -\nend 1 0 2\n' > two.graph
+    while read -r sched replication; do
+        run gstr-sched --sched $sched -p two.platform two.graph
+        assert_success
+        assert_line "summary 2 2 1 1e+300 1e-300"
+        assert_line "replication $replication"
+    done <<'RUNS'
+gstr 2 2 1.9999993214053406e+300
+wqr 1 1 2.0000005987431387e+300
+RUNS
+    # Past the largest double in reference seconds: refused, not inf.
+    printf 'platform 1\ntasktime L1 1\nup a 1.7e308 1.7e308\nup b 1 1\ntime L1 "a" 1e10\nend 2\n' > huge.platform
+    printf 'app-graph 1\ntasktype L1 -\nbatch B1 L1 4 -\nend 1 0 4\n' > b4.graph
+    run gstr-sched --sched gstr -p huge.platform b4.graph
+    assert_failure 2
+    assert_output --partial "error: the work of the copies that gave no result (seconds on the reference UP) is past the largest double"
+}
