@@ -155,7 +155,18 @@ static double work_unit(const sim *s)
             top = e > top ? e : top;
         }
     }
-    return top > 1000 ? ldexp(1, 1000 - top) : 1;
+    if (top <= 1000)
+        return 1;
+    /* The slowest UP's speed must stay a normal number in that unit (a
+     * speed of 0 would stop it): else the unit stays 1, and the times
+     * past the largest double are refused as before. */
+    double least = INFINITY;
+    for (size_t k = 0; k < s->nups; k++)
+        if (s->p->ups.items[k].real > 0)
+            least = fmin(least, s->p->ups.items[k].real);
+    if (isfinite(least) && ilogb(least) + (1000 - top) < -900)
+        return 1;
+    return ldexp(1, 1000 - top);
 }
 
 static double link_of(const sim *s, size_t b, size_t k)

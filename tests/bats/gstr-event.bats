@@ -285,6 +285,12 @@ replica 0.8333333333333334 B1.3 2"
 gstr 2 2 1.9999993214053406e+300
 wqr 1 1 2.0000005987431387e+300
 RUNS
+    # A slow UP of factor 1e-200 beside it keeps a speed above 0 in the
+    # unit the work is held in: nothing is lost.
+    printf 'platform 1\ntasktime L1 1\nup a 1e300 1e300\nup c 1e-200 1e-200\ntime L1 "a" 1e10\nend 2\n' > mix.platform
+    run gstr-sched -p mix.platform four.graph
+    assert_success
+    assert_line "lost 0"
     # Past the largest double in reference seconds: refused, not inf.
     printf 'platform 1\ntasktime L1 1\nup a 1.7e308 1.7e308\nup b 1 1\ntime L1 "a" 1e10\nend 2\n' > huge.platform
     printf 'app-graph 1\ntasktype L1 -\nbatch B1 L1 4 -\nend 1 0 4\n' > b4.graph
