@@ -74,6 +74,12 @@ void coll_parse_option(const char *prog, const char *text, net_model *m)
     free(copy);
 }
 
+int coll_rooted(sim_op_kind kind)
+{
+    return kind == SIM_OP_BCAST || kind == SIM_OP_GATHER ||
+           kind == SIM_OP_SCATTER || kind == SIM_OP_REDUCE;
+}
+
 static int is_pof2(int n) { return n > 0 && (n & (n - 1)) == 0; }
 
 /* ceil(log2 n): the rounds of a doubling schedule. */

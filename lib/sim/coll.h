@@ -36,6 +36,10 @@ int coll_algo_of(int k, const char *word);
  * selections; on an error, a usage error of prog (exit 2). */
 void coll_parse_option(const char *prog, const char *text, net_model *m);
 
+/* Whether a collective of kind has a root (bcast, gather, scatter,
+ * reduce); the all_ ones and barrier have none. */
+int coll_rooted(sim_op_kind kind);
+
 /* The algorithm a collective of kind runs, its `auto` resolved by the
  * message size and P. */
 coll_algo coll_choose(const net_model *m, sim_op_kind kind, double bytes,

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/coll.h"
 #include "sim/kernel.h"
 #include "sim/timeline_core.h"   /* timeline_kinds */
 
@@ -30,19 +31,13 @@ struct coll_order {
     uint64_t first;          /* the oldest call some process has not made */
 };
 
-static int rooted(sim_op_kind kind)
-{
-    return kind == SIM_OP_BCAST || kind == SIM_OP_GATHER ||
-           kind == SIM_OP_SCATTER || kind == SIM_OP_REDUCE;
-}
-
 /* "bcast from root 1 of 8 bytes", "barrier". */
 static void describe(char *buf, size_t size, const coll_call *c)
 {
     int n = snprintf(buf, size, "%s", timeline_kinds[c->kind]);
     if (n < 0 || (size_t)n >= size)
         return;
-    if (rooted(c->kind))
+    if (coll_rooted(c->kind))
         n += snprintf(buf + n, size - (size_t)n, " from root %d", c->root);
     if (c->kind != SIM_OP_BARRIER && (size_t)n < size)
         snprintf(buf + n, size - (size_t)n, " of %.17g bytes", c->bytes);
@@ -75,7 +70,7 @@ int coll_order_check(sim *s, int rank, sim_op_kind kind, int root,
         s->order = xcalloc(1, sizeof *s->order);
     struct coll_order *o = s->order;
     uint64_t k = s->cold[rank].colls++;
-    coll_call mine = {kind, rooted(kind) ? root : 0, rank, line,
+    coll_call mine = {kind, root, rank, line,
                       kind == SIM_OP_BARRIER ? 0 : bytes, 1};
     if (k - o->first >= o->len) {   /* the first process to make call k */
         grow(o);

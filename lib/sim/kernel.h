@@ -524,7 +524,8 @@ int coll_next(sim *s, int rank);
 /* coll_order.c */
 /* Process `rank` calls a collective: 1 when it is the one every other
  * process called (or will be asked to call) as the same call of its own,
- * else 0 after a runtime error that names both ranks and lines. */
+ * else 0 after a runtime error that names both ranks and lines (root: 0
+ * for a collective without one). */
 int coll_order_check(sim *s, int rank, sim_op_kind kind, int root,
                      double bytes, int line);
 void coll_order_free(struct coll_order *o);

@@ -412,8 +412,7 @@ void sim_collective(sim *s, int rank, sim_op_kind kind, double root,
     int r = 0;
     if (!kernel_count_event(s, rank, line))
         return;
-    if (kind != SIM_OP_ALL_GATHER && kind != SIM_OP_ALL_TO_ALL &&
-        kind != SIM_OP_ALL_REDUCE && kind != SIM_OP_BARRIER) {
+    if (coll_rooted(kind)) {
         if (!(root >= 0 && root < s->opt.nprocs && root == floor(root))) {
             sim_fail(s, rank, line, "collective root %.17g outside 0..%d",
                      root, s->opt.nprocs - 1);
