@@ -151,7 +151,12 @@ void mvd_space_compact(mvd_space *sp);
 
 /* -------------------------------------------------------- multiplication */
 
-typedef enum { MVD_SHUFFLE, MVD_SLICE, MVD_SPARSE, MVD_REACH } mvd_algo;
+/* MVD_ROWS and MVD_ALGO_AUTO are words of the command line and names
+ * of the result: a plan is built with one of the four before them (rows
+ * are a reach plan's in-flow rows, mvd_reach_rows). */
+typedef enum {
+    MVD_SHUFFLE, MVD_SLICE, MVD_SPARSE, MVD_REACH, MVD_ROWS, MVD_ALGO_AUTO
+} mvd_algo;
 
 typedef struct mvd_plan mvd_plan;
 
@@ -403,6 +408,13 @@ size_t mvd_reach_iad_bytes(const mvd_plan *p);
  * Returns the bytes that vector takes (counted in mvd_plan_bytes), 0
  * when it stays one thread (threads < 2, or fewer than two states). */
 size_t mvd_reach_threads(mvd_plan *p, int threads);
+/* Stores the chain of a reach plan as in-flow rows (inflow.h: 6 or 12
+ * bytes a transition), within max_bytes: its product and Gauss-Seidel
+ * sweep then read them. The bytes taken, 0 when they did not fit (the
+ * plan stays matrix-free). */
+size_t mvd_reach_rows(mvd_plan *p, size_t max_bytes);
+/* A reach plan's rows, or NULL. */
+const struct mvd_inflow *mvd_reach_rows_view(const mvd_plan *p);
 
 /* "(A=I, B=U)": a global state with automaton and state names, for
  * diagnostics. */
@@ -422,6 +434,7 @@ typedef enum {
     MVD_POWER, MVD_JOR, MVD_GMRES, MVD_GTH,
     MVD_GS,      /* Gauss-Seidel sweeps: --algo reach only */
     MVD_IAD,     /* sweeps and aggregation over the automata: reach only */
+    MVD_BICGSTAB,   /* compact vectors of the whole space (reach) only */
     MVD_AUTO
 } mvd_method;
 
@@ -471,6 +484,14 @@ typedef struct {
     int fixed_iter;
     double omega;        /* jor: 0 < omega < 1 */
     int restart;         /* gmres: m >= 1 */
+    /* gmres: preconditioned by the diagonal, never by the Gauss-Seidel
+     * lower part of in-flow rows (mvd_reach_rows) */
+    int diagonal_only;
+    /* MVD_AUTO past gth's size chooses as it runs (auto.c) instead of
+     * running gmres: set for reach plans (compact vectors) */
+    int adaptive;
+    /* what auto may spend on the chain's in-flow rows (mvd_reach_rows) */
+    size_t rows_bytes;
     /* Called after every iteration when set (progress on a terminal). */
     void (*progress)(void *ctx, uint64_t iter, double residual);
     void *progress_ctx;
@@ -481,6 +502,13 @@ typedef struct {
     const mvd_layout *layout;
 } mvd_solve_opts;
 
+/* A switch of --method auto: at which iteration, from and to what. */
+typedef struct {
+    uint64_t iteration;
+    mvd_method from, to;
+} mvd_switch;
+#define MVD_MAX_SWITCHES 4
+
 typedef struct {
     mvd_method method;         /* the one used (never MVD_AUTO) */
     uint64_t iterations;       /* updates (power, jor), Arnoldi steps (gmres) */
@@ -490,6 +518,8 @@ typedef struct {
     double estimate;           /* E (0 for gth) */
     double delta;              /* Delta */
     int converged;             /* R, B and E <= tol */
+    int nswitch;               /* auto's switches, in order */
+    mvd_switch switches[MVD_MAX_SWITCHES];
 } mvd_solve_info;
 
 void mvd_solve_defaults(mvd_solve_opts *o);
@@ -641,6 +671,7 @@ typedef struct {
     int ranks;
     const double *rank_times;
     uint64_t top;              /* 0: every reachable state */
+    uint64_t nonzeros;         /* the transitions stored (rows), or 0 */
 } mvd_result_meta;
 
 void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,

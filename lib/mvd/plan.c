@@ -16,11 +16,11 @@
 /* ------------------------------------------------------------ helpers */
 
 const char *const mvd_algo_names[] = {"shuffle", "slice", "sparse", "reach",
-                                      NULL};
+                                      "rows",    "auto",  NULL};
 
 const char *mvd_algo_name(mvd_algo a)
 {
-    return a >= MVD_SHUFFLE && a <= MVD_REACH ? mvd_algo_names[a] : "?";
+    return a >= MVD_SHUFFLE && a <= MVD_ALGO_AUTO ? mvd_algo_names[a] : "?";
 }
 
 int mvd_algo_parse(const char *name, mvd_algo *out)
@@ -296,6 +296,7 @@ void mvd_multiply(mvd_plan *p, const double *x, double *y)
     case MVD_SLICE: mvd_slice_multiply(p, x, y); break;
     case MVD_SPARSE: mvd_sparse_multiply(p, x, y); break;
     case MVD_REACH: mvd_reach_multiply(p, x, y); break;
+    case MVD_ROWS: case MVD_ALGO_AUTO: break;   /* never a plan's */
     }
     p->kernel_cpu += clock_seconds(CLOCK_THREAD_CPUTIME_ID) - c0;
     if (p->combine) {

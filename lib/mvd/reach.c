@@ -526,6 +526,7 @@ void mvd_reach_free(mvd_plan *p)
     free(r->digit);
     free(r->digit2);
     free(r->y2);
+    mvd_inflow_free(r->rows);
     free(r);
     p->reach = NULL;
 }
@@ -724,6 +725,11 @@ void mvd_reach_multiply(mvd_plan *p, const double *x, double *y)
 {
     struct reach_plan *r = p->reach;
     const mvd_space *sp = p->sp;
+    if (r->rows) {
+        mvd_inflow_multiply(r->rows, x, y, r->y2 ? 2 : 1);
+        p->mults = r->rows->nnz + sp->len;
+        return;
+    }
     share a = {p, x, y, r->digit, 0, sp->len, 0, sp->len};
     if (!r->y2) {
         run_share(&a);

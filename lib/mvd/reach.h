@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mvd/inflow.h"
 #include "mvd/plan.h"
 
 #define REACH_BLOCK 2048          /* states a block (mvd_reach_multiply) */
@@ -85,6 +86,9 @@ struct reach_plan {
     double *y2;
     unsigned char *digit2;
     int hw_popcnt;        /* the processor counts bits (term_block_hw) */
+    /* The chain's in-flow rows, or NULL (mvd_reach_rows): the product
+     * and the sweep then read them instead of the tables. */
+    mvd_inflow *rows;
 };
 
 #ifdef __POPCNT__

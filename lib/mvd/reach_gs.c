@@ -74,6 +74,8 @@ sweep_hw(const mvd_plan *p, const mvd_space *sp, double *x,
 double mvd_reach_gs_sweep(const mvd_plan *p, const mvd_space *sp, double *x,
                           const double *diag, double omega)
 {
+    if (p->reach->rows && sp == p->sp)
+        return mvd_inflow_sweep(p->reach->rows, x, diag, omega, 0);
 #ifdef REACH_HW_POPCNT
     if (p->reach->hw_popcnt)
         return sweep_hw(p, sp, x, diag, omega);

@@ -238,6 +238,11 @@ void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
         fputc('-', fp);
     fprintf(fp, "\nalgo %s\nmethod %s\n", mvd_algo_name(m->algo),
             mvd_method_name(in->method));
+    for (int k = 0; k < in->nswitch; k++)
+        fprintf(fp, "switch %llu %s %s\n",
+                (unsigned long long)in->switches[k].iteration,
+                mvd_method_name(in->switches[k].from),
+                mvd_method_name(in->switches[k].to));
     if (in->method == MVD_JOR || in->method == MVD_GS ||
         in->method == MVD_IAD)
         put_record_double(fp, "parameter omega", m->opts->omega);
@@ -245,6 +250,8 @@ void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
         fprintf(fp, "parameter restart %d\n", m->opts->restart);
     fprintf(fp, "space %llu %llu\n", (unsigned long long)d->nn,
             (unsigned long long)sp->len);
+    if (m->nonzeros)
+        fprintf(fp, "nonzeros %llu\n", (unsigned long long)m->nonzeros);
     put_record_double(fp, "tol", m->opts->tol);
     fprintf(fp, "iterations %llu\nmultiplications %llu\n",
             (unsigned long long)in->iterations,

@@ -176,7 +176,7 @@ end 2 2'
     cmp plain rr
     cp "$EXAMPLES/san/two-procs.desc" .
     mvd-solve --sched aunf two-procs.desc > a
-    mvd-solve two-procs.desc > b
+    mvd-solve --algo slice two-procs.desc > b
     cmp a b
 }
 

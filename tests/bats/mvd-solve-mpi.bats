@@ -58,7 +58,7 @@ same_results() {
 @test "every scheduler at 1-4 ranks solves as the sequential program does, to rounding (gmres)" {
     for m in sc-like sharing-functional tandem-blocking; do
         san2desc "$EXAMPLES/san/$m.san" > "$m.desc"
-        mvd-solve --method gmres "$m.desc" > "$m.seq"
+        mvd-solve --algo slice --method gmres "$m.desc" > "$m.seq"
     done
     np=1
     for m in sc-like sharing-functional tandem-blocking; do
@@ -126,7 +126,7 @@ same_results() {
     for m in sc-like sharing-functional tandem-blocking; do
         san2desc "$EXAMPLES/san/$m.san" > "$m.desc"
         for method in gmres power jor; do
-            mvd-solve --method "$method" "$m.desc" | grep -v '^algo ' > seq
+            mvd-solve --algo slice --method "$method" "$m.desc" | grep -v '^algo ' > seq
             np=$((np % 3 + 2))
             for v in distributed replicated; do
                 mpi_run -n "$np" mvd-solve --method "$method" --vectors "$v" "$m.desc" > par.out 2> err
@@ -146,7 +146,7 @@ same_results() {
     [ "$status" -ne 0 ] && [ "$status" -ne 124 ]
     assert_output --partial "mvd-solve: tb.desc: error: gmres needs 1015808 bytes for its 31 vectors of 4096 reachable states, over --max-memory 1000000"
     mpi_run -n 4 mvd-solve --method gmres --max-memory 1000000 tb.desc > dist
-    mvd-solve --method gmres tb.desc > seq
+    mvd-solve --algo slice --method gmres tb.desc > seq
     same_results <(grep -v '^algo ' seq) <(grep -v '^algo ' dist) 1e-14
     # and a budget that not even distributed vectors fit, said per rank
     run mpi_run -n 4 mvd-solve --method gmres --max-memory 100000 tb.desc
@@ -160,7 +160,7 @@ same_results() {
         'e 2 2 -1' 'e 2 3 1' 'e 3 2 2' 'e 3 3 -2' 'initial t0' 'end 1 0 1' > one.desc
     mpi_run -n 2 mvd-solve --method power one.desc > par.out 2> err
     grep -q 'note: the chain is not irreducible, or falls into weakly joined parts: solved with whole vectors on every rank' err
-    diff par.out <(mvd-solve --method power one.desc 2> /dev/null)
+    diff par.out <(mvd-solve --algo slice --method power one.desc 2> /dev/null)
     # under rows too (its rows then shared in place), the sequential bits
     mpi_run -n 2 mvd-solve --method power --algo slice --sched rows one.desc > rows.out 2> err
     grep -q 'note: the chain is not irreducible' err
@@ -309,7 +309,7 @@ end 2 1 3
 DESC
     san2desc "$EXAMPLES/san/sc-like.san" > sc.desc
     for m in out sc; do
-        mvd-solve --method gmres "$m.desc" | grep -v '^algo ' > a
+        mvd-solve --algo slice --method gmres "$m.desc" | grep -v '^algo ' > a
         mvd-solve --algo shuffle --ones "$m.desc" > ones.seq
         for np in 2 3; do
             mpi_run -n "$np" mvd-solve --algo shuffle --sched terms-rr --method gmres "$m.desc" |

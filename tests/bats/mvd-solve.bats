@@ -57,17 +57,20 @@ Try 'mvd-solve --help'."
     done
 }
 
-@test "a subnormal rate (4e-320 next to 1): jor solves it exactly, gmres stops without a nan in its message (exit 2)" {
+@test "a subnormal rate (4e-320 next to 1): jor solves it exactly, gmres over product-space vectors stops without a nan in its message (exit 2)" {
     # pi = (4e-320, 1) / (1 + 4e-320): 1/q_00 overflows a double.
     printf '1\n2\n-1 1\n4e-320 -4e-320\n' > sub.desc
-    for method in jor power gth; do
+    # gmres and bicgstab on the rows (the default algorithm): their
+    # residual vanishes in doubles with the balance at 1, and the sweep
+    # that follows balances it.
+    for method in jor power gth gmres bicgstab; do
         run mvd-solve --method "$method" sub.desc
         assert_success
         assert_line "converged yes"
         assert_line "state 0 4e-320 0"
         assert_line "state 1 1 1"
     done
-    run mvd-solve --method gmres sub.desc
+    run mvd-solve --algo slice --method gmres sub.desc
     assert_failure 2
     assert_output "mvd-solve: sub.desc: error: gmres broke down: the iterate sums to a value that is not finite and cannot be normalised"
 }
@@ -150,7 +153,9 @@ Try 'mvd-solve --help'."
     run mvd-solve --method jor two-procs.desc
     assert_success
     [ "$(awk '{ print $1 }' <<< "$output" | uniq | paste -sd ' ')" = \
-      "san-result source model algo method parameter space tol iterations multiplications residual balance estimate stop converged automaton state result end" ]
+      "san-result source model algo method parameter space nonzeros tol iterations multiplications residual balance estimate stop converged automaton state result end" ]
+    assert_line "algo rows"
+    assert_line "nonzeros 4"
     assert_line --index 1 'source "two-procs.desc"'
     assert_line --index 2 'model "two processes, one resource"'
     assert_line "parameter omega 0.9"
@@ -275,10 +280,17 @@ mm1k() {
     # GMRES(30) stagnated here at 1e-12 while its cycles stopped where
     # their own estimate met tol (the balance B stayed at 4e-12, exit 1
     # after 3000 iterations); since cycles refused by the rule aim lower,
-    # it gets there in 511.
-    run mvd-solve --method gmres --tol 1e-12 --max-iter 3000 mm1k.desc
+    # it gets there in 511 (preconditioned by the diagonal, over the
+    # product space); preconditioned by symmetric Gauss-Seidel on the
+    # rows (the default algorithm), in 77.
+    run mvd-solve --algo slice --method gmres --tol 1e-12 --max-iter 3000 mm1k.desc
     assert_success
     assert_line "iterations 511"
+    near "$(field result 3)" "$mean" 1e-6
+    run mvd-solve --method gmres --tol 1e-12 --max-iter 3000 mm1k.desc
+    assert_success
+    assert_line "algo rows"
+    assert_line "iterations 77"
     near "$(field result 3)" "$mean" 1e-6
     for method in power jor "gmres --restart 60"; do
         run mvd-solve --method $method --tol 1e-12 mm1k.desc
@@ -696,19 +708,23 @@ mvd-solve: one.desc: note: transient: 2 states (probability 0 in the long run), 
     run mvd-solve --threads 3 share.desc
     assert_failure 2
     assert_line --index 0 "mvd-solve: --threads wants an integer from 1 to 2, not '3'"
-    run mvd-solve --threads 2 share.desc
+    run mvd-solve --algo slice --threads 2 share.desc
     assert_failure 2
-    assert_line --index 0 "mvd-solve: --threads applies only with --algo reach"
+    assert_line --index 0 "mvd-solve: --threads applies only with --algo reach, rows or auto"
 }
 
 @test "bad options: exact messages, exit 2" {
     run mvd-solve --algo foo two-procs.desc
     assert_failure 2
-    assert_output "mvd-solve: --algo wants shuffle, slice, sparse or reach, not 'foo'
+    assert_output "mvd-solve: --algo wants shuffle, slice, sparse, reach, rows or auto, not 'foo'
 Try 'mvd-solve --help'."
     run mvd-solve --algo reach --ones two-procs.desc
     assert_failure 2
     assert_output "mvd-solve: --algo reach applies only when solving (--mvd and --ones multiply vectors over the product space)
+Try 'mvd-solve --help'."
+    run mvd-solve --algo rows --ones two-procs.desc
+    assert_failure 2
+    assert_output "mvd-solve: --algo rows applies only when solving (--mvd and --ones multiply vectors over the product space)
 Try 'mvd-solve --help'."
     run mvd-solve --algo reach --faithful two-procs.desc
     assert_failure 2
@@ -716,7 +732,7 @@ Try 'mvd-solve --help'."
 Try 'mvd-solve --help'."
     run mvd-solve --method newton two-procs.desc
     assert_failure 2
-    assert_line --index 0 "mvd-solve: --method wants auto, gth, gmres, power, jor, gs or iad, not 'newton'"
+    assert_line --index 0 "mvd-solve: --method wants auto, gth, gmres, power, jor, gs, iad or bicgstab, not 'newton'"
     run mvd-solve --tol 0 two-procs.desc
     assert_failure 2
     assert_line --index 0 "mvd-solve: --tol wants a positive number, not '0'"
@@ -744,9 +760,13 @@ Try 'mvd-solve --help'."
 }
 
 @test "a too-small --max-memory fails up front with the bytes needed, exit 2" {
-    run mvd-solve --max-memory 100 two-procs.desc
+    run mvd-solve --algo slice --max-memory 100 two-procs.desc
     assert_failure 2
     assert_output "mvd-solve: two-procs.desc: error: needs 128 bytes for 3 vectors of 4 states and the reachable set, over --max-memory 100"
+    # compact vectors (the default): the states the budget holds
+    run mvd-solve --max-memory 100 two-procs.desc
+    assert_failure 2
+    assert_output "mvd-solve: two-procs.desc: error: the reachable state space (reachability function) has more than 2 states, the limit"
     # The plan's own need, when the vectors fit but the plan does not.
     run mvd-solve --algo sparse --method power --max-memory 150 two-procs.desc
     assert_failure 2
@@ -838,9 +858,9 @@ Try 'mvd-solve --help'."
         mvd-solve --algo reach --method gs --top 1 het.desc > gs.result
         [ "$(awk '$1 == "iterations" { print $2 }' gs.result)" -gt 20 ]
     done
-    run mvd-solve --method iad het.desc
+    run mvd-solve --algo slice --method iad het.desc
     assert_failure 2
-    assert_line --index 0 "mvd-solve: --method iad applies only with --algo reach"
+    assert_line --index 0 "mvd-solve: --method iad applies only with --algo reach, rows or auto"
     # the thesis's two processes, not product form: the answer gth gives
     san2desc "$EXAMPLES/san/thesis-two-procs.san" > two.desc
     mvd-solve --algo reach --method iad --tol 1e-12 two.desc > iad.result
@@ -917,9 +937,9 @@ Try 'mvd-solve --help'."
         echo "$output" | awk '$1 == "residual" { print $2 }' > "r$n"
     done
     ! cmp -s r4 r5
-    run mvd-solve --method gs share.desc
+    run mvd-solve --algo sparse --method gs share.desc
     assert_failure 2
-    assert_line --index 0 "mvd-solve: --method gs applies only with --algo reach"
+    assert_line --index 0 "mvd-solve: --method gs applies only with --algo reach, rows or auto"
     run mvd-solve --algo reach --method gs --omega 2 share.desc
     assert_failure 2
     assert_line --index 0 "mvd-solve: --omega wants a number in (0, 2) with --method gs or iad, not '2': over-relaxation by 2 or more diverges"

@@ -333,9 +333,12 @@ doubling() {
     run san2desc nan.san
     assert_success
     assert_line "function rate_a 1 st A / 0 *"
-    run bash -c 'san2desc nan.san | mvd-solve'
+    run bash -c 'san2desc nan.san | mvd-solve --algo slice'
     assert_failure 2
     assert_output "mvd-solve: <stdin>: error: term 0 (A): function 'rate_a' is not finite in state (A=z)"
+    run bash -c 'san2desc nan.san | mvd-solve'
+    assert_failure 2
+    assert_output "mvd-solve: <stdin>: error: function 'rate_a' is not finite in state (A=z)"
 }
 
 @test "reach names the first state where a rate is not finite, with one thread or two" {

@@ -12,6 +12,7 @@
 #include "common/common.h"
 #include "desc/desc.h"
 #include "mvd/emit.h"
+#include "mvd/inflow.h"
 #include "mvd/mvd.h"
 #include "mvd/par.h"
 #include "mvd/sched.h"
@@ -97,6 +98,38 @@ static int iad_over_budget(const options *op, const mvd_plan *plan,
                (double)(op->max_memory - rest) + (double)need +
                    (double)more,
                more, (unsigned long long)op->max_memory);
+    return 1;
+}
+
+/* --algo auto where reach cannot run: an automaton of more than 256
+ * states (reach keeps a state's digits in bytes) takes slice. */
+static void auto_algo(options *op, const desc *d)
+{
+    if (op->rows != 1)
+        return;
+    for (int a = 0; a < d->naut; a++)
+        if (d->aut[a].order > 256) {
+            op->algo = MVD_SLICE;
+            op->rows = 0;
+            return;
+        }
+}
+
+/* reach's in-flow rows (mvd_reach_rows) in what the vectors and the
+ * plan leave: 1 after "needs N bytes" when --algo rows asked for them
+ * and they do not fit; --algo auto then stays matrix-free. */
+static int rows_over_budget(const options *op, mvd_plan *plan, size_t rest,
+                            const char *shown, diag *dg)
+{
+    size_t used = mvd_plan_bytes(plan);
+    if (mvd_reach_rows(plan, rest > used ? rest - used : 0) ||
+        op->rows != 2)
+        return 0;
+    diag_error(dg, (srcloc){shown, 0, 0}, "--algo rows: the chain's "
+               "in-flow rows do not fit in the %llu bytes --max-memory "
+               "leaves beside the vectors and reach's tables (%zu); "
+               "--algo reach runs matrix-free",
+               (unsigned long long)(rest > used ? rest - used : 0), used);
     return 1;
 }
 
@@ -356,6 +389,9 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
                                         op->from_initial, op->rest, mine,
                                         &info, dg);
     double seconds = now() - start;
+    /* built before the solve, or by --method auto during it */
+    const struct mvd_inflow *rows = op->algo == MVD_REACH
+                                        ? mvd_reach_rows_view(plan) : NULL;
     /* the multiplications once every rank is in them (par.h) */
     double skew = mvd_par_skew(op->par);
     double multiply = mvd_plan_seconds(plan) - mult0 - skew;
@@ -393,7 +429,8 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
         }
         if (got == 0 || op->partial || op->solve.fixed_iter) {
             mvd_result_meta meta = {
-                .source = shown, .algo = op->algo, .opts = &op->solve,
+                .source = shown, .algo = rows ? MVD_ROWS : op->algo,
+                .nonzeros = rows ? rows->nnz : 0, .opts = &op->solve,
                 .info = &info, .with_time = op->with_time,
                 .seconds = seconds, .setup = start - op->started,
                 .multiply = multiply, .ranks = ranks,
@@ -487,6 +524,7 @@ int main(int argc, char **argv)
      * whose plan evaluates each function once per reachable state: a
      * table over the support would cost more evaluations (the support
      * of "nb P busy" is the product space) and its bytes. */
+    auto_algo(&op, &d);
     if (op.algo != MVD_REACH)
         desc_tabulate(&d, TABLE_ENTRIES, op.max_memory / 8 < TABLE_BYTES
                                              ? op.max_memory / 8
@@ -508,6 +546,7 @@ int main(int argc, char **argv)
     /* Compact vectors (reach) are sized once the space is known: first
      * its bitmap, and the states the budget can hold. */
     int compact = op.algo == MVD_REACH;
+    op.solve.adaptive = compact;
     uint64_t max_states = d.nn;
     if ((compact ? compact_budget(&op, &d, nvec, shown, &max_states, &dg)
                  : memory_budget(&op, d.nn, nvec, shown, &vectors, &rest,
@@ -535,6 +574,17 @@ int main(int argc, char **argv)
         if (plan && compact && op.threads > 1 &&
             mvd_plan_bytes(plan) + (sp.len + 1) * sizeof(double) <= rest)
             mvd_reach_threads(plan, (int)op.threads);
+        /* auto builds them itself if the chain needs them (auto.c) */
+        int later = op.solve.method == MVD_AUTO || op.solve.method == MVD_GTH;
+        if (plan && compact && op.solve.method == MVD_AUTO) {
+            size_t used = mvd_plan_bytes(plan) + mvd_reach_iad_bytes(plan);
+            op.solve.rows_bytes = rest > used ? rest - used : 0;
+        }
+        if (plan && compact && op.rows && !multiply_only && !later &&
+            rows_over_budget(&op, plan, rest, shown, &dg)) {
+            mvd_plan_free(plan);
+            plan = NULL;
+        }
         if (plan && compact && !multiply_only &&
             (mvd_reach_check_rates(plan, &dg, (srcloc){shown, 0, 0}) < 0 ||
              iad_over_budget(&op, plan, rest, shown, &dg))) {

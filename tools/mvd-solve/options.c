@@ -27,14 +27,21 @@ static void usage(FILE *fp)
 "its stationary distribution over the reachable states and write it in\n"
 "the san-result format; or multiply one vector by it (--mvd, --ones).\n"
 "\n"
-"  -a, --algo=ALGO        multiplication: shuffle, slice (default), sparse,\n"
-"                         reach (compact vectors, matrix-free; solving only)\n"
-"      --threads=N        reach: multiply with N threads, 1 (default) or 2\n"
-"                         (the last digits then differ from one thread's)\n"
-"  -m, --method=METHOD    solver: auto (default: gth up to %d states,\n"
-"                         gmres beyond), gth, gmres, power, jor, gs\n"
-"                         (Gauss-Seidel, --algo reach: two vectors), iad\n"
-"                         (gs with aggregation over each automaton)\n"
+"  -a, --algo=ALGO        multiplication: auto (default: rows when solving\n"
+"                         on one process and they fit, else reach; slice\n"
+"                         under mpirun and for the thesis's options),\n"
+"                         shuffle, slice, sparse, reach (compact vectors,\n"
+"                         matrix-free; solving only), rows (reach with the\n"
+"                         chain's transitions stored, 6 or 12 B each)\n"
+"      --threads=N        reach, rows: multiply with N threads, 1 (default)\n"
+"                         or 2 (reach: the last digits then differ)\n"
+"  -m, --method=METHOD    solver: auto (default: gth up to %d states;\n"
+"                         beyond, on reach and rows, one aggregation over\n"
+"                         the automata, then bicgstab on the rows, then gs\n"
+"                         if it stalls; gmres on the others), gth, gmres,\n"
+"                         power, jor, gs (Gauss-Seidel, reach and rows: two\n"
+"                         vectors), iad (gs with aggregation over each\n"
+"                         automaton), bicgstab (reach and rows)\n"
 "  -t, --tol=TOL          the tolerance of the stopping rule and of the\n"
 "                         final check (default %g)\n"
 "      --max-iter=N       stop after N iterations (default %d): exit 1\n"
@@ -119,9 +126,10 @@ static double parse_positive(const char *opt, const char *text)
 
 /* --method's words in the order --help gives them. */
 static const char *const method_names[] = {"auto", "gth", "gmres", "power",
-                                           "jor", "gs", "iad", NULL};
+                                           "jor", "gs", "iad", "bicgstab",
+                                           NULL};
 static const mvd_method methods[] = {MVD_AUTO, MVD_GTH, MVD_GMRES, MVD_POWER,
-                                     MVD_JOR, MVD_GS, MVD_IAD};
+                                     MVD_JOR, MVD_GS, MVD_IAD, MVD_BICGSTAB};
 
 static const char *const vectors_names[] = {"replicated", "distributed",
                                             NULL};
@@ -164,6 +172,27 @@ static void iteration_options(options *op, const char *iter_opt,
                    "with --method power, jor, gs or iad");
     op->solve.max_iter = n;
     op->solve.fixed_iter = 1;
+}
+
+/* --algo auto (the default): reach's compact vectors with the in-flow
+ * rows when they fit the budget (the fastest sweep and product measured,
+ * pipelines/solver-suite), on one process; slice, the thesis's kernel,
+ * where only shuffle or slice apply: under an MPI launcher, with
+ * --faithful, --sched, --load-report, --emit-proto, --mvd or --ones.
+ * --algo rows is reach with the rows required. */
+static void resolve_algo(options *op, const char *sched_opt)
+{
+    int mpi = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") ||
+              getenv("PMI_SIZE");
+    if (op->algo == MVD_ALGO_AUTO) {
+        int kernel_only = mpi || op->faithful || sched_opt || op->report ||
+                          op->vector || op->ones || op->vectors >= 0;
+        op->algo = kernel_only ? MVD_SLICE : MVD_REACH;
+        op->rows = !kernel_only;
+    } else if (op->algo == MVD_ROWS) {
+        op->algo = MVD_REACH;
+        op->rows = 2;
+    }
 }
 
 /* --sched, --load-report, --emit-proto and --ranks: the thesis's
@@ -241,7 +270,7 @@ void parse_options(int argc, char **argv, options *op)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    *op = (options){.algo = MVD_SLICE, .max_memory = default_memory(),
+    *op = (options){.algo = MVD_ALGO_AUTO, .max_memory = default_memory(),
                     .threads = 1, .ranks = 1, .vectors = -1};
     mvd_solve_defaults(&op->solve);
     int c;
@@ -376,6 +405,7 @@ void parse_options(int argc, char **argv, options *op)
                    : op->vector ? "when solving, not with --mvd"
                    : emit ? "when solving, not with --emit-proto"
                           : "when solving, not with --load-report");
+    resolve_algo(op, sched_opt);
     iteration_options(op, iter_opt, max_iter_opt, iterations);
     /* gs and iad sweep (Gauss-Seidel) */
     int sweeps = op->solve.method == MVD_GS || op->solve.method == MVD_IAD;
@@ -400,7 +430,7 @@ void parse_options(int argc, char **argv, options *op)
                    op->algo == MVD_SHUFFLE || op->algo == MVD_SLICE,
                    "with --algo shuffle or slice");
     option_applies(prog, op->threads_opt, op->algo == MVD_REACH,
-                   "with --algo reach");
+                   "with --algo reach, rows or auto");
     sched_options(op, sched_opt, ranks_opt, memory_opt);
     /* the thesis's reduce to rank 0 sums whole vectors; gth solves one
      * whole matrix */
@@ -411,12 +441,16 @@ void parse_options(int argc, char **argv, options *op)
                     "1) sum whole vectors");
     option_applies(prog, dist_opt, op->solve.method != MVD_GTH,
                    "with --method power, jor, gmres or auto");
-    option_applies(prog, op->algo == MVD_REACH ? "--algo reach" : NULL,
+    option_applies(prog, op->algo != MVD_REACH ? NULL
+                   : op->rows == 2 ? "--algo rows" : "--algo reach",
                    !op->vector && !op->ones, "when solving (--mvd and "
                    "--ones multiply vectors over the product space)");
     /* its sweep reads the transitions into each state from reach's
      * tables */
-    option_applies(prog, !sweeps ? NULL : op->solve.method == MVD_GS
-                                              ? "--method gs" : "--method iad",
-                   op->algo == MVD_REACH, "with --algo reach");
+    option_applies(prog, op->solve.method == MVD_BICGSTAB
+                             ? "--method bicgstab"
+                         : !sweeps ? NULL
+                         : op->solve.method == MVD_GS ? "--method gs"
+                                                      : "--method iad",
+                   op->algo == MVD_REACH, "with --algo reach, rows or auto");
 }

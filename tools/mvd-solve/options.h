@@ -20,7 +20,10 @@ typedef struct {
     int vectors, dist;
     double started;   /* now() at the start, for --time */
     size_t rest;      /* bytes left for the plan and the checks */
-    mvd_algo algo;
+    mvd_algo algo;    /* shuffle, slice, sparse or reach (auto resolved) */
+    /* reach's in-flow rows (mvd_reach_rows): 0 never (--algo reach), 1
+     * when they fit the budget (auto), 2 required (--algo rows) */
+    int rows;
     mvd_solve_opts solve;
     uint64_t top, max_memory, threads;
     const char *threads_opt;   /* given on the command line */
