@@ -388,6 +388,10 @@ int mvd_reach_irreducible(const mvd_plan *p, double theta);
  * (SOR). The 1-norm of the change. */
 double mvd_reach_gs_sweep(const mvd_plan *p, const mvd_space *sp, double *x,
                           const double *diag, double omega);
+/* The same sweep through reach's tables even when the plan has rows (the
+ * benchmark's baseline). */
+double mvd_reach_gs_sweep_tables(const mvd_plan *p, const mvd_space *sp,
+                                 double *x, const double *diag, double omega);
 /* Aggregation-disaggregation over the automata for a reach plan
  * (reach_iad.c, --method iad): one step scales x (the vectors' layout)
  * so that each automaton's marginal is the stationary vector of the chain

@@ -76,6 +76,12 @@ double mvd_reach_gs_sweep(const mvd_plan *p, const mvd_space *sp, double *x,
 {
     if (p->reach->rows && sp == p->sp)
         return mvd_inflow_sweep(p->reach->rows, x, diag, omega, 0);
+    return mvd_reach_gs_sweep_tables(p, sp, x, diag, omega);
+}
+
+double mvd_reach_gs_sweep_tables(const mvd_plan *p, const mvd_space *sp,
+                                 double *x, const double *diag, double omega)
+{
 #ifdef REACH_HW_POPCNT
     if (p->reach->hw_popcnt)
         return sweep_hw(p, sp, x, diag, omega);

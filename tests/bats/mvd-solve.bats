@@ -971,3 +971,70 @@ SAN
         assert_output "mvd-solve: big.desc: error: the residual of gth is past the largest double: the descriptor's rates are too large (a state's outflow, or the product of a vector and the descriptor, passes it); give them in a larger time unit"
     done
 }
+
+# ------------------------------------------------------- --method auto
+
+# the result records of $output against gth.result's, to 1e-8
+same_as_gth() {
+    paste <(grep '^result ' <<< "$output") <(grep '^result ' gth.result) |
+        awk '{ d = $3 - $6; if (d < 0) d = -d; if (!(d <= 1e-8)) bad = 1; n++ }
+             END { exit bad || n != 3 }'
+}
+
+@test "--method auto past gth's size: one aggregation, then bicgstab on the rows it builds (switch record); gth's answer" {
+    san2desc "$EXAMPLES/san/tandem-blocking.san" > tb.desc   # 4096 states
+    mvd-solve --method gth tb.desc > gth.result
+    run mvd-solve --top 1 tb.desc
+    assert_success
+    assert_line "algo rows"
+    assert_line "method bicgstab"
+    assert_line "switch 2 iad bicgstab"
+    assert_line "nonzeros 16576"
+    assert_line "converged yes"
+    same_as_gth
+    # the rows over what --max-memory leaves: auto stays matrix-free, and
+    # bicgstab is preconditioned by the diagonal (more steps, the answer)
+    run mvd-solve --max-memory 500000 --top 1 tb.desc
+    assert_success
+    assert_line "algo reach"
+    assert_line "switch 2 iad bicgstab"
+    assert_line "converged yes"
+    same_as_gth
+    run mvd-solve --max-memory 350000 tb.desc
+    assert_failure 2
+    assert_output "mvd-solve: tb.desc: error: --method auto (bicgstab) needs 229376 bytes for its 7 vectors of 4096 reachable states, over --max-memory 350000"
+}
+
+@test "--method auto on product form: the aggregation is exact, no switch, no rows; the closed form" {
+    # 14 processes, 6 resources: 6476 states, past gth's 2000
+    "$ROOT/pipelines/sharing-model" functional 14 6 1.3 2.1 1 | san2desc > het.desc
+    "$ROOT/pipelines/sharing-model" exact 14 6 1.3 2.1 1 > exact
+    run mvd-solve --top 1 het.desc
+    assert_success
+    assert_line "algo reach"
+    assert_line "space 16384 6476"
+    assert_line "method iad"
+    assert_line "iterations 2"
+    refute_line --regexp '^(switch|nonzeros) '
+    for k in 0 3 5; do
+        near "$(awk -v k="p_$k" '$1 == "result" && $2 == k { print $3 }' <<< "$output")" \
+             "$(awk -v k="p_$k" '$1 == k { print $2 }' exact)" 1e-12
+    done
+}
+
+@test "--method bicgstab and gmres on the rows, bicgstab on reach's tables: the closed form of the sharing model" {
+    "$ROOT/pipelines/sharing-model" sync 12 5 1.3 2.1 1 | san2desc > het.desc
+    want=$("$ROOT/pipelines/sharing-model" exact 12 5 1.3 2.1 1 | awk '$1 == "p_5" { print $2 }')
+    for run in "--algo rows --method bicgstab" "--algo rows --method gmres" \
+               "--algo reach --method bicgstab" "--algo rows --method gs"; do
+        mvd-solve $run --tol 1e-12 --top 1 het.desc > r.result
+        grep -qx "converged yes" r.result
+        near "$(awk '$1 == "result" && $2 == "p_5" { print $3 }' r.result)" "$want" 1e-10
+    done
+    run mvd-solve --algo slice --method bicgstab het.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --method bicgstab applies only with --algo reach, rows or auto"
+    run mvd-solve --algo rows --method gs --max-memory 200000 het.desc
+    assert_failure 2
+    assert_line --index 0 --regexp "^mvd-solve: het.desc: error: --algo rows: the chain's in-flow rows do not fit in the [0-9]+ bytes --max-memory leaves beside the vectors and reach's tables \([0-9]+\); --algo reach runs matrix-free$"
+}

@@ -205,10 +205,14 @@ static int choose_method(options *op, const desc *d, const mvd_space *sp,
     if (compact) {
         uint64_t need = (uint64_t)compact * sp->len * sizeof(double);
         if (need > *rest) {
-            diag_error(dg, (srcloc){shown, 0, 0}, "gmres needs %llu bytes "
+            diag_error(dg, (srcloc){shown, 0, 0}, "%s needs %llu bytes "
                        "for its %zu vectors of %zu reachable states, over "
-                       "--max-memory %llu", (unsigned long long)need,
-                       compact, sp->len, (unsigned long long)op->max_memory);
+                       "--max-memory %llu",
+                       op->solve.method == MVD_AUTO
+                           ? "--method auto (bicgstab)"
+                           : mvd_method_name(op->solve.method),
+                       (unsigned long long)need, compact, sp->len,
+                       (unsigned long long)op->max_memory);
             return -1;
         }
         *rest -= (size_t)need;
