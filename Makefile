@@ -50,19 +50,20 @@ LDLIBS_ALL   = -lm -pthread $(LDLIBS)
 PROGS := pasl2graph netsim proto2c san2desc gstr-sched bench2model
 # Programs that call MPI: compiled and linked with $(MPICC), which wraps
 # $(CC) (OMPI_CC / MPICH_CC), so `make CC=clang` and `make asan` reach them.
-# mvd-solve initialises MPI only when mpirun started it (lib/mvd/par.h),
+# mvd-solve initialises MPI only when mpirun started it (lib/mvd/mpi/par.h),
 # so it runs without mpirun too.
 MPI_PROGS := mpibench mvd-solve
 MPICC ?= mpicc
 MPI_ENV = OMPI_CC=$(CC) MPICH_CC=$(CC)
 
 # ------------------------------------------------------------------ sources
-# Every lib/<module>/*.c, plus the scanners and parsers generated from
+# Every lib/<module>/*.c and lib/<module>/<part>/*.c (lib/mvd's kernels,
+# methods and mpi), plus the scanners and parsers generated from
 # lib/<module>/*.l and *.y into $(BUILD)/gen/<module>/.
 # lib/<module>/mpi_*.c include mpi.h: they stay out of libperfpipe.a (the
 # programs without MPI link it) and link only into the MPI programs.
-LIB_MPI_C  := $(wildcard lib/*/mpi_*.c)
-LIB_C      := $(filter-out $(LIB_MPI_C),$(wildcard lib/*/*.c))
+LIB_MPI_C  := $(wildcard lib/*/mpi_*.c lib/*/*/mpi_*.c)
+LIB_C      := $(filter-out $(LIB_MPI_C),$(wildcard lib/*/*.c lib/*/*/*.c))
 LIB_Y      := $(wildcard lib/*/*.y)
 LIB_L      := $(wildcard lib/*/*.l)
 GEN_PARSE_C := $(patsubst lib/%.y,$(BUILD)/gen/%.tab.c,$(LIB_Y))
@@ -119,8 +120,8 @@ $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c | $(GEN_H)
 # let the compiler vectorise them (GCC does not at -O2 alone; about 1.5x
 # on bench_mvd's fast slice). bench_mvd's in-cache multiply-add loop too:
 # the rate of its roofline is the kernels' (tests/bench/bench_mvd.c).
-$(BUILD)/obj/lib/mvd/plan.o $(BUILD)/obj/lib/mvd/shuffle.o \
-$(BUILD)/obj/lib/mvd/slice.o $(BUILD)/obj/lib/mvd/sparse.o \
+$(BUILD)/obj/lib/mvd/kernels/plan.o $(BUILD)/obj/lib/mvd/kernels/shuffle.o \
+$(BUILD)/obj/lib/mvd/kernels/slice.o $(BUILD)/obj/lib/mvd/kernels/sparse.o \
 $(BUILD)/obj/tests/bench/bench_mvd.o: CFLAGS_ALL += -ftree-vectorize
 
 $(LIBA): $(LIB_OBJ)
@@ -140,7 +141,7 @@ $(BUILD)/obj/mpi/%.o: %.c | $(GEN_H)
 	$(MPI_ENV) $(MPICC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
 
 # The MPI modules in an archive of their own: each MPI program links only
-# the ones it calls (mpibench the bench's, mvd-solve lib/mvd/mpi_*.c).
+# the ones it calls (mpibench the bench's, mvd-solve lib/mvd/mpi/mpi_*.c).
 MPI_LIBA := $(BUILD)/libperfpipe-mpi.a
 $(MPI_LIBA): $(MPI_OBJ)
 	@mkdir -p $(@D)

@@ -189,7 +189,7 @@ mvd_plan *mvd_plan_new_part(const desc *d, const desc *part,
                             int faithful, size_t max_bytes,
                             int *over_budget, diag *dg);
 /* Called by mvd_multiply on y (n = d->nn entries) once the kernels are
- * done, inside its timing: lib/mvd/mpi_par.c's sum of the ranks'
+ * done, inside its timing: lib/mvd/mpi/mpi_par.c's sum of the ranks'
  * partial vectors. */
 typedef void mvd_combine_fn(void *ctx, double *y, uint64_t n);
 void mvd_plan_set_combine(mvd_plan *p, mvd_combine_fn *fn, void *ctx);
@@ -425,7 +425,7 @@ const struct mvd_inflow *mvd_reach_rows_view(const mvd_plan *p);
 void mvd_state_text(strbuf *sb, const desc *d, const int *state);
 
 /* ================================================================ solvers
- * Everything below is lib/mvd/solve.c: the stationary solvers built on
+ * Everything below is lib/mvd/methods/solve.c: the stationary solvers built on
  * mvd_multiply, the results, and the text of their inputs and outputs
  * (formats/san-result.md, which defines the methods and the residual). */
 
@@ -456,7 +456,7 @@ typedef enum {
  * uniformised chain is aperiodic (shared/design/SOLVER-NOTES.md). */
 #define MVD_DELTA_FACTOR (1.0 + 1e-3)
 
-/* How the solver's vectors are spread over MPI ranks (lib/mvd/par.h,
+/* How the solver's vectors are spread over MPI ranks (lib/mvd/mpi/par.h,
  * mpi_dist.c): mvd_solve_opts's layout, NULL when one process holds them
  * whole, as everywhere but under mpirun. With a layout, this rank holds
  * the reachable states at positions [klo, khi) of the space solved over

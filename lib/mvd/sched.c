@@ -3,8 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mvd/plan.h"
-#include "mvd/reduce.h"
+#include "mvd/kernels/kernels.h"
 #include "mvd/sched.h"
 
 const char *const mvd_sched_names[] = {"terms-rr", "terms-cost", "aunf",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# mvd-solve over MPI ranks (issue 13; lib/mvd/par.h): every scheduler
+# mvd-solve over MPI ranks (issue 13; lib/mvd/mpi/par.h): every scheduler
 # gives the sequential products and solutions, Figure 8's golden vectors
 # at 2 and 3 ranks, the same iteration count and digits at every P, the
 # same bits run to run; ranks that read other input, or die, end the job

@@ -43,10 +43,9 @@
 
 #include "desc/desc.h"
 #include "mvd/mvd.h"
-#include "mvd/reduce.h"
+#include "mvd/kernels/kernels.h"
 
 #define ORDER 10
-#define SHUFFLE_BLOCK 32768.0   /* as in lib/mvd/shuffle.c */
 
 static double now(void)
 {
@@ -220,7 +219,7 @@ static int term_factors(const desc *d, size_t t)
  *            from one vector to another (16 nn each) and the last one
  *            adding into y (read the source and y, write y: 24 nn); a
  *            term whose first factor spans at most SHUFFLE_BLOCK entries
- *            (order x nright; lib/mvd/shuffle.c) keeps the vectors between
+ *            (order x nright; lib/mvd/kernels/shuffle.c) keeps the vectors between
  *            its factors in cache: 24 nn in all;
  *   slice:   x and y once each and Dr (24 nn), each fused AUNF (24 bytes)
  *            and the block pointers (8 bytes per block of the fused last

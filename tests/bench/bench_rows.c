@@ -1,5 +1,5 @@
 /* bench_rows — issue 27's kernel figures of `make bench`: on each
- * descriptor given, the chain's in-flow rows (lib/mvd/inflow.c) against a
+ * descriptor given, the chain's in-flow rows (lib/mvd/kernels/inflow.c) against a
  * plain CSR matrix of the same chain built here, measured in the same
  * run:
  *
@@ -22,7 +22,7 @@
 
 #include "common/common.h"
 #include "desc/desc.h"
-#include "mvd/inflow.h"
+#include "mvd/kernels/kernels.h"
 #include "mvd/mvd.h"
 
 static double now(void)

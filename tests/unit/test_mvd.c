@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "mvd/mvd.h"
-#include "mvd/reach.h"   /* the plan's groups (white box) */
+#include "mvd/kernels/kernels.h"   /* the plan's groups (white box) */
 #include "unit.h"
 
 #ifndef ROOT

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "mvd/emit.h"
-#include "mvd/plan.h"    /* slice's AUNFs (white box) */
+#include "mvd/kernels/kernels.h"    /* slice's AUNFs (white box) */
 #include "mvd/sched.h"
 #include "proto/proto.h"
 #include "unit.h"

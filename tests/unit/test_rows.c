@@ -1,4 +1,4 @@
-/* Unit tests of the in-flow rows (lib/mvd/inflow.c, reach_rows.c) and of
+/* Unit tests of the in-flow rows (lib/mvd/kernels/inflow.c, reach_rows.c) and of
  * the methods that read them (bicgstab, gmres and gs on rows, auto):
  * the builder's codes, merges and budget; the rows' product against
  * reach's matrix-free one; and every method against gth on random SANs
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "common/common.h"
-#include "mvd/inflow.h"
+#include "mvd/kernels/kernels.h"
 #include "mvd/mvd.h"
 #include "mvd_model.h"
 #include "unit.h"

@@ -1,4 +1,4 @@
-/* Unit tests of the stationary solvers of lib/mvd/solve.c on the real MVD
+/* Unit tests of the stationary solvers of lib/mvd/methods/solve.c on the real MVD
  * kernels: small models with exact answers, every method with every
  * multiplication algorithm, the bipartite chains that make plain Jacobi
  * oscillate, distributed vectors (mvd_layout) over ranks played by

@@ -12,9 +12,9 @@
 #include "common/common.h"
 #include "desc/desc.h"
 #include "mvd/emit.h"
-#include "mvd/inflow.h"
+#include "mvd/kernels/kernels.h"
 #include "mvd/mvd.h"
-#include "mvd/par.h"
+#include "mvd/mpi/par.h"
 #include "mvd/sched.h"
 #include "options.h"
 

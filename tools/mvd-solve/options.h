@@ -7,7 +7,7 @@
 
 #include "mvd/emit.h"
 #include "mvd/mvd.h"
-#include "mvd/par.h"
+#include "mvd/mpi/par.h"
 #include "mvd/sched.h"
 
 static const char *const prog = "mvd-solve";

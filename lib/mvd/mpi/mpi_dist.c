@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mvd/par_impl.h"
+#include "mvd/mpi/par_impl.h"
 
 /* Scalars one reduce combines at most (solve.c combines two at once). */
 #define MAX_REDUCE 4

@@ -5,7 +5,7 @@
  * omega plus the old one times 1 - omega). The transitions into a state come from the
  * tables by target combination (those of the search backwards): no
  * matrix, and one vector besides the product's. */
-#include "mvd/reach.h"
+#include "mvd/kernels/kernels.h"
 
 /* in += x_j q_jk for the transition en into the state of product index
  * idx, from its source j when j is in the space. */

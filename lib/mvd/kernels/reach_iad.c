@@ -19,7 +19,7 @@
  * same iterate corrects the same error twice: issue 12's counter form, the
  * counter and each process, then alternates between two errors forever
  * (measured: 82 sweeps at N = 15 where the groups take 2). */
-#include "mvd/reach.h"
+#include "mvd/kernels/kernels.h"
 
 #include "mvd/mvd.h"
 

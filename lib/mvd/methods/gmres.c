@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mvd/solver.h"
+#include "mvd/methods/methods.h"
 
 /* One GMRES cycle of at most m steps from pi, whose product is in s->y:
  * minimises ||(pi + z D^-1) Q||_2 over z in the Krylov space of

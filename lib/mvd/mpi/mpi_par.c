@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "mvd/par_impl.h"
+#include "mvd/mpi/par_impl.h"
 
 /* Open MPI allocates at MPI_Init what it never frees, and LeakSanitizer
  * (make asan) would fail every MPI run on it. LeakSanitizer asks this

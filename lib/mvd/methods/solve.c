@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mvd/solver.h"
+#include "mvd/methods/methods.h"
 
 /* ------------------------------------------------------------- options */
 

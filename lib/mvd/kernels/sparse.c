@@ -6,8 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mvd/plan.h"
-#include "mvd/reduce.h"
+#include "mvd/kernels/kernels.h"
 
 /* ------------------------------------------------------------- sparse */
 

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "mvd/solver.h"
+#include "mvd/methods/methods.h"
 
 /* What jor divides the entry j by: q_jj, or -tiny when it is smaller (a
  * different splitting for those states; the check of the answer is on Q

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "common/common.h"
-#include "mvd/inflow.h"
+#include "mvd/kernels/kernels.h"
 
 typedef struct {
     uint32_t j;

@@ -1,5 +1,5 @@
-/* solver.h — inside the stationary solvers (not a public header: callers
- * use mvd.h). solve.c holds what every method shares (the products, the
+/* methods.h — the stationary solvers of lib/mvd/methods/ (not a public
+ * header: callers use mvd.h). solve.c holds what every method shares (the products, the
  * sums over the ranks, the residual and the stopping rule) and picks the
  * method; each method has a file: stationary.c (power, jor, gs, iad),
  * gmres.c, bicgstab.c.
@@ -9,10 +9,10 @@
  * and only the reachable entries (mvd_vec_at) are ever read or written:
  * the others stay zero, and any value the kernels leave there is
  * ignored. */
-#ifndef PERFPIPE_MVD_SOLVER_H
-#define PERFPIPE_MVD_SOLVER_H
+#ifndef PERFPIPE_MVD_METHODS_H
+#define PERFPIPE_MVD_METHODS_H
 
-#include "mvd/inflow.h"
+#include "mvd/kernels/kernels.h"
 #include "mvd/mvd.h"
 
 typedef struct {

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mvd/plan.h"
+#include "mvd/kernels/kernels.h"
 #include "mvd/sched.h"
 
 /* How far a boundary may move from the equal split, in blocks: an eighth

@@ -2,7 +2,7 @@
  * (reach.h, mvd.h): the signs of the functional rates, and whether the
  * chain is irreducible (two searches, forwards and backwards). */
 
-#include "mvd/reach.h"
+#include "mvd/kernels/kernels.h"
 
 /* Whether a transition out of state k is negative. */
 static int has_negative(const struct reach_plan *r, size_t k,

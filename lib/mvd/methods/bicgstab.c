@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mvd/solver.h"
+#include "mvd/methods/methods.h"
 
 static double dot(const double *a, const double *b, size_t n)
 {

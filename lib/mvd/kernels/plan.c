@@ -10,8 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "mvd/plan.h"
-#include "mvd/reduce.h"
+#include "mvd/kernels/kernels.h"
 
 /* ------------------------------------------------------------ helpers */
 

@@ -35,7 +35,7 @@
  * function and the state), never per multiplication; the rates' signs
  * are checked from the same tables (mvd_reach_check_rates). */
 
-#include "mvd/reach.h"
+#include "mvd/kernels/kernels.h"
 
 /* ------------------------------------------------------------ building */
 

@@ -18,7 +18,7 @@
  *    converge on any irreducible chain, slowly or not. */
 #include <math.h>
 
-#include "mvd/solver.h"
+#include "mvd/methods/methods.h"
 
 /* Keeps a switch in info; notes it on stderr when `why` is set. */
 static void switch_to(solver *s, mvd_method to, const char *why)

@@ -8,7 +8,7 @@
 
 #include <mpi.h>
 
-#include "mvd/par.h"
+#include "mvd/mpi/par.h"
 
 struct mvd_par {
     int rank, size;

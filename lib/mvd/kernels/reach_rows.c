@@ -3,8 +3,7 @@
  * the plan's tables by target combination (as the matrix-free sweep of
  * reach_gs.c reads them), with their rates evaluated once, from the
  * function values the plan holds. Linear in the transitions. */
-#include "mvd/inflow.h"
-#include "mvd/reach.h"
+#include "mvd/kernels/kernels.h"
 
 /* Transition en into the state of product index idx, from its source
  * when the source is reachable. */

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mvd/reduce.h"
+#include "mvd/kernels/kernels.h"
 
 typedef enum { T_KEEP, T_DIAG, T_SPLIT, T_ZERO } term_class;
 
