@@ -38,9 +38,19 @@ static void switch_to(solver *s, mvd_method to, const char *why)
     s->step = s->prev_step = s->rho = 0;
 }
 
-int sv_auto(solver *s, double *pi)
+int sv_auto(solver *s, double *pi, int warm)
 {
     const mvd_solve_opts *o = s->o;
+    if (warm) {
+        /* From an iterate that is already good (the smoothing steps of
+         * the aggregation over a nearly decomposable chain's parts,
+         * chain.c): no aggregation over the automata, no restart from
+         * uniform. */
+        if (!mvd_reach_rows_view(s->plan))
+            mvd_reach_rows(s->plan, o->rows_bytes);
+        s->info->method = MVD_BICGSTAB;
+        return sv_bicgstab(s, pi);
+    }
     mvd_solve_opts probe = *o;
     probe.max_iter = 0;   /* R and B of the uniform vector */
     probe.omega = MVD_IAD_OMEGA;

@@ -93,6 +93,7 @@ int sv_stationary(solver *s, double *pi);   /* stationary.c */
 int sv_gmres(solver *s, double *pi);        /* gmres.c */
 /* 2 when it stalled and s->adaptive is set (auto switches then) */
 int sv_bicgstab(solver *s, double *pi);     /* bicgstab.c */
-int sv_auto(solver *s, double *pi);         /* auto.c */
+/* warm: from the caller's pi (mvd_solve_warm), bicgstab alone */
+int sv_auto(solver *s, double *pi, int warm);   /* auto.c */
 
 #endif

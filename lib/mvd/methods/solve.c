@@ -447,7 +447,7 @@ static int solve_from(mvd_plan *p, const desc *d, const mvd_space *sp,
         case MVD_AUTO:   /* adaptive: on the whole chain, else gmres */
             if (on->vlen && !on->pos && !lay &&
                 mvd_plan_algo(p) == MVD_REACH) {
-                status = sv_auto(&s, pi);
+                status = sv_auto(&s, pi, warm);
                 break;
             }
             info->method = MVD_GMRES;
