@@ -38,10 +38,10 @@ static void switch_to(solver *s, mvd_method to, const char *why)
     s->step = s->prev_step = s->rho = 0;
 }
 
-int sv_auto(solver *s, double *pi, int warm)
+int sv_auto(solver *s, double *pi)
 {
     const mvd_solve_opts *o = s->o;
-    if (warm) {
+    if (s->warm) {
         /* From an iterate that is already good (the smoothing steps of
          * the aggregation over a nearly decomposable chain's parts,
          * chain.c): no aggregation over the automata, no restart from

@@ -39,6 +39,7 @@ typedef struct {
      * space), or NULL: the diagonal. */
     const mvd_inflow *lower;
     int adaptive;   /* --method auto runs the method: it may stop it */
+    int warm;       /* pi came from the caller (mvd_solve_warm) */
 } solver;
 
 /* ------------------------------------------------ shared (solve.c) */
@@ -93,7 +94,7 @@ int sv_stationary(solver *s, double *pi);   /* stationary.c */
 int sv_gmres(solver *s, double *pi);        /* gmres.c */
 /* 2 when it stalled and s->adaptive is set (auto switches then) */
 int sv_bicgstab(solver *s, double *pi);     /* bicgstab.c */
-/* warm: from the caller's pi (mvd_solve_warm), bicgstab alone */
-int sv_auto(solver *s, double *pi, int warm);   /* auto.c */
+/* from the caller's pi (s->warm): bicgstab alone */
+int sv_auto(solver *s, double *pi);         /* auto.c */
 
 #endif

@@ -397,7 +397,7 @@ int mvd_check_generator(mvd_plan *p, const desc *d, const mvd_space *sp,
     mvd_solve_info info = {.method = mvd_method_for(o, sp->len, SIZE_MAX)};
     uint64_t nn = mvd_vec_len(d, sp);
     solver s = {p, sp, o, &info, dg, nn, xcalloc(nn, sizeof(double)), NULL,
-                0, 0, 0, 0, 0, 1, 0, NULL, sp, NULL, 0};
+                0, 0, 0, 0, 0, 1, 0, NULL, sp, NULL, 0, 0};
     int status = -1;
     if (setup_diagonal(&s) == 0) {
         memset(scratch, 0, sizeof *scratch * nn);
@@ -431,7 +431,7 @@ static int solve_from(mvd_plan *p, const desc *d, const mvd_space *sp,
     const mvd_space *on = lay ? &part : sp;
     uint64_t nn = mvd_vec_len(d, on);
     solver s = {p, on, o, info, dg, nn, xcalloc(nn, sizeof(double)), NULL,
-                0, 0, 0, 0, 0, 1, 0, lay, sp, NULL, 0};
+                0, 0, 0, 0, 0, 1, 0, lay, sp, NULL, 0, warm};
     if (!warm)
         memset(pi, 0, sizeof *pi * nn);
     int status = -1;
@@ -447,7 +447,7 @@ static int solve_from(mvd_plan *p, const desc *d, const mvd_space *sp,
         case MVD_AUTO:   /* adaptive: on the whole chain, else gmres */
             if (on->vlen && !on->pos && !lay &&
                 mvd_plan_algo(p) == MVD_REACH) {
-                status = sv_auto(&s, pi, warm);
+                status = sv_auto(&s, pi);
                 break;
             }
             info->method = MVD_GMRES;
