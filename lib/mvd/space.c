@@ -360,32 +360,65 @@ static int by_function(mvd_space *sp, const desc *d, uint64_t max_states,
 }
 
 /* Breadth-first search; the list of found states doubles as the queue. */
+/* The states seen by the exploration: a bitmap over the product space
+ * when it takes at most EXPLORE_BITMAP bytes (a test is one load: polling
+ * at N = 15, 983040 product states, explored in 0.9 s against 1.7 s with
+ * the hash set), else the hash set. */
+#define EXPLORE_BITMAP (UINT64_C(64) << 20)
+
+typedef struct {
+    uint64_t *bits;   /* or NULL: set */
+    idxset set;
+} seen_set;
+
+static int seen_add(seen_set *s, uint64_t k)
+{
+    if (!s->bits)
+        return set_add(&s->set, k);
+    uint64_t w = UINT64_C(1) << (k & 63);
+    if (s->bits[k >> 6] & w)
+        return 0;
+    s->bits[k >> 6] |= w;
+    return 1;
+}
+
 static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
                           diag *dg)
 {
     VEC(uint64_t) found = {0};
-    idxset seen = {0};
+    seen_set seen = {0};
+    if (d->nn / 8 + 8 <= EXPLORE_BITMAP)
+        seen.bits = xcalloc((size_t)(d->nn / 64 + 1), sizeof *seen.bits);
     mvd_entries row = {0};
     mvd_rowgen g;
     mvd_rowgen_init(&g, d, NULL);
+    /* Terms that only hold diagonal elements (the sync- terms) lead
+     * nowhere: skipped. */
+    unsigned char *moves = xmalloc(d->terms.len + 1);
+    for (size_t t = 0; t < d->terms.len; t++)
+        moves[t] = (unsigned char)mvd_term_moves(d, t);
     int state[DESC_MAX_AUTOMATA], status = 0;
     uint64_t start = desc_encode(d, d->initial);
-    set_add(&seen, start);
+    seen_add(&seen, start);
     VEC_PUSH(&found, start);
     for (size_t head = 0; head < found.len && status == 0; head++) {
         uint64_t x = found.items[head];
         desc_decode(d, x, state);
+        int fresh = 1;   /* the functions' values are this state's after */
         for (size_t t = 0; t < d->terms.len && status == 0; t++) {
+            if (!moves[t])
+                continue;
             int bad = -1;
             row.len = 0;
-            if (mvd_rowgen_term(&g, t, state, t == 0, &row, &bad) < 0) {
+            if (mvd_rowgen_term(&g, t, state, fresh, &row, &bad) < 0) {
                 not_finite(dg, d, "rate", bad, state);
                 status = -1;
                 break;
             }
+            fresh = 0;
             for (size_t k = 0; k < row.len; k++) {
                 uint64_t y = row.items[k].col;
-                if (y == x || !set_add(&seen, y))
+                if (y == x || !seen_add(&seen, y))
                     continue;
                 if (found.len == max_states) {
                     too_many(dg, d, max_states, "exploration from the initial "
@@ -397,7 +430,9 @@ static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
             }
         }
     }
-    free(seen.slot);
+    free(seen.bits);
+    free(seen.set.slot);
+    free(moves);
     free(row.items);
     mvd_rowgen_free(&g);
     if (status) {
