@@ -354,11 +354,14 @@ void mvd_rowgen_free(mvd_rowgen *g);
  * finite there. */
 int mvd_rowgen_row(mvd_rowgen *g, const int *state, mvd_entries *row,
                    diag *dg, srcloc at);
-/* Term t's entries of row `state` appended to out; fresh is non-zero for
- * the first call at a new state (the memo is cleared). 0, or -1 when a
- * function is not finite at state: *bad_func is then its index. */
-int mvd_rowgen_term(mvd_rowgen *g, size_t t, const int *state, int fresh,
-                    mvd_entries *out, int *bad_func);
+/* Term t's entries of row `state` (product index `index`, the caller's:
+ * encoding it for each term was an eighth of an exploration) appended to
+ * out; fresh is non-zero for the first call at a new state (the memo is
+ * cleared). 0, or -1 when a function is not finite at state: *bad_func
+ * is then its index. */
+int mvd_rowgen_term(mvd_rowgen *g, size_t t, const int *state,
+                    uint64_t index, int fresh, mvd_entries *out,
+                    int *bad_func);
 /* Whether term t has an off-diagonal element: a term without one (a
  * negative synchronising term) moves the chain nowhere. */
 int mvd_term_moves(const desc *d, size_t t);

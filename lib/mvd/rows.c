@@ -219,10 +219,11 @@ int mvd_rowgen_row(mvd_rowgen *g, const int *state, mvd_entries *row,
     return 0;
 }
 
-int mvd_rowgen_term(mvd_rowgen *g, size_t t, const int *state, int fresh,
-                    mvd_entries *out, int *bad_func)
+int mvd_rowgen_term(mvd_rowgen *g, size_t t, const int *state,
+                    uint64_t index, int fresh, mvd_entries *out,
+                    int *bad_func)
 {
     if (fresh)
         new_state(g);
-    return term_row(g, t, state, desc_encode(g->d, state), out, bad_func);
+    return term_row(g, t, state, index, out, bad_func);
 }

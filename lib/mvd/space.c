@@ -410,7 +410,7 @@ static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
                 continue;
             int bad = -1;
             row.len = 0;
-            if (mvd_rowgen_term(&g, t, state, fresh, &row, &bad) < 0) {
+            if (mvd_rowgen_term(&g, t, state, x, fresh, &row, &bad) < 0) {
                 not_finite(dg, d, "rate", bad, state);
                 status = -1;
                 break;
