@@ -277,6 +277,18 @@ const char *input_name(const char *path);
 
 /* ------------------------------------------------------------- key maps */
 
+/* The bits of a 64-bit key mixed (MurmurHash3's finaliser, first half):
+ * an index into a power-of-two table is its low bits. For tables of
+ * product indices and of doubles' bits (lib/mvd), where keymap's byte
+ * strings would cost a hash of 8 bytes and a copy per key. */
+static inline uint64_t hash_u64(uint64_t k)
+{
+    k ^= k >> 33;
+    k *= UINT64_C(0xff51afd7ed558ccd);
+    k ^= k >> 33;
+    return k;
+}
+
 /* A hash map from byte strings to size_t values (open addressing, keys
  * copied into an arena the map owns: no malloc and free per key). Used
  * for names and numeric ids alike: an id is looked up by its 8 bytes

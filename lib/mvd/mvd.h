@@ -422,6 +422,8 @@ size_t mvd_reach_threads(mvd_plan *p, int threads);
 size_t mvd_reach_rows(mvd_plan *p, size_t max_bytes);
 /* A reach plan's rows, or NULL. */
 const struct mvd_inflow *mvd_reach_rows_view(const mvd_plan *p);
+/* The transitions its rows store (the result's nonzeros), 0 without. */
+uint64_t mvd_reach_rows_nonzeros(const mvd_plan *p);
 
 /* "(A=I, B=U)": a global state with automaton and state names, for
  * diagnostics. */
@@ -491,9 +493,6 @@ typedef struct {
     int fixed_iter;
     double omega;        /* jor: 0 < omega < 1 */
     int restart;         /* gmres: m >= 1 */
-    /* gmres: preconditioned by the diagonal, never by the Gauss-Seidel
-     * lower part of in-flow rows (mvd_reach_rows) */
-    int diagonal_only;
     /* MVD_AUTO past gth's size chooses as it runs (auto.c) instead of
      * running gmres: set for reach plans (compact vectors) */
     int adaptive;

@@ -21,10 +21,7 @@ typedef struct {
 
 static size_t idx_hash(uint64_t k, size_t cap)
 {
-    k ^= k >> 33;
-    k *= UINT64_C(0xff51afd7ed558ccd);
-    k ^= k >> 33;
-    return (size_t)k & (cap - 1);
+    return (size_t)hash_u64(k) & (cap - 1);
 }
 
 static void set_grow(idxset *s)

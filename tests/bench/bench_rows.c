@@ -63,7 +63,7 @@ static void run_csr(bench *b) { csr_multiply(b->c, b->x, b->y); }
 static void run_rows(bench *b) { mvd_inflow_multiply(b->rows, b->x, b->y, 1); }
 static void run_rows_gs(bench *b)
 {
-    sink += mvd_inflow_sweep(b->rows, b->x, b->rows->diag, 1, 0);
+    sink += mvd_inflow_sweep(b->rows, b->x, b->rows->diag, 1);
 }
 static void run_reach_gs(bench *b)
 {

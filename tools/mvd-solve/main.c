@@ -12,7 +12,6 @@
 #include "common/common.h"
 #include "desc/desc.h"
 #include "mvd/emit.h"
-#include "mvd/kernels/kernels.h"
 #include "mvd/mvd.h"
 #include "mvd/mpi/par.h"
 #include "mvd/sched.h"
@@ -127,15 +126,13 @@ static void auto_algo(options *op, const desc *d)
 static int rows_over_budget(const options *op, mvd_plan *plan, size_t rest,
                             const char *shown, diag *dg)
 {
-    size_t used = mvd_plan_bytes(plan);
-    if (mvd_reach_rows(plan, rest > used ? rest - used : 0) ||
-        op->rows != 2)
+    size_t used = mvd_plan_bytes(plan), room = rest > used ? rest - used : 0;
+    if (mvd_reach_rows(plan, room) || op->rows != 2)
         return 0;
     diag_error(dg, (srcloc){shown, 0, 0}, "--algo rows: the chain's "
-               "in-flow rows do not fit in the %llu bytes --max-memory "
+               "in-flow rows do not fit in the %zu bytes --max-memory "
                "leaves beside the vectors and reach's tables (%zu); "
-               "--algo reach runs matrix-free",
-               (unsigned long long)(rest > used ? rest - used : 0), used);
+               "--algo reach runs matrix-free", room, used);
     return 1;
 }
 
@@ -400,8 +397,7 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
                                         &info, dg);
     double seconds = now() - start;
     /* built before the solve, or by --method auto during it */
-    const struct mvd_inflow *rows = op->algo == MVD_REACH
-                                        ? mvd_reach_rows_view(plan) : NULL;
+    int rows = mvd_reach_rows_view(plan) != NULL;
     /* the multiplications once every rank is in them (par.h) */
     double skew = mvd_par_skew(op->par);
     double multiply = mvd_plan_seconds(plan) - mult0 - skew;
@@ -440,7 +436,8 @@ static int run_solve(options *op, const desc *d, const mvd_space *sp,
         if (got == 0 || op->partial || op->solve.fixed_iter) {
             mvd_result_meta meta = {
                 .source = shown, .algo = rows ? MVD_ROWS : op->algo,
-                .nonzeros = rows ? rows->nnz : 0, .opts = &op->solve,
+                .nonzeros = mvd_reach_rows_nonzeros(plan),
+                .opts = &op->solve,
                 .info = &info, .with_time = op->with_time,
                 .seconds = seconds, .setup = start - op->started,
                 .multiply = multiply, .ranks = ranks,

@@ -62,14 +62,6 @@ void inflow_add(inflow_builder *b, uint32_t j, double q)
     VEC_PUSH(&b->cur, e);
 }
 
-static uint64_t hash_bits(uint64_t k)
-{
-    k ^= k >> 33;
-    k *= UINT64_C(0xff51afd7ed558ccd);
-    k ^= k >> 33;
-    return k;
-}
-
 static void hash_grow(inflow_builder *b)
 {
     size_t old = b->hcap;
@@ -81,7 +73,7 @@ static void hash_grow(inflow_builder *b)
     for (size_t i = 0; i < old; i++) {
         if (!val[i])
             continue;
-        size_t h = hash_bits(key[i]) & (b->hcap - 1);
+        size_t h = hash_u64(key[i]) & (b->hcap - 1);
         while (b->hval[h])
             h = (h + 1) & (b->hcap - 1);
         b->hkey[h] = key[i];
@@ -117,7 +109,7 @@ static int64_t code_of(inflow_builder *b, double q)
 {
     uint64_t bits;
     memcpy(&bits, &q, sizeof bits);
-    size_t h = hash_bits(bits) & (b->hcap - 1);
+    size_t h = hash_u64(bits) & (b->hcap - 1);
     for (; b->hval[h]; h = (h + 1) & (b->hcap - 1))
         if (b->hkey[h] == bits)
             return b->hval[h] - 1;
@@ -261,19 +253,21 @@ void inflow_abort(inflow_builder *b)
 
 /* ------------------------------------------------------------- kernels */
 
-/* Row k's in-flow, the rates by code (coded) or stored: a constant after
- * inlining, so each kernel has a loop of its own for each. */
+/* Transition e's rate, by code (coded) or stored: `coded` is a constant
+ * after inlining, so each kernel has a loop of its own for each. */
+static inline __attribute__((always_inline)) double
+rate_at(const mvd_inflow *m, uint32_t e, int coded)
+{
+    return coded ? m->table[m->code[e]] : m->val[e];
+}
+
+/* Row k's in-flow from x. */
 static inline __attribute__((always_inline)) double
 row_sum(const mvd_inflow *m, size_t k, const double *x, int coded)
 {
     double s = 0;
-    uint32_t e = m->ptr[k], end = m->ptr[k + 1];
-    if (coded)
-        for (; e < end; e++)
-            s += x[m->src[e]] * m->table[m->code[e]];
-    else
-        for (; e < end; e++)
-            s += x[m->src[e]] * m->val[e];
+    for (uint32_t e = m->ptr[k], end = m->ptr[k + 1]; e < end; e++)
+        s += x[m->src[e]] * rate_at(m, e, coded);
     return s;
 }
 
@@ -318,11 +312,10 @@ void mvd_inflow_multiply(const mvd_inflow *m, const double *x, double *y,
 
 static inline __attribute__((always_inline)) double
 sweep_as(const mvd_inflow *m, double *x, const double *diag, double omega,
-         int backward, int coded)
+         int coded)
 {
     double step = 0;
-    for (size_t i = 0; i < m->n; i++) {
-        size_t k = backward ? m->n - 1 - i : i;
+    for (size_t k = 0; k < m->n; k++) {
         double in = row_sum(m, k, x, coded);
         double v = omega == 1 ? in / -diag[k]
                               : omega * (in / -diag[k]) +
@@ -334,13 +327,10 @@ sweep_as(const mvd_inflow *m, double *x, const double *diag, double omega,
 }
 
 double mvd_inflow_sweep(const mvd_inflow *m, double *x, const double *diag,
-                        double omega, int backward)
+                        double omega)
 {
-    if (m->code)
-        return backward ? sweep_as(m, x, diag, omega, 1, 1)
-                        : sweep_as(m, x, diag, omega, 0, 1);
-    return backward ? sweep_as(m, x, diag, omega, 1, 0)
-                    : sweep_as(m, x, diag, omega, 0, 0);
+    return m->code ? sweep_as(m, x, diag, omega, 1)
+                   : sweep_as(m, x, diag, omega, 0);
 }
 
 static inline __attribute__((always_inline)) void
@@ -351,8 +341,7 @@ upper_as(const mvd_inflow *m, const double *diag, const double *v, double *z,
         double s = v[k];
         uint32_t e = m->ptr[k + 1];
         for (; e > m->ptr[k] && m->src[e - 1] > k; e--)
-            s -= z[m->src[e - 1]] *
-                 (coded ? m->table[m->code[e - 1]] : m->val[e - 1]);
+            s -= z[m->src[e - 1]] * rate_at(m, e - 1, coded);
         z[k] = s / diag[k];
     }
 }
@@ -374,7 +363,7 @@ lower_as(const mvd_inflow *m, const double *diag, const double *v, double *z,
         double s = v[k];
         for (uint32_t e = m->ptr[k], end = m->ptr[k + 1];
              e < end && m->src[e] < k; e++)
-            s -= z[m->src[e]] * (coded ? m->table[m->code[e]] : m->val[e]);
+            s -= z[m->src[e]] * rate_at(m, e, coded);
         z[k] = s / diag[k];
     }
 }

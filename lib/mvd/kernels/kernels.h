@@ -306,10 +306,10 @@ void mvd_inflow_multiply(const mvd_inflow *m, const double *x, double *y,
                          int threads);
 
 /* One Gauss-Seidel sweep (SOR when omega != 1) over the states in
- * ascending order (backward: descending): x_k <- the in-flow into k from
+ * ascending order: x_k <- the in-flow into k from
  * the current x divided by -diag[k] (the caller's q_kk). Returns the 1-norm of the change. */
 double mvd_inflow_sweep(const mvd_inflow *m, double *x, const double *diag,
-                        double omega, int backward);
+                        double omega);
 
 /* z = v M^-1 for M the lower part of Q (the diagonal and the transitions
  * from a state before: what a forward sweep divides by), by forward

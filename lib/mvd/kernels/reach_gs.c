@@ -75,7 +75,7 @@ double mvd_reach_gs_sweep(const mvd_plan *p, const mvd_space *sp, double *x,
                           const double *diag, double omega)
 {
     if (p->reach->rows && sp == p->sp)
-        return mvd_inflow_sweep(p->reach->rows, x, diag, omega, 0);
+        return mvd_inflow_sweep(p->reach->rows, x, diag, omega);
     return mvd_reach_gs_sweep_tables(p, sp, x, diag, omega);
 }
 

@@ -57,3 +57,9 @@ const mvd_inflow *mvd_reach_rows_view(const mvd_plan *p)
 {
     return p->algo == MVD_REACH ? p->reach->rows : NULL;
 }
+
+uint64_t mvd_reach_rows_nonzeros(const mvd_plan *p)
+{
+    const mvd_inflow *rows = mvd_reach_rows_view(p);
+    return rows ? rows->nnz : 0;
+}

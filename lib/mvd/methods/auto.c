@@ -52,16 +52,11 @@ int sv_auto(solver *s, double *pi)
         return sv_bicgstab(s, pi);
     }
     mvd_solve_opts probe = *o;
-    probe.max_iter = 0;   /* R and B of the uniform vector */
+    probe.max_iter = o->max_iter < 2 ? o->max_iter : 2;
     probe.omega = MVD_IAD_OMEGA;
     s->o = &probe;
     s->info->method = MVD_IAD;
     int status = sv_stationary(s, pi);
-    double uniform = fmax(s->info->residual, s->info->balance);
-    if (status == 1) {
-        probe.max_iter = o->max_iter < 2 ? o->max_iter : 2;
-        status = sv_stationary(s, pi);
-    }
     s->o = o;
     if (status != 1 || s->info->iterations >= o->max_iter)
         return status;
@@ -69,7 +64,7 @@ int sv_auto(solver *s, double *pi)
      * which it reaches the rule from in fewer steps (polling at N = 12:
      * 12 against 68 from uniform; the tandem at K = 15: 65 against 121),
      * unless the aggregation made it worse than uniform. */
-    if (!(fmax(s->info->residual, s->info->balance) <= uniform))
+    if (!(fmax(s->info->residual, s->info->balance) <= s->start_worse))
         for (size_t k = 0; k < s->sp->len; k++)
             pi[k] = 1.0 / (double)s->sp->len;
     if (!mvd_reach_rows_view(s->plan))

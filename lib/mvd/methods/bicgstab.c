@@ -149,8 +149,7 @@ static int cycle(solver *s, double *pi, const vectors *w)
 int sv_bicgstab(solver *s, double *pi)
 {
     size_t n = s->sp->len, len = n + 1;
-    const mvd_inflow *rows = mvd_reach_rows_view(s->plan);
-    s->lower = rows && rows->n == n && !s->o->diagonal_only ? rows : NULL;
+    s->lower = sv_lower(s);
     vectors w;
     double **all[] = {&w.r, &w.rh, &w.p, &w.v, &w.y, &w.t, &w.e};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)

@@ -231,9 +231,7 @@ int sv_gmres(solver *s, double *pi)
      * basis. z, the scaled input, lives in s->y, which a cycle reads only
      * before its first product (r0) and the next residual rewrites. */
     int direct = s->sp->vlen && !s->sp->pos;
-    const mvd_inflow *rows = mvd_reach_rows_view(s->plan);
-    s->lower = direct && !s->lay && rows && rows->n == s->sp->len &&
-                       !s->o->diagonal_only ? rows : NULL;
+    s->lower = sv_lower(s);
     double **v = xmalloc(sizeof *v * (size_t)(m + 1));
     for (int i = 0; i <= m; i++)
         v[i] = xcalloc(direct ? nn : n, sizeof **v);

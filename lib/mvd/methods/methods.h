@@ -40,6 +40,9 @@ typedef struct {
     const mvd_inflow *lower;
     int adaptive;   /* --method auto runs the method: it may stop it */
     int warm;       /* pi came from the caller (mvd_solve_warm) */
+    /* The larger of R and B at the method's first check, before any
+     * update (sv_residual): what auto compares its aggregation with. */
+    double start_worse;
 } solver;
 
 /* ------------------------------------------------ shared (solve.c) */
@@ -68,6 +71,13 @@ void sv_precondition(const solver *s, const double *in, double *out);
  * last update into info; 0 converged, 1 out of iterations, 2 go on, -1
  * after a diagnostic. */
 int sv_check(solver *s, const double *pi);
+/* Whether s runs over the compact vectors of a reach plan's whole chain
+ * (not a class of it, not a rank's block): where its sweep, its in-flow
+ * rows and bicgstab apply. */
+int sv_whole_chain(const solver *s);
+/* The Krylov methods' Gauss-Seidel preconditioner for s->lower: the
+ * plan's in-flow rows when it has them and sv_whole_chain, else NULL. */
+const mvd_inflow *sv_lower(const solver *s);
 /* After a Krylov cycle that made no step (pi Q below its target, or 0 in
  * doubles) from an iterate the rule refuses: a Gauss-Seidel sweep, which
  * balances each state it visits (the balance B is relative to each

@@ -175,11 +175,22 @@ int sv_check(solver *s, const double *pi)
     return s->info->iterations >= s->o->max_iter ? 1 : 2;
 }
 
+int sv_whole_chain(const solver *s)
+{
+    return s->sp->vlen && !s->sp->pos && !s->lay &&
+           mvd_plan_algo(s->plan) == MVD_REACH;
+}
+
+const mvd_inflow *sv_lower(const solver *s)
+{
+    const mvd_inflow *rows = mvd_reach_rows_view(s->plan);
+    return sv_whole_chain(s) && rows && rows->n == s->sp->len ? rows : NULL;
+}
+
 int sv_polish(solver *s, double *pi)
 {
     const mvd_space *sp = s->sp;
-    if (mvd_plan_algo(s->plan) != MVD_REACH || s->lay || !sp->vlen ||
-        sp->pos) {
+    if (!sv_whole_chain(s)) {
         diag_error(s->dg, sv_input(s), "%s stalled: pi Q is 0 in doubles "
                    "while the balance of some state is %.3g, over tol",
                    mvd_method_name(s->info->method), s->info->balance);
@@ -305,6 +316,8 @@ int sv_residual(solver *s, const double *pi)
         return -1;
     s->info->residual = r;
     s->info->balance = b;
+    if (!s->updated)
+        s->start_worse = fmax(r, b);
     if (s->o->progress)
         s->o->progress(s->o->progress_ctx, s->info->iterations, r);
     return 0;
@@ -397,7 +410,7 @@ int mvd_check_generator(mvd_plan *p, const desc *d, const mvd_space *sp,
     mvd_solve_info info = {.method = mvd_method_for(o, sp->len, SIZE_MAX)};
     uint64_t nn = mvd_vec_len(d, sp);
     solver s = {p, sp, o, &info, dg, nn, xcalloc(nn, sizeof(double)), NULL,
-                0, 0, 0, 0, 0, 1, 0, NULL, sp, NULL, 0, 0};
+                0, 0, 0, 0, 0, 1, 0, NULL, sp, NULL, 0, 0, 0};
     int status = -1;
     if (setup_diagonal(&s) == 0) {
         memset(scratch, 0, sizeof *scratch * nn);
@@ -431,7 +444,7 @@ static int solve_from(mvd_plan *p, const desc *d, const mvd_space *sp,
     const mvd_space *on = lay ? &part : sp;
     uint64_t nn = mvd_vec_len(d, on);
     solver s = {p, on, o, info, dg, nn, xcalloc(nn, sizeof(double)), NULL,
-                0, 0, 0, 0, 0, 1, 0, lay, sp, NULL, 0, warm};
+                0, 0, 0, 0, 0, 1, 0, lay, sp, NULL, 0, warm, 0};
     if (!warm)
         memset(pi, 0, sizeof *pi * nn);
     int status = -1;
@@ -445,8 +458,7 @@ static int solve_from(mvd_plan *p, const desc *d, const mvd_space *sp,
         case MVD_GMRES: status = sv_gmres(&s, pi); break;
         case MVD_GTH: status = direct(&s, d, pi); break;
         case MVD_AUTO:   /* adaptive: on the whole chain, else gmres */
-            if (on->vlen && !on->pos && !lay &&
-                mvd_plan_algo(p) == MVD_REACH) {
+            if (sv_whole_chain(&s)) {
                 status = sv_auto(&s, pi);
                 break;
             }
@@ -454,7 +466,7 @@ static int solve_from(mvd_plan *p, const desc *d, const mvd_space *sp,
             status = sv_gmres(&s, pi);
             break;
         case MVD_BICGSTAB:
-            if (on->vlen && !on->pos && !lay) {
+            if (sv_whole_chain(&s)) {
                 status = sv_bicgstab(&s, pi);
                 break;
             }
