@@ -648,17 +648,29 @@ static int aggregate(const mvd_classes *c, const desc *d,
     return status;
 }
 
-/* Iterations of the method per smoothing between two aggregations. */
+/* Iterations of the method per smoothing between two aggregations: at
+ * most IAD_SMOOTHING for the stationary methods (Stewart's few sweeps);
+ * for a Krylov method (gmres, bicgstab, auto's), as many as all the
+ * smoothings before, at least IAD_SMOOTHING: each aggregation restarts
+ * it and throws its subspace away. On the stiff model (suite), cut every
+ * 10 steps: 913 steps at 97336 states, none in 120 s at 10^6; doubling:
+ * 370 steps (1.6 s) and 534 (27 s). */
 #define IAD_SMOOTHING 10
+
+static uint64_t smoothing(mvd_method m, uint64_t done)
+{
+    int krylov = m == MVD_GMRES || m == MVD_BICGSTAB || m == MVD_AUTO;
+    return krylov && done > IAD_SMOOTHING ? done : IAD_SMOOTHING;
+}
 
 /* Iterative aggregation-disaggregation (Koury, McAllister and Stewart
  * 1984; Stewart 1994, ch. 6) over the parts of c: the aggregated chain's
  * stationary vector xi (gth) gives each part its mass, the iterate is
- * rescaled to it, then smoothed by the method (at most IAD_SMOOTHING of
- * its iterations). The method's own E cannot see an error in the parts'
- * proportions (the exchange between them is the slow mode it measures),
- * so E is replaced by the aggregation's check: ||xi - m||_1, m the parts'
- * masses in the smoothed iterate. Converged: R, B and that check at most
+ * rescaled to it, then smoothed by the method (smoothing()). The
+ * method's own E cannot see an error in the parts' proportions (the
+ * exchange between them is the slow mode it measures), so E is replaced
+ * by the aggregation's check: ||xi - m||_1, m the parts' masses in the
+ * smoothed iterate. Converged: R, B and that check at most
  * tol. 0, 1 (max_iter ran out) or -1, as mvd_solve. */
 static int iad(mvd_plan *p, const desc *d, const mvd_space *sp,
                const mvd_classes *c, const mvd_solve_opts *o, double *pi,
@@ -712,8 +724,9 @@ static int iad(mvd_plan *p, const desc *d, const mvd_space *sp,
         }
         for (size_t v = 0; v < sp->len; v++)
             pi[mvd_vec_at(sp, v)] *= xi[c->part[v]] / m[c->part[v]];
-        so.max_iter = o->max_iter - iterations < IAD_SMOOTHING
-                    ? o->max_iter - iterations : IAD_SMOOTHING;
+        uint64_t smooth = smoothing(info->method, iterations);
+        so.max_iter = o->max_iter - iterations < smooth
+                    ? o->max_iter - iterations : smooth;
         status = mvd_solve_warm(p, d, sp, &so, pi, info, dg);
         if (status < 0)
             break;
