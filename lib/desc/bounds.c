@@ -128,6 +128,10 @@ static int bounds_fast(const struct desc_fast *fc, const int *lo,
         case F_NOT: r = truth(zero(stack[sp - 1]), certain(stack[sp - 1]));
             sp--;
             break;
+        case F_FLOOR:
+            r = (ival){floor(stack[sp - 1].lo), floor(stack[sp - 1].hi)};
+            sp--;
+            break;
         case F_ITE: {
             ival c = stack[sp - 3], a = stack[sp - 2], b = stack[sp - 1];
             sp -= 3;

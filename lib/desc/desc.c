@@ -77,12 +77,11 @@ int desc_add_automaton(desc *d, const char *name, int order,
     return d->naut++;
 }
 
-/* Stack effect of an operator: how many it pops. */
-static int pops(desc_op op)
+int desc_op_arity(desc_op op)
 {
     switch (op) {
     case DOP_NUM: case DOP_ST: return 0;
-    case DOP_NEG: case DOP_NOT: return 1;
+    case DOP_NEG: case DOP_NOT: case DOP_FLOOR: return 1;
     case DOP_ITE: return 3;
     default: return 2;
     }
@@ -92,7 +91,7 @@ int desc_add_func(desc *d, const char *name, desc_insn *code, size_t len)
 {
     int depth = 0, max = 0;
     for (size_t i = 0; i < len; i++) {
-        int n = pops(code[i].op);
+        int n = desc_op_arity(code[i].op);
         if (depth < n)
             return -1;
         depth += 1 - n;

@@ -42,8 +42,12 @@ typedef enum {
     DOP_LT, DOP_LE, DOP_GT, DOP_GE, DOP_EQ, DOP_NE,
     DOP_AND, DOP_OR, DOP_NOT,
     DOP_MIN, DOP_MAX,
-    DOP_ITE                   /* c a b ite: a if c is non-zero, else b */
+    DOP_ITE,                  /* c a b ite: a if c is non-zero, else b */
+    DOP_FLOOR                 /* the largest integer not above (C floor) */
 } desc_op;
+
+/* How many operands op pops: 0, 1, 2 or 3. */
+int desc_op_arity(desc_op op);
 
 typedef struct {
     desc_op op;

@@ -60,6 +60,7 @@ double desc_eval_code(const desc_func *f, const int *state)
         case DOP_ST: stack[sp++] = state[in->aut]; continue;
         case DOP_NEG: stack[sp - 1] = -stack[sp - 1]; continue;
         case DOP_NOT: stack[sp - 1] = stack[sp - 1] == 0; continue;
+        case DOP_FLOOR: stack[sp - 1] = floor(stack[sp - 1]); continue;
         case DOP_ITE:
             sp -= 2;
             stack[sp - 1] = stack[sp - 1] != 0 ? stack[sp] : stack[sp + 1];
@@ -75,8 +76,7 @@ double desc_eval_code(const desc_func *f, const int *state)
 
 static int is_binary(desc_op op)
 {
-    return op != DOP_NUM && op != DOP_ST && op != DOP_NEG &&
-           op != DOP_NOT && op != DOP_ITE;
+    return desc_op_arity(op) == 2;
 }
 
 /* The length of the run STEQ, ADDSTEQ... at code[i] (0: none). */
@@ -148,6 +148,7 @@ void desc_func_compile(desc_func *f)
             case DOP_ST: in.kind = F_ST; break;
             case DOP_NEG: in.kind = F_NEG; break;
             case DOP_NOT: in.kind = F_NOT; break;
+            case DOP_FLOOR: in.kind = F_FLOOR; break;
             case DOP_ITE: in.kind = F_ITE; break;
             default: in.kind = F_BIN; break;
             }
@@ -212,6 +213,7 @@ static int run_fast(const struct desc_fast *fc, size_t from, size_t to,
         case F_PAIR: break;   /* not reached: COUNT steps over */
         case F_NEG: stack[sp - 1] = -stack[sp - 1]; break;
         case F_NOT: stack[sp - 1] = stack[sp - 1] == 0; break;
+        case F_FLOOR: stack[sp - 1] = floor(stack[sp - 1]); break;
         case F_ITE:
             sp -= 2;
             stack[sp - 1] = stack[sp - 1] != 0 ? stack[sp] : stack[sp + 1];

@@ -11,7 +11,7 @@ typedef enum {
     F_NUM, F_ST, F_STEQ, F_ADDSTEQ,
     F_COUNT,   /* push how many of the aut following pairs hold */
     F_PAIR,    /* data of a COUNT: state[aut] == num */
-    F_NEG, F_NOT, F_ITE,
+    F_NEG, F_NOT, F_FLOOR, F_ITE,
     F_BIN,     /* op on the two top values */
     F_BINK     /* op on the top value and the immediate num */
 } fast_kind;

@@ -19,7 +19,7 @@ static const struct {
     {"neg", DOP_NEG}, {"<", DOP_LT}, {"<=", DOP_LE}, {">", DOP_GT},
     {">=", DOP_GE}, {"==", DOP_EQ}, {"!=", DOP_NE}, {"and", DOP_AND},
     {"or", DOP_OR}, {"not", DOP_NOT}, {"min", DOP_MIN}, {"max", DOP_MAX},
-    {"ite", DOP_ITE},
+    {"ite", DOP_ITE}, {"floor", DOP_FLOOR},
 };
 
 static int is_word(const char *s)
@@ -320,8 +320,7 @@ static int read_function(reader *rd)
                 goto bad;
             }
             in.op = op_words[k].op;
-            npop = in.op == DOP_NEG || in.op == DOP_NOT ? 1
-                 : in.op == DOP_ITE ? 3 : 2;
+            npop = desc_op_arity(in.op);
         }
         if (depth < npop) {
             fail(rd, f, "'%s' needs %d operand%s, the stack holds %d",

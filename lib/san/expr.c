@@ -14,21 +14,11 @@
 
 #include "san/model.h"
 
-int rx_arity(desc_op op)
-{
-    switch (op) {
-    case DOP_NUM: case DOP_ST: return 0;
-    case DOP_NEG: case DOP_NOT: return 1;
-    case DOP_ITE: return 3;
-    default: return 2;
-    }
-}
-
 double san_fold(desc_op op, const double *v)
 {
     /* The descriptor's own evaluator, so the arithmetic is the same. */
     desc_insn code[4];
-    int n = rx_arity(op);
+    int n = desc_op_arity(op);
     for (int i = 0; i < n; i++)
         code[i] = (desc_insn){DOP_NUM, 0, v[i]};
     code[n] = (desc_insn){op, 0, 0};
@@ -116,7 +106,7 @@ static void facts(rx *r)
 {
     rx *a = r->kid[0], *b = r->kid[1], *c = r->kid[2];
     uint64_t size = 1;
-    for (int i = 0; i < rx_arity(r->op); i++)
+    for (int i = 0; i < desc_op_arity(r->op); i++)
         if (!add_u64(size, r->kid[i]->size, &size))
             size = UINT64_MAX;
     r->size = size;
@@ -166,6 +156,11 @@ static void facts(rx *r)
             bounds(r, fmax(a->lo, b->lo), fmax(a->hi, b->hi));
         r->nz = a->nz && b->nz;
         break;
+    case DOP_FLOOR:       /* floor(-0) is -0 */
+        if (rx_finite(a))
+            bounds(r, floor(a->lo), floor(a->hi));
+        r->nz = a->nz;
+        break;
     case DOP_ITE:         /* either branch, whatever the condition */
         if (rx_finite(b) && rx_finite(c))
             bounds(r, fmin(b->lo, c->lo), fmax(b->hi, c->hi));
@@ -208,7 +203,7 @@ static int adds_nothing(const rx *zero, const rx *x)
 rx *rx_op(model *m, desc_op op, rx *a, rx *b, rx *c)
 {
     rx *kid[3] = {a, b, c};
-    int n = rx_arity(op), constant = 1;
+    int n = desc_op_arity(op), constant = 1;
     for (int i = 0; i < n; i++)
         constant &= kid[i]->op == DOP_NUM;
     if (constant) {
@@ -217,6 +212,15 @@ rx *rx_op(model *m, desc_op op, rx *a, rx *b, rx *c)
             v[i] = kid[i]->num;
         return rx_num(m, san_fold(op, v));
     }
+    /* A known condition decides: 0 and x, 1 or x are 0 and 1 whatever x
+       is (NaN included: the descriptor's `and` tests a != 0); c ? a : b
+       is a or b. */
+    if ((op == DOP_AND && (is_num(a, 0) || is_num(b, 0))) ||
+        (op == DOP_OR && ((a->op == DOP_NUM && a->num != 0) ||
+                          (b->op == DOP_NUM && b->num != 0))))
+        return rx_num(m, op == DOP_OR);
+    if (op == DOP_ITE && a->op == DOP_NUM)
+        return a->num != 0 ? b : c;
     /* Identities that hold for every double, NaN and infinities included
        (1 * x, x / 1, x - +0, --x, a + -b), x + 0 where x is never -0, and
        those that hold only where x is finite (x * 0, 0 / x, x - x, x / x),
@@ -295,7 +299,7 @@ void rx_compile(const rx *x, rx_code *code)
     VEC_PUSH(&stack, ((frame){x, 0}));
     while (stack.len) {
         frame *f = &stack.items[stack.len - 1];
-        if (f->next < rx_arity(f->x->op)) {
+        if (f->next < desc_op_arity(f->x->op)) {
             const rx *kid = f->x->kid[f->next++];
             VEC_PUSH(&stack, ((frame){kid, 0}));
             continue;

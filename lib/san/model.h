@@ -134,7 +134,6 @@ void model_free(model *m);
 rx *rx_num(model *m, double v);
 rx *rx_st(model *m, int aut);      /* the automaton's states are known */
 rx *rx_op(model *m, desc_op op, rx *a, rx *b, rx *c);
-int rx_arity(desc_op op);
 /* Every value of r is finite (so r * 0 is 0 in every state). */
 int rx_finite(const rx *r);
 /* x as c * X exactly (negations and one constant factor taken out):

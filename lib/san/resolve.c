@@ -392,12 +392,12 @@ rx *model_resolve(model *m, const sx *e, const env *en)
             m->idents_resolved++;
             m->cur_ident = f->saved;
             r = ident_use(m, x, r);
-        } else if (x->kind == SX_OP && f->next < rx_arity(x->op)) {
+        } else if (x->kind == SX_OP && f->next < desc_op_arity(x->op)) {
             frame kid = {x->kid[f->next++], f->en, 0, -1, 0};
             VEC_PUSH(&fr, kid);
             continue;
         } else if (x->kind == SX_OP) {
-            int n = rx_arity(x->op);
+            int n = desc_op_arity(x->op);
             rx **k = val.items + (val.len -= (size_t)n);
             r = rx_op(m, x->op, k[0], n > 1 ? k[1] : NULL,
                       n > 2 ? k[2] : NULL);
