@@ -44,4 +44,18 @@ int san_build(const san_syntax *s, desc *d, diag *dg);
 int san_to_desc(const char *text, size_t len, const char *file, desc *d,
                 diag *dg);
 
+/* A constant's value given on the command line (-D NAME=VALUE). */
+typedef struct {
+    const char *name;
+    double value;
+} san_define;
+
+/* A PRISM CTMC model (formats/prism-subset.md) read as a SAN: one
+ * automaton per module, its descriptor built as from the SAN language.
+ * defs give constants their values (those without one must be given).
+ * 0, or -1 after located diagnostics. */
+int san_prism_to_desc(const char *text, size_t len, const char *file,
+                      const san_define *defs, size_t ndefs, desc *d,
+                      diag *dg);
+
 #endif

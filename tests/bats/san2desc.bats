@@ -47,11 +47,11 @@ san_error() {
 
 # ------------------------------------------------------------ command line
 
-@test "--help shows usage and an example; --version" {
+@test "--help shows usage and examples; --version" {
     run san2desc --help
     assert_success
     assert_line --partial "Usage: san2desc"
-    assert_line --partial "Example:"
+    assert_line --partial "Examples:"
     run san2desc --version
     assert_success
     assert_output "san2desc (perfpipe) 0.1.0"

@@ -1,5 +1,5 @@
 /* bench_parse — the parser figures of `make bench`: MB/s of each front end
- * (PASL, proto, SAN, san-desc, net-model) on generated inputs of every
+ * (PASL, proto, SAN, PRISM, san-desc, net-model) on generated inputs of every
  * shape that has made a parser slow or fragile: long products and sums,
  * many statements, long names, long strings, long comments, many edges.
  *
@@ -65,6 +65,15 @@ static int parse_san(const char *text, size_t len, diag *d)
 {
     desc dsc;
     if (san_to_desc(text, len, "bench.san", &dsc, d) < 0)
+        return -1;
+    desc_free(&dsc);
+    return 0;
+}
+
+static int parse_prism(const char *text, size_t len, diag *d)
+{
+    desc dsc;
+    if (san_prism_to_desc(text, len, "bench.sm", NULL, 0, &dsc, d) < 0)
         return -1;
     desc_free(&dsc);
     return 0;
@@ -182,6 +191,25 @@ static void san_transitions(strbuf *sb, size_t target)
     sb_puts(sb, "    }\nresults\n    r = st A;\n");
 }
 
+static void prism_commands(strbuf *sb, size_t target)
+{
+    /* Two modules, each a ring of n states written as n commands (one
+     * per state: a guard x=k), and an action they share: the shape of
+     * a generated model, where expanding every command at every state
+     * would be quadratic. */
+    size_t n = target / 80 + 1;
+    sb_puts(sb, "ctmc\nconst double r = 1.5;\n");
+    for (int m = 0; m < 2; m++) {
+        sb_printf(sb, "module M%d\n    x%d : [0..%zu];\n", m, m, n - 1);
+        for (size_t k = 0; k + 1 < n; k++)
+            sb_printf(sb, "    [] x%d=%zu -> r : (x%d'=%zu);\n", m, k, m,
+                      k + 1);
+        sb_printf(sb, "    [back] x%d=%zu -> 2 : (x%d'=0);\nendmodule\n", m,
+                  n - 1, m);
+    }
+    sb_puts(sb, "label \"first\" = x0=0;\n");
+}
+
 static void desc_large_automaton(strbuf *sb, size_t target)
 {
     /* A ring of n states: two elements per state. */
@@ -247,6 +275,9 @@ static const struct {
     {"SAN", "many transitions (one automaton)", parse_san, san_transitions, 0, 0, 0},
     {"SAN", "a long comment", parse_san, NULL, "/*", COMMENT,
      "*/\nidentifiers\n    x = 1;" SAN_TAIL},
+    {"PRISM", "many commands (two modules, a guard each)", parse_prism, prism_commands, 0, 0, 0},
+    {"PRISM", "a long comment", parse_prism, NULL, "/*", COMMENT,
+     "*/ ctmc module M x : [0..1]; [] x=0 -> 1 : (x'=1); endmodule\n"},
     {"san-desc", "one large automaton", parse_desc, desc_large_automaton, 0, 0, 0},
     {"san-desc", "many functions", parse_desc, desc_functions, 0, 0, 0},
     {"san-desc", "a long function", parse_desc, NULL,

@@ -1,6 +1,7 @@
 /* san2desc — SAN model -> Markovian descriptor (san-desc format).
  * See man/man1/san2desc.1. The work is in lib/san. */
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,33 +18,76 @@ static void usage(FILE *fp)
 "Read a SAN model (FILE, or standard input when FILE is absent or '-'),\n"
 "check it, and write its Markovian descriptor in the san-desc format: a\n"
 "sum of tensor-product terms (local terms, and a sync+ and a sync- term per\n"
-"synchronising event), with functional elements in postfix.\n"
+"synchronising event), with functional elements in postfix. A PRISM CTMC\n"
+"(formats/prism-subset.md) is read as a SAN with one automaton per module.\n"
 "\n"
+"  -f, --from=LANG      the input's language: san, or prism (default: prism\n"
+"                       for a FILE ending in .sm or .prism, else san)\n"
+"  -D NAME=VALUE        prism: give constant NAME the value VALUE (those\n"
+"                       the model declares without one must be given)\n"
 "  -o, --output=FILE    write to FILE, replaced only when all went well\n"
 "  -h, --help           show this help and exit\n"
 "  -V, --version        show the version and exit\n"
 "\n"
 "Exit status: 0 success, 1 I/O failure, 2 bad usage or bad input.\n"
 "\n"
-"Example:\n"
-"  san2desc examples/san/sharing-functional.san | mvd-solve --algo slice\n",
+"Examples:\n"
+"  san2desc examples/san/sharing-functional.san | mvd-solve --algo slice\n"
+"  san2desc -D c=31 examples/prism/tandem.sm | mvd-solve\n",
             prog);
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+    size_t n = s ? strlen(s) : 0, k = strlen(tail);
+    return n >= k && strcmp(s + n - k, tail) == 0;
+}
+
+/* -D NAME=VALUE (a number, true or false); a usage error otherwise. The
+ * name points into arg. */
+static san_define parse_define(char *arg)
+{
+    char *eq = strchr(arg, '='), *end;
+    if (!eq || eq == arg)
+        usage_error(prog, "-D takes NAME=VALUE, not '%s'", arg);
+    *eq = '\0';
+    const char *text = eq + 1;
+    double v = strcmp(text, "true") == 0 ? 1 : 0;
+    if (strcmp(text, "true") != 0 && strcmp(text, "false") != 0) {
+        errno = 0;
+        v = strtod(text, &end);
+        if (*text == '\0' || *end != '\0' || errno == ERANGE || !isfinite(v))
+            usage_error(prog, "-D %s=%s: the value must be a finite number, "
+                        "true or false", arg, text);
+    }
+    return (san_define){arg, v};
 }
 
 int main(int argc, char **argv)
 {
     static const struct option options[] = {
+        {"from", required_argument, NULL, 'f'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    const char *output = NULL;
+    const char *output = NULL, *from = NULL;
+    VEC(san_define) defs = {0};
     int c;
     set_program_name(prog);
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:hV", options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":f:D:o:hV", options, NULL)) != -1) {
         switch (c) {
+        case 'f':
+            if (strcmp(optarg, "san") != 0 && strcmp(optarg, "prism") != 0)
+                usage_error(prog, "--from takes san or prism, not '%s'",
+                            optarg);
+            from = optarg;
+            break;
+        case 'D':
+            VEC_PUSH(&defs, parse_define(optarg));
+            break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout); return EXIT_OK;
         case 'V': print_version(prog); return EXIT_OK;
@@ -58,8 +102,16 @@ int main(int argc, char **argv)
     diag d;
     diag_init(&d, prog, stderr);
     desc dsc;
-    int status = san_to_desc(text, len, input_name(path), &dsc, &d);
+    int prism = from ? strcmp(from, "prism") == 0 : ends_with(path, ".sm") ||
+                                                   ends_with(path, ".prism");
+    if (!prism && defs.len)
+        usage_error(prog, "-D gives a PRISM model's constants: the input is "
+                    "read as a SAN (--from prism?)");
+    int status = prism ? san_prism_to_desc(text, len, input_name(path),
+                                           defs.items, defs.len, &dsc, &d)
+                       : san_to_desc(text, len, input_name(path), &dsc, &d);
     free(text);
+    free(defs.items);
     if (status < 0)
         return EXIT_BADINPUT;
 

@@ -1,0 +1,313 @@
+#!/usr/bin/env bats
+# san2desc reading PRISM's CTMC language (formats/prism-subset.md): the
+# translation against SAN models written by hand, every refusal and its
+# located message, and bad usage.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+    load helper
+    cd "$BATS_TEST_TMPDIR"
+}
+
+# prism_error TEXT MESSAGE: TEXT as bad.sm is refused with exit 2 and
+# "san2desc: bad.sm:MESSAGE", and nothing on standard output.
+prism_error() {
+    printf '%s\n' "$1" > bad.sm
+    run --separate-stderr san2desc bad.sm
+    assert_failure 2
+    [ -z "$output" ]
+    [ "$stderr" = "san2desc: bad.sm:$2" ] || {
+        echo "got: $stderr"
+        return 1
+    }
+}
+
+# results [OPTION...] FILE: san2desc | mvd-solve, the space and result
+# records (the descriptor kept as FILE.desc).
+results() {
+    local file=${*: -1}
+    san2desc "$@" > "$file.desc"
+    mvd-solve --tol 1e-12 "$file.desc" | grep -E '^(space|result) '
+}
+
+QUEUE='ctmc
+const int N = 10;
+const double mu = 1/10;
+const double lambda = 1/2;
+const double gamma = 1/3;
+module queue
+    q : [0..N];
+    [] q<N -> mu:(q'"'"'=q+1);
+    [] q=N -> mu:(q'"'"'=q);
+    [serve] q>0 -> lambda:(q'"'"'=q-1);
+endmodule
+module server
+    s : [0..1];
+    [serve] s=0 -> 1:(s'"'"'=1);
+    [] s=1 -> gamma:(s'"'"'=0);
+endmodule
+label "full" = q=N;
+rewards "queue" true : q; endrewards'
+
+QUEUE_SAN='identifiers
+    N = 10; mu = 0.1; lambda = 0.5; gamma = 1/3;
+events
+    loc arrive (mu);
+    syn serve (lambda);
+    loc rest (gamma);
+network queue
+    aut queue {
+        states q[0..N];
+        initial q[0];
+        for k in 0..N-1 { q[k] -> q[k+1] on arrive; q[k+1] -> q[k] on serve; }
+    }
+    aut server {
+        states idle, busy;
+        initial idle;
+        idle -> busy on serve;
+        busy -> idle on rest;
+    }
+results
+    full = queue is q[10];
+    queue = st queue;'
+
+@test "the manual's queue and server: the same states and results as the SAN written by hand" {
+    printf '%s\n' "$QUEUE" > queue.sm
+    printf '%s\n' "$QUEUE_SAN" > queue.san
+    run results queue.sm
+    assert_success
+    assert_line "space 22 22"
+    [ "$(results queue.sm)" = "$(results queue.san)" ]
+}
+
+@test "the states are named by the variables' values; a guard on the module's own variables makes arcs, not a function" {
+    printf '%s\n' "$QUEUE" > queue.sm
+    run san2desc queue.sm
+    assert_success
+    assert_line 'automaton queue q=0 q=1 q=2 q=3 q=4 q=5 q=6 q=7 q=8 q=9 q=10'
+    assert_line 'automaton server s=0 s=1'
+    assert_line 'initial q=0 s=0'
+    # the rates are constants: no function but the results'
+    [ "$(grep -c '^function' <<< "$output")" -eq 2 ]
+    assert_line 'term sync+ serve'
+}
+
+@test "--from prism, the .prism extension and standard input" {
+    printf '%s\n' "$QUEUE" > queue.sm
+    san2desc queue.sm > a.desc
+    cp queue.sm queue.prism
+    san2desc queue.prism > b.desc
+    san2desc --from prism < queue.sm > c.desc
+    cmp a.desc b.desc
+    cmp a.desc c.desc
+    run san2desc < queue.sm
+    assert_failure 2
+    assert_output --partial "san2desc: <stdin>:1:1: error: syntax error"
+}
+
+@test "two variables in a module, a guard reading another module (a gate in the rate), several branches: against the SAN by hand" {
+    cat > two.sm <<'EOF'
+ctmc
+const double r = 2;
+module A
+    x : [0..2] init 1;
+    b : bool;
+    [] x<2 -> 1 : (x'=x+1) + r : (b'=!b);
+    [] x>0 & y=0 -> 3 : (x'=x-1);
+    [go] b -> 1.5 : (b'=false);
+endmodule
+module B
+    y : [0..1];
+    [go] y=0 -> 2 : (y'=1);
+    [go] y=1 -> 0.5 : (y'=0);
+    [] y=1 -> 1 : (y'=0);
+endmodule
+rewards "x" true : x; endrewards
+label "b_and_y" = b & y=1;
+EOF
+    cat > two.san <<'EOF'
+events
+    loc up (1);
+    loc flip (2);
+    loc down (3 * (B is y0));
+    syn go1 (1.5 * 2);
+    syn go2 (1.5 * 0.5);
+    loc back (1);
+network two
+    aut A {
+        states x0f, x0t, x1f, x1t, x2f, x2t;
+        initial x1f;
+        x0f -> x1f on up; x0t -> x1t on up; x1f -> x2f on up; x1t -> x2t on up;
+        x0f -> x0t on flip; x0t -> x0f on flip; x1f -> x1t on flip; x1t -> x1f on flip;
+        x1f -> x0f on down; x1t -> x0t on down; x2f -> x1f on down; x2t -> x1t on down;
+        x0t -> x0f on go1, go2; x1t -> x1f on go1, go2; x2t -> x2f on go1, go2;
+    }
+    aut B {
+        states y0, y1;
+        initial y0;
+        y0 -> y1 on go1;
+        y1 -> y0 on go2, back;
+    }
+results
+    x = (A is x1f) + (A is x1t) + 2 * ((A is x2f) + (A is x2t));
+    b_and_y = ((A is x0t) + (A is x1t) + (A is x2t)) * (B is y1);
+EOF
+    run results two.sm
+    assert_success
+    assert_line "space 12 12"
+    diff <(results two.sm | awk '{ printf "%s %s %.12g\n", $1, $2, $3 }' | sort) \
+         <(results two.san | awk '{ printf "%s %s %.12g\n", $1, $2, $3 }' | sort)
+    san2desc two.sm > two.desc
+    grep -q '^automaton A x=0,b=false x=0,b=true x=1,b=false' two.desc
+    grep -q '^term sync+ "go#1"' two.desc
+    grep -q '^term sync+ "go#2"' two.desc
+    grep -q 'ite' two.desc   # the gate on y=0
+}
+
+@test "renaming, formulas, constants from -D, init ... endinit, min max floor ceil mod" {
+    cat > ren.sm <<'EOF'
+ctmc
+const int K;
+const double r1 = 1;
+formula busy = n > 0;
+module P1
+    n : [0..K];
+    [] n < min(K, 9) -> r1 * ceil(0.5) : (n'=n+1);
+    [] busy -> max(2, floor(2.7)) + mod(7, 5) : (n'=n-1);
+endmodule
+module P2 = P1 [n=m, r1=rate2] endmodule
+const double rate2 = 3;
+init n = 0 & m = K endinit
+label "both" = busy & m > 0;
+EOF
+    run results -D K=2 ren.sm
+    assert_success
+    assert_line "space 9 9"
+    # P1 and P2 independent birth-death chains, up 1 and 3, down 4
+    local want
+    want=$(awk 'BEGIN { a = 1/4; b = 3/4;
+        p = (a + a * a) / (1 + a + a * a); q = (b + b * b) / (1 + b + b * b);
+        printf "%.10f", p * q }')
+    got=$(results -D K=2 ren.sm | awk '$2 == "both" { printf "%.10f", $3 }')
+    [ "$got" = "$want" ] || { echo "got $got, want $want"; return 1; }
+    san2desc -D K=2 ren.sm | grep -q '^initial n=0 m=2$'
+}
+
+@test "a synchronised action blocked by a module with no enabled command; an action in one module is local" {
+    cat > block.sm <<'EOF'
+ctmc
+module A
+    a : [0..1];
+    [t] a=0 -> 1 : (a'=1);
+    [u] a=1 -> 1 : (a'=0);
+endmodule
+module B
+    b : [0..1];
+    [t] b=1 -> 1 : (b'=0);
+    [] b=0 -> 1 : (b'=1);
+endmodule
+EOF
+    run results block.sm
+    assert_success
+    assert_line "space 4 4"
+    san2desc block.sm > block.desc
+    grep -q '^term sync+ t$' block.desc
+    ! grep -q 'sync+ u' block.desc
+}
+
+@test "lexical and syntax errors are located" {
+    prism_error 'ctmc module M x : [0..1]; [] x=0 -> 1 : (x'"'"'=1) @ endmodule' \
+        "1:48: error: unexpected character '@'"
+    prism_error 'ctmc /* open' "1:6: error: unterminated comment"
+    prism_error 'ctmc label "abc = 1;' "1:12: error: unterminated string"
+    prism_error 'ctmc const double x = 1e999;' \
+        "1:23: error: number '1e999' is out of range"
+    prism_error 'ctmc module M x : [0..1]; [] x=0 -> ; endmodule' \
+        "1:37: error: syntax error, unexpected ';'"
+    prism_error 'ctmc module M x : [0..1];
+[] x=0 -> 1 : (x=1); endmodule' \
+        "2:16: error: syntax error, unexpected identifier, expecting primed variable"
+}
+
+@test "every construct outside the subset is refused where it stands, exit 2" {
+    prism_error 'dtmc module M x : [0..1]; endmodule' \
+        "1:1: error: model type 'dtmc' is not supported: san2desc reads CTMCs (ctmc or stochastic)"
+    prism_error 'module M x : [0..1]; endmodule' \
+        "1:1: error: no model type: PRISM takes such a model for an mdp; a CTMC says 'ctmc'"
+    prism_error 'ctmc stochastic' "1:6: error: a second model type"
+    prism_error 'ctmc global g : [0..1];' \
+        "1:6: error: global variables are not supported: declare each variable in the module that updates it"
+    prism_error 'ctmc system M endsystem' \
+        "1:6: error: system ... endsystem is not supported: san2desc composes every module in parallel, synchronising on shared actions (PRISM's default)"
+    prism_error 'ctmc module M x : [0..1]; endmodule
+rewards [a] true : 1; endrewards' \
+        "2:9: error: transition rewards are not supported: a steady-state solver reports state rewards (write the rate of the transitions as a state reward)"
+    prism_error 'ctmc module M c : clock; endmodule' \
+        "1:19: error: 'clock' variables are not supported in a CTMC"
+    prism_error 'ctmc invariant true endinvariant' \
+        "1:6: error: 'invariant' is not supported in a CTMC (formats/prism-subset.md)"
+    prism_error 'ctmc module M x : int; endmodule' \
+        "1:19: error: variable 'x' has no range: write x : [LOW..HIGH]"
+    prism_error 'ctmc const double p = pow(2, 3);' \
+        "1:23: error: function 'pow' is not supported (min, max, floor, ceil and mod are)"
+}
+
+@test "semantic errors are located" {
+    prism_error 'ctmc const int N; module M x : [0..N]; endmodule' \
+        "1:16: error: constant 'N' has no value: give it with -D N=VALUE"
+    prism_error 'ctmc const int N = 2.5; module M x : [0..1]; endmodule' \
+        "1:16: error: int constant 'N' must be an integer, got 2.5"
+    prism_error 'ctmc const int A = B; const int B = A;' \
+        "1:16: error: constant 'A' is defined from itself"
+    prism_error 'ctmc module M x : [0..1]; [] y=0 -> (x'"'"'=1); endmodule' \
+        "1:30: error: unknown identifier 'y'"
+    prism_error 'ctmc module M x : [0..1]; [] true -> (x'"'"'=x+1); endmodule' \
+        "1:39: error: the update gives 'x' the value 2 outside its range [0..1] from the state (x=1) where the guard may hold"
+    prism_error 'ctmc module M x : [0..1]; [] true -> (y'"'"'=0); endmodule module N y : [0..1]; endmodule' \
+        "1:39: error: 'y' is not a variable of module 'M'"
+    prism_error 'ctmc module M x : [0..1]; [] x=0 -> (x'"'"'=y); endmodule module N y : [0..1]; endmodule' \
+        "1:38: error: the update of 'x' reads variables of other modules: not supported (formats/prism-subset.md)"
+    prism_error 'ctmc module M x : [0..1]; [] x=0 -> -1 : (x'"'"'=1); endmodule' \
+        "1:37: error: a rate must be finite and non-negative, got -1"
+    prism_error 'ctmc module M x : [0..1] init 3; endmodule' \
+        "1:31: error: init value 3 of 'x' is outside its range [0..1]"
+    prism_error 'ctmc module M x : [1..0]; endmodule' \
+        "1:15: error: variable 'x' has the empty range [1..0]"
+    prism_error 'ctmc module M x : [0..1]; endmodule module M y : [0..1]; endmodule' \
+        "1:44: error: duplicate module 'M'"
+    prism_error 'ctmc module M x : [0..1]; endmodule module N x : [0..1]; endmodule' \
+        "1:46: error: duplicate name 'x'"
+    prism_error 'ctmc module M2 = M [x=y] endmodule' \
+        "1:13: error: module 'M2' renames 'M', which is not a module defined before it"
+    prism_error 'ctmc module M x : [0..1] init 0; endmodule init x=0 endinit' \
+        "1:15: error: variable 'x' has an init value and the model an init ... endinit block: PRISM takes one or the other"
+    prism_error 'ctmc module M x : [0..1]; endmodule init true endinit' \
+        "1:37: error: init ... endinit holds in 2 states: san2desc takes exactly one initial state"
+    prism_error 'ctmc formula f = f + 1; module M x : [0..1]; endmodule' \
+        "1:18: error: formula 'f' is nested deeper than 1000 (does it use itself?)"
+    prism_error 'ctmc module M x : [0..N]; endmodule' \
+        "1:23: error: unknown identifier 'N'"
+    prism_error 'ctmc label "a" = true;' "1:1: error: the model has no modules"
+    prism_error 'ctmc module M x : [0..1]; endmodule label "a" = true; rewards "a" true : 1; endrewards' \
+        "1:55: error: a label and a reward structure are both named 'a': the results need distinct names"
+}
+
+@test "bad usage: -D without a value, on a SAN, an unknown constant; --from with another language" {
+    printf '%s\n' "$QUEUE" > queue.sm
+    run san2desc -D N queue.sm
+    assert_failure 2
+    assert_line "san2desc: -D takes NAME=VALUE, not 'N'"
+    run san2desc -D N=abc queue.sm
+    assert_failure 2
+    assert_line "san2desc: -D N=abc: the value must be a finite number, true or false"
+    run san2desc -D N=3 "$EXAMPLES/san/sharing-functional.san"
+    assert_failure 2
+    assert_line "san2desc: -D gives a PRISM model's constants: the input is read as a SAN (--from prism?)"
+    run san2desc -D Z=3 queue.sm
+    assert_failure 2
+    assert_line "san2desc: queue.sm: error: -D Z: the model has no constant 'Z'"
+    run san2desc --from pepa queue.sm
+    assert_failure 2
+    assert_line "san2desc: --from takes san or prism, not 'pepa'"
+}
