@@ -200,6 +200,17 @@ static int adds_nothing(const rx *zero, const rx *x)
     return x->nz || (zero->op == DOP_NUM && signbit(zero->num));
 }
 
+int rx_is_test(const rx *r)
+{
+    switch (r->op) {
+    case DOP_LT: case DOP_LE: case DOP_GT: case DOP_GE: case DOP_EQ:
+    case DOP_NE: case DOP_AND: case DOP_OR: case DOP_NOT:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 rx *rx_op(model *m, desc_op op, rx *a, rx *b, rx *c)
 {
     rx *kid[3] = {a, b, c};
@@ -221,6 +232,14 @@ rx *rx_op(model *m, desc_op op, rx *a, rx *b, rx *c)
         return rx_num(m, op == DOP_OR);
     if (op == DOP_ITE && a->op == DOP_NUM)
         return a->num != 0 ? b : c;
+    /* 1 and p, 0 or p: p, when p is a test (its values 1 and 0). */
+    if ((op == DOP_AND || op == DOP_OR) &&
+        (a->op == DOP_NUM || b->op == DOP_NUM)) {
+        const rx *k = a->op == DOP_NUM ? a : b;
+        rx *p = k == a ? b : a;
+        if (rx_is_test(p) && (op == DOP_AND) == (k->num != 0))
+            return p;
+    }
     /* Identities that hold for every double, NaN and infinities included
        (1 * x, x / 1, x - +0, --x, a + -b), x + 0 where x is never -0, and
        those that hold only where x is finite (x * 0, 0 / x, x - x, x / x),

@@ -134,6 +134,8 @@ void model_free(model *m);
 rx *rx_num(model *m, double v);
 rx *rx_st(model *m, int aut);      /* the automaton's states are known */
 rx *rx_op(model *m, desc_op op, rx *a, rx *b, rx *c);
+/* r is a comparison, and, or or not: its values are 1 and 0. */
+int rx_is_test(const rx *r);
 /* Every value of r is finite (so r * 0 is 0 in every state). */
 int rx_finite(const rx *r);
 /* x as c * X exactly (negations and one constant factor taken out):

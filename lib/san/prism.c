@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "san/model.h"
 #include "san/prism.h"
 #include "san/prism.tab.h"
 #define YYSTYPE PRISM_YYSTYPE
@@ -54,41 +53,7 @@ int prism_parse(struct prism_parser *ps, const char *text, size_t len)
 
 /* ------------------------------------------------------ translation */
 
-typedef struct {
-    const char *name;     /* as renamed */
-    long lo, range;       /* values lo .. lo + range - 1 */
-    long stride;          /* in the module's local state index */
-    int is_bool;
-    rx *decoded;          /* its value from st of the automaton, once */
-} tr_var;
-
-typedef struct {
-    const pr_module *text;    /* the module's body: its base's if renamed */
-    const pr_module *decl;    /* the declaration (name, renames) */
-    VEC(tr_var) vars;
-    long states;
-    int aut;
-} tr_module;
-
-typedef struct {
-    model m;
-    const pr_model *pm;
-    const san_define *defs;
-    size_t ndefs;
-    keymap const_index, formula_index, var_index, module_index;
-    double *const_value;
-    unsigned char *const_state;   /* 0 not yet, 1 being resolved, 2 done */
-    VEC(tr_module) mods;
-    /* The context of an expression: the module whose text it is (its
-     * renames apply), and that module's variables' values when fixed. */
-    const tr_module *cur;
-    const long *fixed;
-    int depth;
-} tr;
-
-static void tr_error(tr *t, int line, int col, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void tr_error(tr *t, int line, int col, const char *fmt, ...)
+void tr_error(tr *t, int line, int col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -102,8 +67,7 @@ static int find(const keymap *k, const char *name)
     return keymap_get(k, name, strlen(name), &v) ? (int)v : -1;
 }
 
-/* name as the current module's renaming spells it. */
-static const char *renamed(const tr *t, const char *name)
+const char *tr_renamed(const tr *t, const char *name)
 {
     if (!t->cur)
         return name;
@@ -114,7 +78,6 @@ static const char *renamed(const tr *t, const char *name)
     return name;
 }
 
-static rx *resolve(tr *t, const sx *e);
 static int const_eval(tr *t, size_t k);
 
 /* Variable v of module mod: a number when it is the current module's and
@@ -157,7 +120,7 @@ static void decode_all(tr *t)
 
 static rx *identifier(tr *t, const sx *e)
 {
-    const char *name = renamed(t, e->ident);
+    const char *name = tr_renamed(t, e->ident);
     size_t v;
     if (keymap_get(&t->var_index, name, strlen(name), &v))
         return variable(t, (int)(v >> 16), (int)(v & 0xffff));
@@ -170,7 +133,7 @@ static rx *identifier(tr *t, const sx *e)
             return NULL;
         }
         t->depth++;
-        rx *r = resolve(t, t->pm->formulas.items[k].value);
+        rx *r = tr_resolve(t, t->pm->formulas.items[k].value);
         t->depth--;
         return r;
     }
@@ -182,7 +145,7 @@ static rx *identifier(tr *t, const sx *e)
     return NULL;
 }
 
-static rx *resolve(tr *t, const sx *e)
+rx *tr_resolve(tr *t, const sx *e)
 {
     switch (e->kind) {
     case SX_NUM:
@@ -192,7 +155,7 @@ static rx *resolve(tr *t, const sx *e)
     case SX_OP: {
         rx *kid[3] = {NULL, NULL, NULL};
         for (int i = 0; i < desc_op_arity(e->op); i++)
-            if (!(kid[i] = resolve(t, e->kid[i])))
+            if (!(kid[i] = tr_resolve(t, e->kid[i])))
                 return NULL;
         return rx_op(&t->m, e->op, kid[0], kid[1], kid[2]);
     }
@@ -208,7 +171,7 @@ static rx *resolve(tr *t, const sx *e)
 static int constant(tr *t, const sx *e, const char *what, double *out)
 {
     size_t mark = t->m.arena.len;
-    rx *r = resolve(t, e);
+    rx *r = tr_resolve(t, e);
     if (!r)
         return -1;
     int is_num = r->op == DOP_NUM;
@@ -323,7 +286,7 @@ static int declare_names(tr *t)
 
 static int add_variable(tr *t, tr_module *md, const pr_var *v, int mod)
 {
-    tr_var var = {renamed(t, v->name), 0, 2, 1, v->is_bool, NULL};
+    tr_var var = {tr_renamed(t, v->name), 0, 2, 1, v->is_bool, NULL};
     long hi = 1;
     if (!v->is_bool &&
         (integer(t, v->lo, "a variable's low bound", &var.lo) < 0 ||
@@ -379,7 +342,7 @@ static void values_of(const tr_module *md, long k, long *val)
     }
 }
 
-static long index_of(const tr_module *md, const long *val)
+long tr_index_of(const tr_module *md, const long *val)
 {
     long k = 0;
     for (size_t v = 0; v < md->vars.len; v++)
@@ -462,7 +425,7 @@ static int add_module(tr *t, const pr_module *decl)
             status = -1;
         }
     }
-    a.initial = status == 0 ? (int)index_of(md, val) : -1;
+    a.initial = status == 0 ? (int)tr_index_of(md, val) : -1;
     free(val);
     VEC_PUSH(&t->m.auts, a);
     t->cur = NULL;
@@ -516,7 +479,7 @@ static int init_block(tr *t)
     desc_func f = {0};
     rx_code code = {0};
     size_t mark = t->m.arena.len;
-    rx *r = resolve(t, pm->init);
+    rx *r = tr_resolve(t, pm->init);
     if (!r)
         return -1;
     rx_compile(r, &code);
@@ -553,419 +516,11 @@ static int init_block(tr *t)
     return 0;
 }
 
-/* ---------------------------------------------------- commands */
-
-/* One module's part in an event: a command and one of its branches. */
-typedef struct {
-    int mod;
-    const pr_command *cmd;
-    const pr_branch *br;
-} tr_choice;
-typedef VEC(tr_choice) tr_choices;
-
-static rx *gated(model *m, rx *guard, rx *rate)
+rx *tr_gated(model *m, rx *guard, rx *value)
 {
     if (guard->op == DOP_NUM)
-        return guard->num != 0 ? rate : rx_num(m, 0);
-    return rx_op(m, DOP_ITE, guard, rate, rx_num(m, 0));
-}
-
-/* The choice's rate in the global state (1 when the branch has none),
- * times its guard as a 0/1 gate when `gate` (the guard reads other
- * modules: the arcs alone do not decide where it holds). */
-static rx *choice_rate(tr *t, const tr_choice *c, int gate)
-{
-    t->cur = &t->mods.items[c->mod];
-    t->fixed = NULL;
-    rx *g = gate ? resolve(t, c->cmd->guard) : rx_num(&t->m, 1);
-    rx *r = g ? (c->br->rate ? resolve(t, c->br->rate) : rx_num(&t->m, 1))
-              : NULL;
-    t->cur = NULL;
-    if (!r)
-        return NULL;
-    if (r->op == DOP_NUM && !(isfinite(r->num) && r->num >= 0)) {
-        char buf[32];
-        tr_error(t, c->br->line, c->br->col, "a rate must be finite and "
-                 "non-negative, got %s", fmt_double(buf, r->num));
-        return NULL;
-    }
-    return gated(&t->m, g, r);
-}
-
-/* The next valuation of the box lo..hi after val, the last variable
- * fastest (so local states ascend): 0 after the last. */
-static int next_in_box(long *val, const long *lo, const long *hi, size_t n)
-{
-    for (size_t v = n; v-- > 0;) {
-        if (++val[v] <= hi[v])
-            return 1;
-        val[v] = lo[v];
-    }
-    return 0;
-}
-
-/* The current module's variable e is, or -1. */
-static int own_variable(tr *t, const sx *e)
-{
-    if (e->kind != SX_IDENT)
-        return -1;
-    const char *name = renamed(t, e->ident);
-    size_t key;
-    if (!keymap_get(&t->var_index, name, strlen(name), &key) ||
-        &t->mods.items[key >> 16] != t->cur)
-        return -1;
-    return (int)(key & 0xffff);
-}
-
-/* 1 and *v when e is a constant in the current module (it reads no
- * variable), 0 when it is not, -1 after a diagnostic. */
-static int known(tr *t, const sx *e, double *v)
-{
-    const long *fixed = t->fixed;
-    size_t mark = t->m.arena.len;
-    t->fixed = NULL;
-    rx *r = resolve(t, e);
-    t->fixed = fixed;
-    int is = r ? r->op == DOP_NUM : -1;
-    if (is == 1)
-        *v = r->num;
-    for (size_t i = mark; i < t->m.arena.len; i++)
-        free(t->m.arena.items[i]);
-    t->m.arena.len = mark;
-    return is;
-}
-
-/* Narrows [lo[v], hi[v]] to the values where the comparison `x OP c` of
- * a variable with a constant, the first conjunct of g that is one, may
- * hold. 0, or -1 after a diagnostic. */
-static int narrow_by(tr *t, const sx *g, long *lo, long *hi)
-{
-    int v = own_variable(t, g);
-    if (v >= 0 && t->cur->vars.items[v].is_bool) {   /* b */
-        lo[v] = lo[v] > 1 ? lo[v] : 1;
-        return 0;
-    }
-    if (g->kind != SX_OP)
-        return 0;
-    if (g->op == DOP_NOT && (v = own_variable(t, g->kid[0])) >= 0 &&
-        t->cur->vars.items[v].is_bool) {              /* !b */
-        hi[v] = hi[v] < 0 ? hi[v] : 0;
-        return 0;
-    }
-    desc_op op = g->op;
-    if (op != DOP_EQ && op != DOP_LT && op != DOP_LE && op != DOP_GT &&
-        op != DOP_GE)
-        return 0;
-    const sx *side = g->kid[1];
-    if ((v = own_variable(t, g->kid[0])) < 0) {   /* c OP x: x OP' c */
-        if ((v = own_variable(t, g->kid[1])) < 0)
-            return 0;
-        side = g->kid[0];
-        op = op == DOP_LT ? DOP_GT : op == DOP_LE ? DOP_GE
-           : op == DOP_GT ? DOP_LT : op == DOP_GE ? DOP_LE : op;
-    }
-    double c;
-    int is = known(t, side, &c);
-    if (is <= 0)
-        return is;
-    if (!(fabs(c) < 1e15))
-        return 0;
-    double l = (double)lo[v], h = (double)hi[v];
-    switch (op) {
-    case DOP_EQ: l = fmax(l, ceil(c)); h = fmin(h, floor(c)); break;
-    case DOP_LT: h = fmin(h, ceil(c) - 1); break;
-    case DOP_LE: h = fmin(h, floor(c)); break;
-    case DOP_GT: l = fmax(l, floor(c) + 1); break;
-    default:     l = fmax(l, ceil(c)); break;
-    }
-    lo[v] = (long)l;
-    hi[v] = (long)h;
-    return 0;
-}
-
-/* The box of local states where guard g may hold, from its conjuncts
- * that compare a variable of the module with a constant: a command is
- * then expanded at those states only (a guard s=3 & a=0 at one state,
- * not at every state of its module). 0, or -1 after a diagnostic. */
-static int guard_box(tr *t, const sx *g, long *lo, long *hi)
-{
-    for (size_t v = 0; v < t->cur->vars.len; v++) {
-        lo[v] = t->cur->vars.items[v].lo;
-        hi[v] = lo[v] + t->cur->vars.items[v].range - 1;
-    }
-    while (g->kind == SX_OP && g->op == DOP_AND) {   /* left-deep chains */
-        if (narrow_by(t, g->kid[1], lo, hi) < 0)
-            return -1;
-        g = g->kid[0];
-    }
-    return narrow_by(t, g, lo, hi);
-}
-
-/* The arcs of choice c in its module, for event ev: from every local state
- * where the guard may hold to the state its updates give. Self-loops are
- * left out when `drop_loops` (a local event: they change nothing). The
- * arcs made, or -1 after a diagnostic; *gate is set when the guard, its
- * own variables fixed, still reads other modules' somewhere. */
-static long choice_arcs(tr *t, const tr_choice *c, int ev, int drop_loops,
-                        int *gate)
-{
-    tr_module *md = &t->mods.items[c->mod];
-    size_t nv = md->vars.len;
-    long *val = xmalloc(sizeof *val * nv), *to = xmalloc(sizeof *to * nv);
-    long *lo = xmalloc(sizeof *lo * nv), *hi = xmalloc(sizeof *hi * nv);
-    long arcs = 0;
-    t->cur = md;
-    t->fixed = val;
-    int more = guard_box(t, c->cmd->guard, lo, hi) == 0;
-    if (!more)
-        arcs = -1;
-    for (size_t v = 0; v < nv; v++) {
-        more = more && lo[v] <= hi[v];
-        val[v] = lo[v];
-    }
-    for (; more && arcs >= 0; more = next_in_box(val, lo, hi, nv)) {
-        long k = index_of(md, val);
-        size_t mark = t->m.arena.len;
-        rx *g = resolve(t, c->cmd->guard);
-        if (!g) {
-            arcs = -1;
-            break;
-        }
-        int never = g->op == DOP_NUM && g->num == 0;
-        if (g->op != DOP_NUM)
-            *gate = 1;
-        memcpy(to, val, sizeof *to * md->vars.len);
-        for (size_t i = 0; i < c->br->assigns.len && !never; i++) {
-            const pr_assign *as = &c->br->assigns.items[i];
-            const char *name = renamed(t, as->var);
-            size_t key;
-            if (!keymap_get(&t->var_index, name, strlen(name), &key) ||
-                (int)(key >> 16) != c->mod) {
-                tr_error(t, as->line, as->col, "'%s' is not a variable of "
-                         "module '%s'", name, md->decl->name);
-                arcs = -1;
-                break;
-            }
-            int v = (int)(key & 0xffff);
-            const tr_var *var = &md->vars.items[v];
-            double x;
-            rx *r = resolve(t, as->value);
-            if (!r) {
-                arcs = -1;
-                break;
-            }
-            if (r->op != DOP_NUM) {
-                tr_error(t, as->line, as->col, "the update of '%s' reads "
-                         "variables of other modules: not supported "
-                         "(formats/prism-subset.md)", name);
-                arcs = -1;
-                break;
-            }
-            x = r->num;
-            if (!(x == floor(x) && x >= (double)var->lo &&
-                  x < (double)(var->lo + var->range))) {
-                char buf[32];
-                tr_error(t, as->line, as->col, "the update gives '%s' the "
-                         "value %s outside its range [%ld..%ld] from the "
-                         "state (%s) where the guard may hold", name,
-                         fmt_double(buf, x), var->lo,
-                         var->lo + var->range - 1,
-                         t->m.auts.items[md->aut].states.items[k]);
-                arcs = -1;
-                break;
-            }
-            to[v] = (long)x;
-        }
-        for (size_t i = mark; i < t->m.arena.len; i++)
-            free(t->m.arena.items[i]);
-        t->m.arena.len = mark;
-        if (arcs < 0 || never)
-            continue;
-        long target = index_of(md, to);
-        if (drop_loops && target == k)
-            continue;
-        if (model_count(&t->m, c->cmd->line, c->cmd->col) < 0) {
-            arcs = -1;
-            break;
-        }
-        m_arc arc = {md->aut, (int)k, (int)target, ev, NULL, c->cmd->line,
-                     c->cmd->col};
-        VEC_PUSH(&t->m.arcs, arc);
-        arcs++;
-    }
-    t->cur = NULL;
-    t->fixed = NULL;
-    free(val);
-    free(to);
-    free(lo);
-    free(hi);
-    return arcs;
-}
-
-/* One event for the choices c[0..n-1] (one per participating module, in
- * module order): its arcs, then its rate, the product of theirs. An event
- * none of whose arcs exist is dropped. */
-static int add_event(tr *t, const char *name, const tr_choice *c, size_t n,
-                     int line, int col)
-{
-    model *m = &t->m;
-    int ev = (int)m->events.len;
-    size_t first_arc = m->arcs.len;
-    m_event e = {0};
-    int gate[n];
-    for (size_t i = 0; i < n; i++) {
-        gate[i] = 0;
-        long arcs = choice_arcs(t, &c[i], ev, n == 1, &gate[i]);
-        if (arcs < 0)
-            return -1;
-        if (arcs == 0) {   /* never enabled: no event */
-            m->arcs.len = first_arc;
-            free(e.users.items);
-            return 0;
-        }
-        VEC_PUSH(&e.users, t->mods.items[c[i].mod].aut);
-    }
-    rx *rate = NULL;
-    for (size_t i = 0; i < n; i++) {
-        rx *r = choice_rate(t, &c[i], gate[i]);
-        if (!r) {
-            free(e.users.items);
-            return -1;
-        }
-        rate = rate ? rx_op(m, DOP_MUL, rate, r, NULL) : r;
-    }
-    if (rate->op == DOP_NUM && rate->num == 0) {
-        m->arcs.len = first_arc;
-        free(e.users.items);
-        return 0;
-    }
-    e.name = xstrdup(name);
-    e.sync = n > 1;
-    e.rate = rate;
-    e.line = line;
-    e.col = col;
-    keymap_put(&m->event_index, e.name, strlen(e.name), (size_t)ev);
-    VEC_PUSH(&m->events, e);
-    return model_count(m, line, col);
-}
-
-/* The commands without an action: an event per branch, "M:k" (the k-th
- * command of module M, from 1) or "M:k.b" when it has several. */
-static int local_commands(tr *t)
-{
-    for (size_t i = 0; i < t->mods.len; i++) {
-        const tr_module *md = &t->mods.items[i];
-        for (size_t k = 0; k < md->text->commands.len; k++) {
-            const pr_command *cmd = &md->text->commands.items[k];
-            if (cmd->action)
-                continue;
-            for (size_t b = 0; b < cmd->branches.len; b++) {
-                char name[256];
-                if (cmd->branches.len == 1)
-                    snprintf(name, sizeof name, "%s:%zu", md->decl->name,
-                             k + 1);
-                else
-                    snprintf(name, sizeof name, "%s:%zu.%zu", md->decl->name,
-                             k + 1, b + 1);
-                tr_choice c = {(int)i, cmd, &cmd->branches.items[b]};
-                if (add_event(t, name, &c, 1, cmd->line, cmd->col) < 0)
-                    return -1;
-            }
-        }
-    }
-    return 0;
-}
-
-/* The choices of module i on action a (renamed). */
-static void choices_of(tr *t, size_t i, const char *a, tr_choices *out)
-{
-    const tr_module *md = &t->mods.items[i];
-    t->cur = md;
-    for (size_t k = 0; k < md->text->commands.len; k++) {
-        const pr_command *cmd = &md->text->commands.items[k];
-        if (!cmd->action || strcmp(renamed(t, cmd->action), a) != 0)
-            continue;
-        for (size_t b = 0; b < cmd->branches.len; b++)
-            VEC_PUSH(out, ((tr_choice){(int)i, cmd, &cmd->branches.items[b]}));
-    }
-    t->cur = NULL;
-}
-
-/* Action a (first used by command at): every combination of one choice
- * per module whose alphabet has it, as events "a", or "a#1", "a#2", ...
- * when there are several. */
-static int action(tr *t, const char *a, const pr_command *at)
-{
-    tr_choices all = {0};
-    VEC(size_t) start = {0};      /* module i's choices: start[i].. */
-    VEC(size_t) count = {0};
-    for (size_t i = 0; i < t->mods.len; i++) {
-        size_t before = all.len;
-        choices_of(t, i, a, &all);
-        if (all.len > before) {
-            VEC_PUSH(&start, before);
-            VEC_PUSH(&count, all.len - before);
-        }
-    }
-    uint64_t combos = 1;
-    int status = 0;
-    for (size_t j = 0; j < count.len; j++)
-        if (!mul_u64(combos, count.items[j], &combos) ||
-            combos > SAN_MAX_EXPANDED) {
-            tr_error(t, at->line, at->col, "action '%s' has more than %u "
-                     "combinations of commands across its modules", a,
-                     SAN_MAX_EXPANDED);
-            status = -1;
-            break;
-        }
-    size_t n = count.len;
-    tr_choice *c = xmalloc(sizeof *c * (n ? n : 1));
-    size_t *digit = xcalloc(n ? n : 1, sizeof *digit);
-    for (uint64_t x = 0; x < combos && status == 0; x++) {
-        for (size_t j = 0; j < n; j++)
-            c[j] = all.items[start.items[j] + digit[j]];
-        char name[256];
-        if (combos == 1)
-            snprintf(name, sizeof name, "%s", a);
-        else
-            snprintf(name, sizeof name, "%s#%llu", a,
-                     (unsigned long long)x + 1);
-        status = add_event(t, name, c, n, at->line, at->col);
-        for (size_t j = n; j-- > 0;) {   /* the next combination */
-            if (++digit[j] < count.items[j])
-                break;
-            digit[j] = 0;
-        }
-    }
-    free(c);
-    free(digit);
-    free(all.items);
-    free(start.items);
-    free(count.items);
-    return status;
-}
-
-static int actions(tr *t)
-{
-    keymap done = {0};
-    int status = 0;
-    for (size_t i = 0; i < t->mods.len && status == 0; i++) {
-        const tr_module *md = &t->mods.items[i];
-        for (size_t k = 0; k < md->text->commands.len && status == 0; k++) {
-            const pr_command *cmd = &md->text->commands.items[k];
-            if (!cmd->action)
-                continue;
-            t->cur = md;
-            const char *a = renamed(t, cmd->action);
-            t->cur = NULL;
-            if (find(&done, a) >= 0)
-                continue;
-            keymap_put(&done, a, strlen(a), 1);
-            status = action(t, a, cmd);
-        }
-    }
-    keymap_free(&done);
-    return status;
+        return guard->num != 0 ? value : rx_num(m, 0);
+    return rx_op(m, DOP_ITE, guard, value, rx_num(m, 0));
 }
 
 /* ------------------------------------------------------ results */
@@ -989,10 +544,10 @@ static int results(tr *t)
     const pr_model *pm = t->pm;
     for (size_t i = 0; i < pm->labels.len; i++) {
         const pr_label *l = &pm->labels.items[i];
-        rx *r = resolve(t, l->value);
-        if (!r || add_result(t, l->name, rx_op(&t->m, DOP_NE, r,
-                                                rx_num(&t->m, 0), NULL),
-                             l->line, l->col) < 0)
+        rx *r = tr_resolve(t, l->value);
+        if (r && !rx_is_test(r))
+            r = rx_op(&t->m, DOP_NE, r, rx_num(&t->m, 0), NULL);
+        if (!r || add_result(t, l->name, r, l->line, l->col) < 0)
             return -1;
     }
     for (size_t i = 0; i < pm->rewards.len; i++) {
@@ -1000,11 +555,11 @@ static int results(tr *t)
         rx *sum = rx_num(&t->m, 0);
         for (size_t k = 0; k < rw->items.len; k++) {
             const pr_reward_item *it = &rw->items.items[k];
-            rx *g = resolve(t, it->guard);
-            rx *v = g ? resolve(t, it->value) : NULL;
+            rx *g = tr_resolve(t, it->guard);
+            rx *v = g ? tr_resolve(t, it->value) : NULL;
             if (!v)
                 return -1;
-            sum = rx_op(&t->m, DOP_ADD, sum, gated(&t->m, g, v), NULL);
+            sum = rx_op(&t->m, DOP_ADD, sum, tr_gated(&t->m, g, v), NULL);
         }
         char name[32];
         snprintf(name, sizeof name, "reward%zu", i + 1);
@@ -1036,14 +591,14 @@ static int translate(tr *t)
         keymap_put(&t->m.aut_index, t->m.auts.items[i].name,
                    strlen(t->m.auts.items[i].name), i);
     decode_all(t);
-    if (check_product(t) < 0 || init_block(t) < 0 || local_commands(t) < 0 ||
-        actions(t) < 0 || results(t) < 0)
+    if (check_product(t) < 0 || init_block(t) < 0 || prism_commands(t) < 0 ||
+        results(t) < 0)
         return -1;
     for (size_t i = 0; i < pm->formulas.len; i++) {   /* each checked */
         sx use = {.kind = SX_IDENT, .line = pm->formulas.items[i].line,
                   .col = pm->formulas.items[i].col,
                   .ident = pm->formulas.items[i].name};
-        if (!resolve(t, &use))
+        if (!tr_resolve(t, &use))
             return -1;
     }
     return 0;

@@ -7,6 +7,7 @@
 #ifndef PERFPIPE_SAN_PRISM_H
 #define PERFPIPE_SAN_PRISM_H
 
+#include "san/model.h"
 #include "san/parser.h"
 
 typedef enum { PT_INT, PT_DOUBLE, PT_BOOL } pr_type;
@@ -113,5 +114,60 @@ void prism_advance(struct prism_parser *ps, struct PRISM_YYLTYPE *loc,
 /* Parses text into a tree in ps->base.root's arena. 0, or -1 after a
  * diagnostic. */
 int prism_parse(struct prism_parser *ps, const char *text, size_t len);
+
+/* ------------------------------------------------------ translation */
+
+/* The translation's state (prism.c; the commands in prism_cmd.c). A
+ * variable's value is its automaton's state index decoded, made once;
+ * the tree's expressions are resolved in a context: the module whose text
+ * they are (its renames apply) and, when fixed, that module's
+ * variables' values (a command expanded at a local state). */
+typedef struct {
+    const char *name;     /* as renamed */
+    long lo, range;       /* values lo .. lo + range - 1 */
+    long stride;          /* in the module's local state index */
+    int is_bool;
+    rx *decoded;          /* its value from st of the automaton, once */
+} tr_var;
+
+typedef struct {
+    const pr_module *text;    /* the module's body: its base's if renamed */
+    const pr_module *decl;    /* the declaration (name, renames) */
+    VEC(tr_var) vars;
+    long states;
+    int aut;
+} tr_module;
+
+typedef struct {
+    model m;
+    const pr_model *pm;
+    const san_define *defs;
+    size_t ndefs;
+    keymap const_index, formula_index, var_index, module_index;
+    double *const_value;
+    unsigned char *const_state;   /* 0 not yet, 1 being resolved, 2 done */
+    VEC(tr_module) mods;
+    /* The context of an expression: the module whose text it is (its
+     * renames apply), and that module's variables' values when fixed. */
+    const tr_module *cur;
+    const long *fixed;
+    int depth;
+} tr;
+
+
+void tr_error(tr *t, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* name as the current module's renaming spells it. */
+const char *tr_renamed(const tr *t, const char *name);
+/* e resolved in the current context; NULL after a diagnostic. */
+rx *tr_resolve(tr *t, const sx *e);
+/* The local state index of the values val of module md's variables. */
+long tr_index_of(const tr_module *md, const long *val);
+/* guard ? value : 0, folded when the guard is known. */
+rx *tr_gated(model *m, rx *guard, rx *value);
+
+/* Every command as events and arcs (prism_cmd.c): 0, or -1 after a
+ * diagnostic. */
+int prism_commands(tr *t);
 
 #endif

@@ -153,36 +153,37 @@ prism_vs_twin() {
 }
 
 @test "PRISM reader: polling.sm (N = 5) against its twin" {
-    skip "needs the PRISM reader (issue 28)"
     prism_vs_twin polling "N=5" --
 }
 
 @test "PRISM reader: tandem.sm (c = 5, and -D c=7) against its twin" {
-    skip "needs the PRISM reader (issue 28)"
     prism_vs_twin tandem "c=5" --
     prism_vs_twin tandem "c=7" -- -D c=7
 }
 
 @test "PRISM reader: kanban.sm (t = 2, and -D t=1) against its twin" {
-    skip "needs the PRISM reader (issue 28)"
     prism_vs_twin kanban "t=2" --
     prism_vs_twin kanban "t=1" -- -D t=1
 }
 
 @test "PRISM reader: cluster.sm (N = 4, and -D N=2) against its twin" {
-    skip "needs the PRISM reader (issue 28)"
     prism_vs_twin cluster "N=4" --
     prism_vs_twin cluster "N=2" -- -D N=2
 }
 
-@test "PRISM reader: fms.sm (n = 2, and -D n=1) against its twin" {
-    skip "needs the PRISM reader (issue 28)"
-    prism_vs_twin fms "n=2 np=3" --
+# At n = 2 the file's modules are automata of up to 3888 valuations: a
+# product space of 8 264 970 432 states, past what mvd-solve's reach takes
+# (automata of 256 states at most) and what slice's vectors fit in; the
+# twin, an automaton per variable, has 114 791 256. Not answered yet
+# (issue 28's note): the test says so.
+@test "PRISM reader: fms.sm (-D n=1) against its twin; at n = 2, refused for memory" {
     prism_vs_twin fms "n=1 np=1" -- -D n=1
+    run bash -c 'set -o pipefail; san2desc "$1" | mvd-solve --top 1' _ "$EXAMPLES/prism/fms.sm"
+    assert_failure 2
+    assert_output --partial "vectors of 8264970432 states"
 }
 
 @test "PRISM reader: embedded.sm (MAX_COUNT = 2, and -D MAX_COUNT=3) refused as its twin is" {
-    skip "needs the PRISM reader (issue 28)"
     local m
     for m in 2 3; do
         run bash -c 'set -o pipefail; san2desc --from prism -D MAX_COUNT="$1" "$2" | mvd-solve --top 1' _ "$m" "$EXAMPLES/prism/embedded.sm"

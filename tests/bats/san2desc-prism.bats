@@ -106,7 +106,7 @@ results
     assert_output --partial "san2desc: <stdin>:1:1: error: syntax error"
 }
 
-@test "two variables in a module, a guard reading another module (a gate in the rate), several branches: against the SAN by hand" {
+@test "two variables in a module, a guard reading another module (in the arcs' probability), several branches: against the SAN by hand" {
     cat > two.sm <<'EOF'
 ctmc
 const double r = 2;
@@ -162,7 +162,8 @@ EOF
     grep -q '^automaton A x=0,b=false x=0,b=true x=1,b=false' two.desc
     grep -q '^term sync+ "go#1"' two.desc
     grep -q '^term sync+ "go#2"' two.desc
-    grep -q 'ite' two.desc   # the gate on y=0
+    # the guard's part on B, y=0, where the command is expanded at x=1, b=false
+    grep -q '^function f_A_A_x=1,b=false_x=0,b=false st B 0 ==$' two.desc
 }
 
 @test "renaming, formulas, constants from -D, init ... endinit, min max floor ceil mod" {
@@ -192,6 +193,46 @@ EOF
     got=$(results -D K=2 ren.sm | awk '$2 == "both" { printf "%.10f", $3 }')
     [ "$got" = "$want" ] || { echo "got $got, want $want"; return 1; }
     san2desc -D K=2 ren.sm | grep -q '^initial n=0 m=2$'
+}
+
+@test "an update reading another module: an arc to each value it may give; out of its range in a reachable state, mvd-solve refuses" {
+    cat > fu.sm <<'EOF'
+ctmc
+module M
+    x : [0..1];
+    [] x=0 -> 2 : (x'=y);
+    [] x=1 -> 1 : (x'=0);
+endmodule
+module N
+    y : [0..1];
+    [] y=0 -> 3 : (y'=1);
+    [] y=1 -> 1 : (y'=0);
+endmodule
+label "x1" = x=1;
+EOF
+    # y is up 3/4 of the time; x leaves 0 at rate 2 only when y = 1
+    cat > fu.san <<'EOF'
+events
+    loc go (2 * (N is y1));
+    loc back (1);
+    loc yup (3);
+    loc ydown (1);
+network fu
+    aut M { states x0, x1; initial x0; x0 -> x1 on go; x1 -> x0 on back; }
+    aut N { states y0, y1; initial y0; y0 -> y1 on yup; y1 -> y0 on ydown; }
+results
+    x1 = M is x1;
+EOF
+    run results fu.sm
+    assert_success
+    assert_line "space 4 4"
+    diff <(results fu.sm | awk '{ printf "%s %s %.12g\n", $1, $2, $3 }') \
+         <(results fu.san | awk '{ printf "%s %s %.12g\n", $1, $2, $3 }')
+    grep -q '^function f_M_M_x=0_x=1 st N 1 ==$' fu.sm.desc
+    sed 's/(x.=y)/(x'"'"'=y+1)/' fu.sm > out.sm
+    run bash -c 'san2desc out.sm | mvd-solve'
+    assert_failure 2
+    assert_line "mvd-solve: <stdin>: error: rate function 'f_M_M_x=0_x=1' is not finite in state (M=x=0, N=y=1)"
 }
 
 @test "a synchronised action blocked by a module with no enabled command; an action in one module is local" {
@@ -266,8 +307,6 @@ rewards [a] true : 1; endrewards' \
         "1:39: error: the update gives 'x' the value 2 outside its range [0..1] from the state (x=1) where the guard may hold"
     prism_error 'ctmc module M x : [0..1]; [] true -> (y'"'"'=0); endmodule module N y : [0..1]; endmodule' \
         "1:39: error: 'y' is not a variable of module 'M'"
-    prism_error 'ctmc module M x : [0..1]; [] x=0 -> (x'"'"'=y); endmodule module N y : [0..1]; endmodule' \
-        "1:38: error: the update of 'x' reads variables of other modules: not supported (formats/prism-subset.md)"
     prism_error 'ctmc module M x : [0..1]; [] x=0 -> -1 : (x'"'"'=1); endmodule' \
         "1:37: error: a rate must be finite and non-negative, got -1"
     prism_error 'ctmc module M x : [0..1] init 3; endmodule' \

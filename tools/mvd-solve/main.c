@@ -101,15 +101,18 @@ static int iad_over_budget(const options *op, const mvd_plan *plan,
 }
 
 /* --algo auto where reach cannot run: an automaton of more than 256
- * states (reach keeps a state's digits in bytes) takes slice. And reach's
+ * states (reach keeps a state's digits in bytes) or a term over more
+ * combinations of states than reach tabulates takes slice. And reach's
  * threads when --threads was not given. */
 static void auto_algo(options *op, const desc *d)
 {
-    for (int a = 0; op->rows == 1 && a < d->naut; a++)
-        if (d->aut[a].order > 256) {
-            op->algo = MVD_SLICE;
-            op->rows = 0;
-        }
+    int reach_runs = mvd_reach_tabulates(d);
+    for (int a = 0; a < d->naut; a++)
+        reach_runs = reach_runs && d->aut[a].order <= 256;
+    if (op->rows == 1 && !reach_runs) {
+        op->algo = MVD_SLICE;
+        op->rows = 0;
+    }
     /* Two threads where they paid in pipelines/solver-suite: the sharing
      * models of 10^6 states, 0.93 s and 1.22 s on one against 0.60 s and
      * 0.72 s on two (the aggregation's passes and the space's build);

@@ -338,7 +338,7 @@ double mvd_inflow_row(const mvd_inflow *m, size_t k, const double *x);
 
 
 #define REACH_BLOCK 2048          /* states a block (mvd_reach_multiply) */
-#define REACH_MAX_COMBOS 65536    /* combinations a term may tabulate */
+#define REACH_MAX_COMBOS (1 << 22) /* combinations a term may tabulate */
 
 /* One transition of a term's row: offset to the state's index, constant
  * and function slot (-1: none). */

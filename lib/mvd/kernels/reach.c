@@ -314,6 +314,18 @@ static int tables_fit(mvd_plan *p, const struct reach_plan *r,
     return -1;
 }
 
+int mvd_reach_tabulates(const desc *d)
+{
+    for (size_t t = 0; t < d->terms.len; t++) {
+        uint64_t combos = 1;
+        for (int a = 0; a < d->naut && !mvd_term_is_zero(d, t); a++)
+            if (d->terms.items[t].factor[a] &&
+                (combos *= (uint64_t)d->aut[a].order) > REACH_MAX_COMBOS)
+                return 0;
+    }
+    return 1;
+}
+
 static int build_terms(mvd_plan *p, struct reach_plan *r, const desc *d,
                        const mvd_rowgen *g, size_t max_bytes, diag *dgn)
 {
