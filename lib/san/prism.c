@@ -10,8 +10,7 @@
  * arcs exist and its updates give each arc's target. A command is one
  * event per rate branch; a synchronised action is one event per choice of
  * a command and a branch in every module whose alphabet has it, at the
- * product of their rates (PRISM's CTMC semantics). A guard that reads
- * other modules' variables stays in the event's rate as a 0/1 factor. */
+ * product of their rates (PRISM's CTMC semantics): prism_cmd.c. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,6 +41,7 @@ void prism_advance(struct prism_parser *ps, PRISM_YYLTYPE *loc,
 int prism_parse(struct prism_parser *ps, const char *text, size_t len)
 {
     yyscan_t scanner;
+    ps->start = ps->props ? TOK_PROPS_FILE : TOK_MODEL_FILE;
     if (prism_yylex_init_extra(ps, &scanner) != 0)
         die(ps->base.d->prog, EXIT_RUNTIME, "cannot start the PRISM scanner");
     YY_BUFFER_STATE buf = prism_yy_scan_bytes(text, (int)len, scanner);
@@ -79,6 +79,7 @@ const char *tr_renamed(const tr *t, const char *name)
 }
 
 static int const_eval(tr *t, size_t k);
+static int const_value(tr *t, const pr_const *c, size_t k);
 
 /* Variable v of module mod: a number when it is the current module's and
  * fixed, else decoded from the automaton's state index (decode_all). */
@@ -118,8 +119,23 @@ static void decode_all(tr *t)
     }
 }
 
+/* A label named in an expression, "name" (its quotes kept). */
+static rx *label(tr *t, const sx *e)
+{
+    size_t n = strlen(e->ident) - 2;
+    for (size_t i = 0; i < t->pm->labels.len; i++) {
+        const pr_label *l = &t->pm->labels.items[i];
+        if (strlen(l->name) == n && memcmp(l->name, e->ident + 1, n) == 0)
+            return tr_resolve(t, l->value);
+    }
+    tr_error(t, e->line, e->col, "unknown label %s", e->ident);
+    return NULL;
+}
+
 static rx *identifier(tr *t, const sx *e)
 {
+    if (e->ident[0] == '"')
+        return label(t, e);
     const char *name = tr_renamed(t, e->ident);
     size_t v;
     if (keymap_get(&t->var_index, name, strlen(name), &v))
@@ -213,6 +229,15 @@ static int const_eval(tr *t, size_t k)
                  "itself", c->name);
         return -1;
     }
+    const char *model_file = t->m.file;
+    t->m.file = c->file;   /* its diagnostics where it is written */
+    int status = const_value(t, c, k);
+    t->m.file = model_file;
+    return status;
+}
+
+static int const_value(tr *t, const pr_const *c, size_t k)
+{
     double v = 0;
     int given = 0;
     for (size_t i = 0; i < t->ndefs; i++)
@@ -528,13 +553,43 @@ rx *tr_gated(model *m, rx *guard, rx *value)
 static int add_result(tr *t, const char *name, rx *value, int line, int col)
 {
     if (find(&t->m.result_index, name) >= 0) {
-        tr_error(t, line, col, "a label and a reward structure are both "
-                 "named '%s': the results need distinct names", name);
+        tr_error(t, line, col, "a second result named '%s': labels, reward "
+                 "structures and named queries become results, each needs "
+                 "its own name", name);
         return -1;
     }
     keymap_put(&t->m.result_index, name, strlen(name), t->m.results.len);
     VEC_PUSH(&t->m.results, ((m_result){xstrdup(name), value, line, col}));
     return 0;
+}
+
+/* Query q (the k-th of the properties file) as a result: S=? [ e ], e's
+ * steady-state probability; R{"r"}=? [ S ], structure r's expected
+ * reward (sums[i] of the i-th structure). Named by the query's name, or
+ * propK. 0, or -1 after a diagnostic. */
+static int query(tr *t, const pr_query *q, size_t k, rx **sums)
+{
+    const pr_model *pm = t->pm;
+    char name[32];
+    snprintf(name, sizeof name, "prop%zu", k + 1);
+    rx *value = NULL;
+    if (!q->is_reward) {
+        value = tr_resolve(t, q->expr);
+        if (value && !rx_is_test(value))
+            value = rx_op(&t->m, DOP_NE, value, rx_num(&t->m, 0), NULL);
+    } else {
+        for (size_t i = 0; i < pm->rewards.len && !value; i++)
+            if (!q->reward || (pm->rewards.items[i].name &&
+                               strcmp(pm->rewards.items[i].name,
+                                      q->reward) == 0))
+                value = sums[i];
+        if (!value)
+            tr_error(t, q->line, q->col, q->reward ? "the model has no reward "
+                     "structure \"%s\"" : "%sthe model has no reward "
+                     "structure", q->reward ? q->reward : "");
+    }
+    return value ? add_result(t, q->name ? q->name : name, value, q->line,
+                              q->col) : -1;
 }
 
 /* Labels: their steady-state probability. State rewards: their expected
@@ -550,24 +605,34 @@ static int results(tr *t)
         if (!r || add_result(t, l->name, r, l->line, l->col) < 0)
             return -1;
     }
-    for (size_t i = 0; i < pm->rewards.len; i++) {
+    rx **sums = xcalloc(pm->rewards.len + 1, sizeof *sums);
+    int status = 0;
+    for (size_t i = 0; i < pm->rewards.len && status == 0; i++) {
         const pr_rewards *rw = &pm->rewards.items[i];
         rx *sum = rx_num(&t->m, 0);
         for (size_t k = 0; k < rw->items.len; k++) {
             const pr_reward_item *it = &rw->items.items[k];
             rx *g = tr_resolve(t, it->guard);
             rx *v = g ? tr_resolve(t, it->value) : NULL;
-            if (!v)
+            if (!v) {
+                free(sums);
                 return -1;
+            }
             sum = rx_op(&t->m, DOP_ADD, sum, tr_gated(&t->m, g, v), NULL);
         }
         char name[32];
         snprintf(name, sizeof name, "reward%zu", i + 1);
-        if (add_result(t, rw->name ? rw->name : name, sum, rw->line,
-                       rw->col) < 0)
-            return -1;
+        sums[i] = sum;
+        status = add_result(t, rw->name ? rw->name : name, sum, rw->line,
+                            rw->col);
     }
-    return 0;
+    const char *model_file = t->m.file;
+    t->m.file = pm->props_file;
+    for (size_t i = 0; i < pm->queries.len && status == 0; i++)
+        status = query(t, &pm->queries.items[i], i, sums);
+    t->m.file = model_file;
+    free(sums);
+    return status;
 }
 
 /* ------------------------------------------------------------ driver */
@@ -577,8 +642,12 @@ static int translate(tr *t)
     const pr_model *pm = t->pm;
     if (declare_names(t) < 0)
         return -1;
+    /* The model's constants, each checked; the properties file's only
+     * where a query uses one (it may declare a T for queries over time
+     * that it also holds). */
     for (size_t k = 0; k < pm->consts.len; k++)
-        if (const_eval(t, k) < 0)
+        if (pm->consts.items[k].file != pm->props_file &&
+            const_eval(t, k) < 0)
             return -1;
     if (pm->modules.len == 0) {
         tr_error(t, pm->line, pm->col, "the model has no modules");
@@ -619,8 +688,7 @@ static void tr_free(tr *t)
 }
 
 int san_prism_to_desc(const char *text, size_t len, const char *file,
-                      const san_define *defs, size_t ndefs, desc *d,
-                      diag *dg)
+                      const san_prism_opts *o, desc *d, diag *dg)
 {
     if (len > SAN_MAX_INPUT) {
         diag_error(dg, (srcloc){file, 0, 0}, "the model is larger than %zu "
@@ -629,16 +697,29 @@ int san_prism_to_desc(const char *text, size_t len, const char *file,
     }
     desc_init(d);
     pr_model pm = {0};
-    struct prism_parser ps = {{.file = file, .d = dg, .line = 1, .col = 1},
-                              &pm};
+    struct prism_parser ps = {.base = {.file = file, .d = dg, .line = 1,
+                                       .col = 1},
+                              .model = &pm};
     ps.base.root = xcalloc(1, sizeof *ps.base.root);
     ps.base.root->file = xstrdup(file);
     int status = prism_parse(&ps, text, len);
+    if (status == 0 && o && o->props) {
+        if (o->props_len > SAN_MAX_INPUT) {
+            diag_error(dg, (srcloc){o->props_file, 0, 0}, "the properties "
+                       "are larger than %zu bytes", SAN_MAX_INPUT);
+            status = -1;
+        } else {
+            ps.base.file = pm.props_file = o->props_file;
+            ps.base.line = ps.base.col = 1;
+            ps.props = 1;
+            status = prism_parse(&ps, o->props, o->props_len);
+        }
+    }
     tr t = {0};
     if (status == 0) {
         t.pm = &pm;
-        t.defs = defs;
-        t.ndefs = ndefs;
+        t.defs = o ? o->defs : NULL;
+        t.ndefs = o ? o->ndefs : 0;
         t.m.file = file;
         t.m.dg = dg;
         t.m.cur_ident = -1;

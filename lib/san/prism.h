@@ -17,6 +17,7 @@ typedef struct {
     pr_type type;
     sx *value;            /* NULL: given with -D */
     int line, col;
+    const char *file;     /* the model's, or the properties file's */
 } pr_const;
 
 typedef struct {
@@ -89,6 +90,17 @@ typedef struct {
     int line, col;
 } pr_rewards;
 
+/* A query of a properties file (--props): S=? [ e ], the steady-state
+ * probability of e; or R{"r"}=? [ S ], the expected steady-state reward
+ * of structure r (reward NULL: the first). */
+typedef struct {
+    char *name;           /* "name": S=? [...]; NULL: propK */
+    int is_reward;
+    sx *expr;             /* S */
+    char *reward;         /* R */
+    int line, col;
+} pr_query;
+
 typedef struct {
     int line, col;        /* the ctmc / stochastic keyword; 0: none */
     VEC(pr_const) consts;
@@ -98,6 +110,8 @@ typedef struct {
     VEC(pr_rewards) rewards;
     sx *init;             /* init ... endinit; NULL: none */
     int init_line, init_col;
+    VEC(pr_query) queries;    /* from the properties file */
+    const char *props_file;
 } pr_model;
 
 /* The parser's state: the SAN parser's (positions, diagnostics, the
@@ -105,6 +119,9 @@ typedef struct {
 struct prism_parser {
     struct san_parser base;
     pr_model *model;
+    int start;            /* the first token (TOK_MODEL_FILE or
+                             TOK_PROPS_FILE), given once by the scanner */
+    int props;            /* a properties file */
 };
 
 struct PRISM_YYLTYPE;

@@ -10,6 +10,9 @@
 %define api.token.prefix {TOK_}
 %define parse.error detailed
 %locations
+/* One conflict, resolved by shifting as PRISM does: after `rewards`, a
+ * string is the structure's name, not a label starting a guard. */
+%expect 1
 %param {yyscan_t scanner}
 %parse-param {struct prism_parser *ps}
 
@@ -111,6 +114,8 @@ static sx *fold_args(struct prism_parser *ps, desc_op op, PRISM_YYLTYPE loc,
 %token FLOOR "'floor'" CEIL "'ceil'" MOD "'mod'" FUNC "'func'"
 %token ARROW "'->'" DOTS "'..'" LE "'<='" GE "'>='" NE "'!='"
 %token IMPLIES "'=>'" IFF "'<=>'"
+%token MODEL_FILE PROPS_FILE S_QUERY "'S=?'"
+%token <text> R_QUERY "'R=?'" OTHER_QUERY "query"
 %token <num> NUMBER "number"
 %token <text> IDENT "identifier" PRIMED "primed variable" STRING "string"
 %token <text> OTHER_TYPE "model type" OTHER_KEYWORD "keyword"
@@ -146,6 +151,57 @@ static sx *fold_args(struct prism_parser *ps, desc_op op, PRISM_YYLTYPE loc,
 
 %%
 
+input
+    : MODEL_FILE model
+    | PROPS_FILE queries
+    ;
+
+queries
+    : %empty
+    | queries query
+    ;
+
+query
+    : query_body opt_semi
+    | STRING ':' query_body opt_semi
+                                { ps->model->queries.items[
+                                      ps->model->queries.len - 1].name = $1; }
+    | CONST type IDENT ';'      { PUSH(&ps->model->consts, ((pr_const){$3, $2,
+                                       NULL, AT(@3), ps->base.file})); }
+    | CONST type IDENT '=' expr ';'
+                                { PUSH(&ps->model->consts, ((pr_const){$3, $2,
+                                       $5, AT(@3), ps->base.file})); }
+    | LABEL                     { REFUSE(@1, "labels in a properties file are "
+                                         "not supported: define them in the "
+                                         "model"); }
+    | FORMULA                   { REFUSE(@1, "formulas in a properties file "
+                                         "are not supported: define them in "
+                                         "the model"); }
+    | OTHER_QUERY               { REFUSE(@1, "'%s' is not supported: "
+                                         "san2desc answers steady-state "
+                                         "queries, S=? [ ... ] and "
+                                         "R=? [ S ]", $1); }
+    ;
+
+opt_semi
+    : %empty
+    | ';'
+    ;
+
+query_body
+    : S_QUERY '[' expr ']'      { PUSH(&ps->model->queries,
+                                       ((pr_query){NULL, 0, $3, NULL,
+                                                   AT(@1)})); }
+    | R_QUERY '[' IDENT         { if (strcmp($3, "S") != 0)
+                                      REFUSE(@3, "R=? [ %s ... ] is not "
+                                             "supported: san2desc answers "
+                                             "the steady-state reward, "
+                                             "R=? [ S ]", $3); }
+      ']'                       { PUSH(&ps->model->queries,
+                                       ((pr_query){NULL, 1, NULL, $1,
+                                                   AT(@1)})); }
+    ;
+
 model
     : items                     { if (!ps->model->line) {
                                       san_error_at(PS, 1, 1, "no model type: "
@@ -167,10 +223,10 @@ items
 
 item
     : CONST type IDENT ';'      { PUSH(&ps->model->consts, ((pr_const){$3, $2,
-                                       NULL, AT(@3)})); }
+                                       NULL, AT(@3), ps->base.file})); }
     | CONST type IDENT '=' expr ';'
                                 { PUSH(&ps->model->consts, ((pr_const){$3, $2,
-                                       $5, AT(@3)})); }
+                                       $5, AT(@3), ps->base.file})); }
     | FORMULA IDENT '=' expr ';'
                                 { PUSH(&ps->model->formulas,
                                        ((pr_formula){$2, $4, AT(@2)})); }
@@ -336,6 +392,17 @@ expr
                                   $$->num = 0; }
     | IDENT                     { $$ = sx_new(PS, SX_IDENT, AT(@1));
                                   $$->ident = $1; }
+    | STRING                    { /* a label, "name": spelt with its quotes,
+                                     which no other name has */
+                                  $$ = sx_new(PS, SX_IDENT, AT(@1));
+                                  size_t n = strlen($1);
+                                  char *q = arena_alloc(&ps->base.root->nodes,
+                                                        n + 3);
+                                  q[0] = '"';
+                                  memcpy(q + 1, $1, n);
+                                  q[n + 1] = '"';
+                                  q[n + 2] = '\0';
+                                  $$->ident = q; }
     | '(' expr ')'              { $$ = $2; }
     | MIN '(' args ')'          { $$ = fold_args(ps, DOP_MIN, @1, $3.items,
                                                  $3.len); }

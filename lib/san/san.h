@@ -50,12 +50,20 @@ typedef struct {
     double value;
 } san_define;
 
+/* What a PRISM model is read with: constants' values (those without one
+ * must be given), and a properties file whose steady-state queries
+ * become results (props NULL: none). */
+typedef struct {
+    const san_define *defs;
+    size_t ndefs;
+    const char *props, *props_file;
+    size_t props_len;
+} san_prism_opts;
+
 /* A PRISM CTMC model (formats/prism-subset.md) read as a SAN: one
  * automaton per module, its descriptor built as from the SAN language.
- * defs give constants their values (those without one must be given).
- * 0, or -1 after located diagnostics. */
+ * o may be NULL. 0, or -1 after located diagnostics. */
 int san_prism_to_desc(const char *text, size_t len, const char *file,
-                      const san_define *defs, size_t ndefs, desc *d,
-                      diag *dg);
+                      const san_prism_opts *o, desc *d, diag *dg);
 
 #endif

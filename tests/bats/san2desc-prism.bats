@@ -329,7 +329,7 @@ rewards [a] true : 1; endrewards' \
         "1:23: error: unknown identifier 'N'"
     prism_error 'ctmc label "a" = true;' "1:1: error: the model has no modules"
     prism_error 'ctmc module M x : [0..1]; endmodule label "a" = true; rewards "a" true : 1; endrewards' \
-        "1:55: error: a label and a reward structure are both named 'a': the results need distinct names"
+        "1:55: error: a second result named 'a': labels, reward structures and named queries become results, each needs its own name"
 }
 
 @test "bad usage: -D without a value, on a SAN, an unknown constant; --from with another language" {
@@ -342,11 +342,56 @@ rewards [a] true : 1; endrewards' \
     assert_line "san2desc: -D N=abc: the value must be a finite number, true or false"
     run san2desc -D N=3 "$EXAMPLES/san/sharing-functional.san"
     assert_failure 2
-    assert_line "san2desc: -D gives a PRISM model's constants: the input is read as a SAN (--from prism?)"
+    assert_line "san2desc: -D gives a PRISM model's: the input is read as a SAN (--from prism?)"
     run san2desc -D Z=3 queue.sm
     assert_failure 2
     assert_line "san2desc: queue.sm: error: -D Z: the model has no constant 'Z'"
     run san2desc --from pepa queue.sm
     assert_failure 2
     assert_line "san2desc: --from takes san or prism, not 'pepa'"
+}
+
+@test "--props: S=? and R=? [ S ] queries become results, named or propK; a label in a query; constants of other queries need no value" {
+    printf '%s\n' "$QUEUE" > queue.sm
+    cat > queue.csl <<'CSL'
+// the steady-state queries PRISM answers with -ss
+S=? [ q=N ]
+"busy": S=? [ s=1 ]
+S=? [ "full" ]
+R{"queue"}=? [ S ];
+const double T;
+R=? [ S ]
+CSL
+    san2desc --props queue.csl queue.sm > q.desc
+    run mvd-solve --tol 1e-12 q.desc
+    assert_success
+    local full queue
+    full=$(awk '$1 == "result" && $2 == "full" { print $3 }' <<< "$output")
+    queue=$(awk '$1 == "result" && $2 == "queue" { print $3 }' <<< "$output")
+    assert_line "result prop1 $full"
+    assert_line --regexp '^result busy 0\.[0-9]+'
+    assert_line "result prop3 $full"
+    assert_line "result prop4 $queue"
+    assert_line "result prop5 $queue"
+}
+
+@test "--props: what a steady-state solver does not answer is refused where it stands" {
+    printf '%s\n' "$QUEUE" > queue.sm
+    props_error() {
+        printf '%s\n' "$1" > bad.csl
+        run --separate-stderr san2desc --props bad.csl queue.sm
+        assert_failure 2
+        [ "$stderr" = "san2desc: bad.csl:$2" ] || { echo "got: $stderr"; return 1; }
+    }
+    props_error 'P=? [ F q=N ]' "1:1: error: 'P=?' is not supported: san2desc answers steady-state queries, S=? [ ... ] and R=? [ S ]"
+    props_error 'S>0.5 [ q=N ]' "1:1: error: 'S>' is not supported: san2desc answers steady-state queries, S=? [ ... ] and R=? [ S ]"
+    props_error 'R=? [ C<=T ]' "1:7: error: R=? [ C ... ] is not supported: san2desc answers the steady-state reward, R=? [ S ]"
+    props_error 'S=? [ "nolabel" ]' '1:7: error: unknown label "nolabel"'
+    props_error 'R{"x"}=? [ S ]' '1:1: error: the model has no reward structure "x"'
+    props_error 'label "a" = q=1;' "1:1: error: labels in a properties file are not supported: define them in the model"
+    props_error 'S=? [ q=N' "2:1: error: syntax error, unexpected end of file"
+    props_error 'const int K; S=? [ q=K ]' "1:11: error: constant 'K' has no value: give it with -D K=VALUE"
+    run san2desc --props bad.csl "$EXAMPLES/san/sharing-functional.san"
+    assert_failure 2
+    assert_line "san2desc: --props reads a PRISM model's: the input is read as a SAN (--from prism?)"
 }

@@ -73,7 +73,7 @@ static int parse_san(const char *text, size_t len, diag *d)
 static int parse_prism(const char *text, size_t len, diag *d)
 {
     desc dsc;
-    if (san_prism_to_desc(text, len, "bench.sm", NULL, 0, &dsc, d) < 0)
+    if (san_prism_to_desc(text, len, "bench.sm", NULL, &dsc, d) < 0)
         return -1;
     desc_free(&dsc);
     return 0;

@@ -25,6 +25,8 @@ static void usage(FILE *fp)
 "                       for a FILE ending in .sm or .prism, else san)\n"
 "  -D NAME=VALUE        prism: give constant NAME the value VALUE (those\n"
 "                       the model declares without one must be given)\n"
+"  -p, --props=FILE     prism: the steady-state queries of a properties\n"
+"                       file, S=? [ ... ] and R{\"r\"}=? [ S ], as results\n"
 "  -o, --output=FILE    write to FILE, replaced only when all went well\n"
 "  -h, --help           show this help and exit\n"
 "  -V, --version        show the version and exit\n"
@@ -67,17 +69,18 @@ int main(int argc, char **argv)
 {
     static const struct option options[] = {
         {"from", required_argument, NULL, 'f'},
+        {"props", required_argument, NULL, 'p'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    const char *output = NULL, *from = NULL;
+    const char *output = NULL, *from = NULL, *props = NULL;
     VEC(san_define) defs = {0};
     int c;
     set_program_name(prog);
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":f:D:o:hV", options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":f:D:p:o:hV", options, NULL)) != -1) {
         switch (c) {
         case 'f':
             if (strcmp(optarg, "san") != 0 && strcmp(optarg, "prism") != 0)
@@ -88,6 +91,7 @@ int main(int argc, char **argv)
         case 'D':
             VEC_PUSH(&defs, parse_define(optarg));
             break;
+        case 'p': props = optarg; break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout); return EXIT_OK;
         case 'V': print_version(prog); return EXIT_OK;
@@ -104,13 +108,18 @@ int main(int argc, char **argv)
     desc dsc;
     int prism = from ? strcmp(from, "prism") == 0 : ends_with(path, ".sm") ||
                                                    ends_with(path, ".prism");
-    if (!prism && defs.len)
-        usage_error(prog, "-D gives a PRISM model's constants: the input is "
-                    "read as a SAN (--from prism?)");
-    int status = prism ? san_prism_to_desc(text, len, input_name(path),
-                                           defs.items, defs.len, &dsc, &d)
+    if (!prism && (defs.len || props))
+        usage_error(prog, "%s a PRISM model's: the input is read as a SAN "
+                    "(--from prism?)", props ? "--props reads" :
+                    "-D gives");
+    san_prism_opts po = {defs.items, defs.len, NULL, props, 0};
+    if (props)
+        po.props = read_input(prog, props, SAN_MAX_INPUT + 1, &po.props_len);
+    int status = prism ? san_prism_to_desc(text, len, input_name(path), &po,
+                                           &dsc, &d)
                        : san_to_desc(text, len, input_name(path), &dsc, &d);
     free(text);
+    free((char *)po.props);
     free(defs.items);
     if (status < 0)
         return EXIT_BADINPUT;
