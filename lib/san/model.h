@@ -150,4 +150,8 @@ void rx_compile(const rx *x, rx_code *code);
 /* The translation (todesc.c). 0, or -1 after a diagnostic. */
 int model_to_desc(model *m, desc *d, diag *dg);
 
+/* m as a PRISM CTMC (toprism.c) into *out; file names the source in its
+ * opening comment. 0, or -1 after a diagnostic. */
+int model_to_prism(const model *m, const char *file, strbuf *out, diag *dg);
+
 #endif

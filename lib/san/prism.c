@@ -8,8 +8,8 @@
  * floor); the module's own variables, where a command is expanded state by
  * state, are the state's values, so a guard on them alone decides which
  * arcs exist and its updates give each arc's target. A command is one
- * event per rate branch; a synchronised action is one event per choice of
- * a command and a branch in every module whose alphabet has it, at the
+ * event per rate branch; a synchronised action one event whose arcs carry
+ * the commands' rates, so that each combination of commands fires at the
  * product of their rates (PRISM's CTMC semantics): prism_cmd.c. */
 #include <math.h>
 #include <stdarg.h>

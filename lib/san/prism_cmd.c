@@ -279,11 +279,13 @@ static int add_arc(tr *t, const tr_choice *c, int aut, long from, long to,
 /* The arcs from local state k: to `to`, or, when updates read other
  * modules (pend), to each valuation of their variables that the values'
  * bounds allow, with the probability "each value is the target's"; prob
- * (NULL: 1) is the guard's part in them, and ok (NULL: none) the range
- * check of their values (checked). The arcs made, or -1. */
+ * (NULL: 1) is the guard's part in them, ok (NULL: none) the range
+ * check of their values (checked), and rate (NULL: none) the branch's
+ * rate from this state, when the event's rate is 1 (action()). The arcs
+ * made, or -1. */
 static long arcs_from(tr *t, const tr_choice *c, long k, long *to,
                       const tr_pending *pend, size_t np, rx *prob, rx *ok,
-                      int ev, int drop_loops)
+                      rx *rate, int ev, int drop_loops)
 {
     const tr_module *md = &t->mods.items[c->mod];
     long *lo = xmalloc(sizeof *lo * (np + 1)), *hi = xmalloc(sizeof *hi *
@@ -312,6 +314,8 @@ static long arcs_from(tr *t, const tr_choice *c, long k, long *to,
         long target = tr_index_of(md, to);
         if (ok)   /* after the tests: 0 / 0 where the value is out */
             p = checked(&t->m, p ? p : rx_num(&t->m, 1), ok);
+        if (rate)
+            p = p ? rx_op(&t->m, DOP_MUL, rate, p, NULL) : rate;
         /* the guard first: the values and the check only where it holds
          * (slice evaluates every product state, reachable or not) */
         if (prob)
@@ -331,10 +335,12 @@ static long arcs_from(tr *t, const tr_choice *c, long k, long *to,
 
 /* The arcs of choice c in its module, for event ev, from every local
  * state where the guard may hold. Self-loops are left out when
- * `drop_loops` (a local event: they change nothing). The arcs made, or
- * -1 after a diagnostic; *found says what the rate must then carry. */
+ * `drop_loops` (a local event: they change nothing). With rate_in_arcs
+ * (an action's event, of rate 1), each arc also carries the branch's rate
+ * from its state, the guard's part gating it. The arcs made, or -1 after
+ * a diagnostic; *found says what the rate must then carry. */
 static long choice_arcs(tr *t, const tr_choice *c, int ev, int drop_loops,
-                        tr_found *found)
+                        int rate_in_arcs, tr_found *found)
 {
     tr_module *md = &t->mods.items[c->mod];
     size_t nv = md->vars.len, np = 0;
@@ -346,7 +352,7 @@ static long choice_arcs(tr *t, const tr_choice *c, int ev, int drop_loops,
     t->fixed = NULL;
     size_t mark = t->m.arena.len;
     rx *rate = c->br->rate ? tr_resolve(t, c->br->rate) : rx_num(&t->m, 1);
-    found->in_prob = rate && rx_finite(rate);
+    found->in_prob = rate && (rate_in_arcs || rx_finite(rate));
     drop_nodes(t, mark);
     t->fixed = val;
     int more = rate && guard_box(t, c->cmd->guard, lo, hi) == 0;
@@ -380,11 +386,24 @@ static long choice_arcs(tr *t, const tr_choice *c, int ev, int drop_loops,
             ok = in_range(t, md, pend, np);
         else if (np > 0)
             found->check = 1;
-        long made = arcs_from(t, c, k, to, pend, np, prob, ok, ev,
+        rx *r = NULL;
+        if (rate_in_arcs && !(r = c->br->rate ? tr_resolve(t, c->br->rate)
+                                              : rx_num(&t->m, 1))) {
+            arcs = -1;
+            break;
+        }
+        if (r && r->op == DOP_NUM && !(isfinite(r->num) && r->num >= 0)) {
+            char buf[32];
+            tr_error(t, c->br->line, c->br->col, "a rate must be finite and "
+                     "non-negative, got %s", fmt_double(buf, r->num));
+            arcs = -1;
+            break;
+        }
+        long made = arcs_from(t, c, k, to, pend, np, prob, ok, r, ev,
                               drop_loops);
         arcs = made < 0 ? -1 : arcs + made;
-        if (!prob && np == 0)   /* no arc holds a node made here */
-            drop_nodes(t, mark);
+        if (!prob && np == 0 && !r)
+            drop_nodes(t, mark);   /* no arc holds a node made here */
     }
     t->cur = NULL;
     t->fixed = NULL;
@@ -439,25 +458,40 @@ static rx *choice_rate(tr *t, const tr_choice *c, const tr_found *found)
 
 /* ----------------------------------------------------------- events */
 
-/* One event for the choices c[0..n-1] (one per participating module, in
- * module order): its arcs, then its rate, the product of theirs. An event
- * none of whose arcs exist, or of rate 0, is dropped. */
-static int add_event(tr *t, const char *name, const tr_choice *c, size_t n,
-                     int line, int col)
+/* One event for the choices c[0..n-1], in module order. A local command
+ * (action NULL, n = 1): the choice's arcs, at its rate. An action: every
+ * choice of every module that has it, the branches' rates in the arcs
+ * and the event's rate 1, so that the descriptor's product over the
+ * modules of the sums of their enabled arcs' weights is PRISM's sum over
+ * every combination of one enabled command per module of the product of
+ * their rates, in one event (one choice per module and event would make
+ * an event per combination: 46782 terms where the SAN had 16). An event
+ * one of whose modules has no arc, or of rate 0, is dropped. */
+static int add_event(tr *t, const char *name, const char *action,
+                     const tr_choice *c, size_t n, int line, int col)
 {
     model *m = &t->m;
-    int ev = (int)m->events.len, status = 0;
+    int ev = (int)m->events.len, status = 0, nmod = 0;
     size_t first_arc = m->arcs.len;
     m_event e = {0};
     tr_found *found = xcalloc(n, sizeof *found);
     rx *rate = NULL;
-    for (size_t i = 0; i < n && status == 0; i++) {
-        long arcs = choice_arcs(t, &c[i], ev, n == 1, &found[i]);
-        status = arcs < 0 ? -1 : arcs == 0 ? 1 : 0;   /* 1: never enabled */
-        if (status == 0)
+    for (size_t i = 0; i < n && status == 0; i++)
+        nmod += i == 0 || c[i].mod != c[i - 1].mod;
+    for (size_t i = 0, arcs = 0; i < n && status == 0; i++) {
+        long made = choice_arcs(t, &c[i], ev, nmod == 1, action != NULL,
+                                &found[i]);
+        status = made < 0 ? -1 : 0;
+        arcs += made > 0 ? (size_t)made : 0;
+        if (status == 0 && (i + 1 == n || c[i + 1].mod != c[i].mod)) {
+            status = arcs == 0 ? 1 : 0;   /* 1: never enabled */
             VEC_PUSH(&e.users, t->mods.items[c[i].mod].aut);
+            arcs = 0;
+        }
     }
-    for (size_t i = 0; i < n && status == 0; i++) {
+    if (action && status == 0)
+        rate = rx_num(m, 1);
+    for (size_t i = 0; i < n && status == 0 && !action; i++) {
         rx *r = choice_rate(t, &c[i], &found[i]);
         if (!r)
             status = -1;
@@ -473,7 +507,7 @@ static int add_event(tr *t, const char *name, const tr_choice *c, size_t n,
         return status < 0 ? -1 : 0;
     }
     e.name = xstrdup(name);
-    e.sync = n > 1;
+    e.sync = nmod > 1;
     e.rate = rate;
     e.line = line;
     e.col = col;
@@ -501,7 +535,7 @@ static int local_commands(tr *t)
                     snprintf(name, sizeof name, "%s:%zu.%zu", md->decl->name,
                              k + 1, b + 1);
                 tr_choice c = {(int)i, cmd, &cmd->branches.items[b]};
-                if (add_event(t, name, &c, 1, cmd->line, cmd->col) < 0)
+                if (add_event(t, name, NULL, &c, 1, cmd->line, cmd->col) < 0)
                     return -1;
             }
         }
@@ -524,56 +558,15 @@ static void choices_of(tr *t, size_t i, const char *a, tr_choices *out)
     t->cur = NULL;
 }
 
-/* Action a (first used by command at): every combination of one choice
- * per module whose alphabet has it, as events "a", or "a#1", "a#2", ...
- * when there are several. */
+/* Action a (first used by command at): one event, "a", over every module
+ * whose alphabet has it (add_event). */
 static int action(tr *t, const char *a, const pr_command *at)
 {
     tr_choices all = {0};
-    VEC(size_t) start = {0};      /* a module's choices: start[j].. */
-    VEC(size_t) count = {0};
-    for (size_t i = 0; i < t->mods.len; i++) {
-        size_t before = all.len;
+    for (size_t i = 0; i < t->mods.len; i++)
         choices_of(t, i, a, &all);
-        if (all.len > before) {
-            VEC_PUSH(&start, before);
-            VEC_PUSH(&count, all.len - before);
-        }
-    }
-    uint64_t combos = 1;
-    int status = 0;
-    for (size_t j = 0; j < count.len && status == 0; j++)
-        if (!mul_u64(combos, count.items[j], &combos) ||
-            combos > SAN_MAX_EXPANDED) {
-            tr_error(t, at->line, at->col, "action '%s' has more than %u "
-                     "combinations of commands across its modules", a,
-                     SAN_MAX_EXPANDED);
-            status = -1;
-        }
-    size_t n = count.len;
-    tr_choice *c = xmalloc(sizeof *c * (n ? n : 1));
-    size_t *digit = xcalloc(n ? n : 1, sizeof *digit);
-    for (uint64_t x = 0; x < combos && status == 0; x++) {
-        for (size_t j = 0; j < n; j++)
-            c[j] = all.items[start.items[j] + digit[j]];
-        char name[256];
-        if (combos == 1)
-            snprintf(name, sizeof name, "%s", a);
-        else
-            snprintf(name, sizeof name, "%s#%llu", a,
-                     (unsigned long long)x + 1);
-        status = add_event(t, name, c, n, at->line, at->col);
-        for (size_t j = n; j-- > 0;) {   /* the next combination */
-            if (++digit[j] < count.items[j])
-                break;
-            digit[j] = 0;
-        }
-    }
-    free(c);
-    free(digit);
+    int status = add_event(t, a, a, all.items, all.len, at->line, at->col);
     free(all.items);
-    free(start.items);
-    free(count.items);
     return status;
 }
 

@@ -44,6 +44,12 @@ int san_build(const san_syntax *s, desc *d, diag *dg);
 int san_to_desc(const char *text, size_t len, const char *file, desc *d,
                 diag *dg);
 
+/* A SAN model written as an equivalent PRISM CTMC (formats/
+ * prism-subset.md, "Writing") into *out (freed on failure). 0, or -1
+ * after diagnostics. */
+int san_to_prism(const char *text, size_t len, const char *file,
+                 strbuf *out, diag *dg);
+
 /* A constant's value given on the command line (-D NAME=VALUE). */
 typedef struct {
     const char *name;

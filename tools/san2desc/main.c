@@ -25,6 +25,8 @@ static void usage(FILE *fp)
 "                       for a FILE ending in .sm or .prism, else san)\n"
 "  -D NAME=VALUE        prism: give constant NAME the value VALUE (those\n"
 "                       the model declares without one must be given)\n"
+"  -t, --to=LANG        write desc (the san-desc format, the default) or\n"
+"                       prism: a SAN as an equivalent PRISM CTMC\n"
 "  -p, --props=FILE     prism: the steady-state queries of a properties\n"
 "                       file, S=? [ ... ] and R{\"r\"}=? [ S ], as results\n"
 "  -o, --output=FILE    write to FILE, replaced only when all went well\n"
@@ -65,22 +67,39 @@ static san_define parse_define(char *arg)
     return (san_define){arg, v};
 }
 
+/* --to prism: the SAN model as PRISM text (frees text). */
+static int write_prism(char *text, size_t len, const char *path,
+                       const char *output, diag *d)
+{
+    strbuf sb;
+    int status = san_to_prism(text, len, input_name(path), &sb, d);
+    free(text);
+    if (status < 0)
+        return EXIT_BADINPUT;
+    outfile out;
+    out_open_or_die(&out, prog, output);
+    fputs(sb_str(&sb), out.fp);
+    sb_free(&sb);
+    return out_commit_status(&out, prog, output);
+}
+
 int main(int argc, char **argv)
 {
     static const struct option options[] = {
         {"from", required_argument, NULL, 'f'},
         {"props", required_argument, NULL, 'p'},
+        {"to", required_argument, NULL, 't'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    const char *output = NULL, *from = NULL, *props = NULL;
+    const char *output = NULL, *from = NULL, *props = NULL, *to = "desc";
     VEC(san_define) defs = {0};
     int c;
     set_program_name(prog);
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":f:D:p:o:hV", options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":f:D:p:t:o:hV", options, NULL)) != -1) {
         switch (c) {
         case 'f':
             if (strcmp(optarg, "san") != 0 && strcmp(optarg, "prism") != 0)
@@ -92,6 +111,12 @@ int main(int argc, char **argv)
             VEC_PUSH(&defs, parse_define(optarg));
             break;
         case 'p': props = optarg; break;
+        case 't':
+            if (strcmp(optarg, "desc") != 0 && strcmp(optarg, "prism") != 0)
+                usage_error(prog, "--to takes desc or prism, not '%s'",
+                            optarg);
+            to = optarg;
+            break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout); return EXIT_OK;
         case 'V': print_version(prog); return EXIT_OK;
@@ -108,6 +133,11 @@ int main(int argc, char **argv)
     desc dsc;
     int prism = from ? strcmp(from, "prism") == 0 : ends_with(path, ".sm") ||
                                                    ends_with(path, ".prism");
+    if (prism && strcmp(to, "prism") == 0)
+        usage_error(prog, "--to prism writes a SAN model: the input is "
+                    "already PRISM's");
+    if (strcmp(to, "prism") == 0)
+        return write_prism(text, len, path, output, &d);
     if (!prism && (defs.len || props))
         usage_error(prog, "%s a PRISM model's: the input is read as a SAN "
                     "(--from prism?)", props ? "--props reads" :
