@@ -173,13 +173,14 @@ mvd_plan *mvd_plan_new(const desc *d, const mvd_space *sp, mvd_algo algo,
 mvd_plan *mvd_plan_new_mode(const desc *d, const mvd_space *sp,
                             mvd_algo algo, int faithful, size_t max_bytes,
                             diag *dg);
-/* Whether reach can tabulate every term of d: each by the combinations
- * of the states of the automata it moves, at most 2^22 (a term over
- * three automata of 81 states each, as PRISM's kanban synchronises, has
+/* Whether reach takes d: automata of at most 65535 states (its digits
+ * are 16 bits), and every term tabulated by the combinations of the
+ * states of the automata it moves, at most 2^22 (a term over three
+ * automata of 81 states each, as PRISM's kanban synchronises, has
  * 531441; with 65536 at most, slice solved its 4600 states in 22 s and
  * 1.8 GB over the product space, reach in 0.15 s). --algo auto takes
- * slice where it cannot. */
-int mvd_reach_tabulates(const desc *d);
+ * slice where it does not. */
+int mvd_reach_takes(const desc *d);
 /* The same built on `threads` (1 or 2; reach only: the functions' values
  * and the diagonal over two halves of the states, the same values); on
  * failure *over_budget (when not NULL) says whether max_bytes was why. */

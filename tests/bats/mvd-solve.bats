@@ -504,13 +504,14 @@ bigncd() {
         printf "function high st Q %d >=\n", N; print "result high high"; print "end 1 1 1" }'
 }
 
-@test "nearly completely decomposable past gth's size (2200 states): auto runs gmres with aggregation, high = 1/4 to tol at 1e-6, 1e-10, 1e-14" {
+@test "nearly completely decomposable past gth's size (2200 states): auto runs bicgstab on the rows with aggregation, high = 1/4 to tol at 1e-6, 1e-10, 1e-14" {
     for eps in 1e-6 1e-10 1e-14; do
         bigncd 1100 "$eps" > big.desc
         run mvd-solve big.desc
         assert_success
         assert_line --index 0 "mvd-solve: big.desc: note: the chain is nearly decomposable: 2 parts joined only by transitions below 3.16e-05 of their source state's outflow (one holds (Q=n1100)); solved by aggregation over the parts"
-        assert_line "method gmres"
+        assert_line "algo rows"
+        assert_line "method bicgstab"
         assert_line "converged yes"
         near "$(awk '$2 == "high" { print $3 }' <<< "$output")" 0.25 1e-9
     done
@@ -682,13 +683,23 @@ mvd-solve: one.desc: note: transient: 2 states (probability 0 in the long run), 
     assert_output "mvd-solve: cannot read 'missing.vec': No such file or directory"
 }
 
-@test "--algo reach refuses what its tables cannot hold, naming the limit: an automaton of more than 256 states" {
+@test "--algo reach takes automata of up to 65535 states (16-bit digits), refuses more naming the limit" {
     mm1k 300 0.9 1 > big1.desc
     run mvd-solve --algo reach big1.desc
-    assert_failure 2
-    assert_line --index 0 "mvd-solve: big1.desc: error: reach keeps a state's digits in bytes: automaton Q has 301 states, more than 256; use --algo sparse"
-    run mvd-solve --algo sparse big1.desc
     assert_success
+    mvd-solve --algo sparse big1.desc > sparse.result
+    diff <(grep '^state' sparse.result) <(grep '^state' <<< "$output")
+    mm1k 65534 0.9 1 > big2.desc
+    run mvd-solve --algo reach --method power --iterations 1 --top 1 big2.desc
+    assert_success
+    mm1k 65535 0.9 1 > big3.desc
+    run mvd-solve --algo reach --method power --iterations 1 big3.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: big3.desc: error: reach keeps a state's digits in 16 bits: automaton Q has 65536 states, more than 65535; use --algo sparse"
+    # the default takes slice there
+    run mvd-solve --method power --iterations 1 --top 1 big3.desc
+    assert_success
+    assert_line "algo slice"
 }
 
 @test "--algo reach --threads 1 and 2: the same distribution to rounding, each the same bits run to run" {
@@ -781,6 +792,9 @@ Try 'mvd-solve --help'."
       for i in 1 2 3 4; do printf 'automaton A%d' "$i"; seq 0 1023 | sed 's/^/ s/' | paste -sd '' ; done
       echo "end 4 0 0"; } > huge.desc
     run mvd-solve --max-memory 1000000000 huge.desc
+    assert_failure 2
+    assert_output "mvd-solve: huge.desc: error: needs 274877906960 bytes for the reachable set's bitmap over 1099511627776 product states, over --max-memory 1000000000"
+    run mvd-solve --algo slice --max-memory 1000000000 huge.desc
     assert_failure 2
     assert_output "mvd-solve: huge.desc: error: needs 35184372088832 bytes for 3 vectors of 1099511627776 states and the reachable set, over --max-memory 1000000000"
 }

@@ -100,16 +100,13 @@ static int iad_over_budget(const options *op, const mvd_plan *plan,
     return 1;
 }
 
-/* --algo auto where reach cannot run: an automaton of more than 256
- * states (reach keeps a state's digits in bytes) or a term over more
- * combinations of states than reach tabulates takes slice. And reach's
- * threads when --threads was not given. */
+/* --algo auto where reach cannot run (mvd_reach_takes: an automaton of
+ * more than 65535 states, a term over more combinations of states than
+ * it tabulates) takes slice. And reach's threads when --threads was not
+ * given. */
 static void auto_algo(options *op, const desc *d)
 {
-    int reach_runs = mvd_reach_tabulates(d);
-    for (int a = 0; a < d->naut; a++)
-        reach_runs = reach_runs && d->aut[a].order <= 256;
-    if (op->rows == 1 && !reach_runs) {
+    if (op->rows == 1 && !mvd_reach_takes(d)) {
         op->algo = MVD_SLICE;
         op->rows = 0;
     }

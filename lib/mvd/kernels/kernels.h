@@ -338,6 +338,11 @@ double mvd_inflow_row(const mvd_inflow *m, size_t k, const double *x);
 
 
 #define REACH_BLOCK 2048          /* states a block (mvd_reach_multiply) */
+/* A state's digit (its index in one automaton): 16 bits, so automata of
+ * up to REACH_MAX_ORDER states (a PRISM module is the product of its
+ * variables' ranges: the tandem's first queue at c = 706 has 1414). */
+typedef uint16_t rc_digit;
+#define REACH_MAX_ORDER 65535
 #define REACH_MAX_COMBOS (1 << 22) /* combinations a term may tabulate */
 
 /* One transition of a term's row: offset to the state's index, constant
@@ -405,11 +410,11 @@ struct reach_plan {
     const mvd_word *word; /* the space's (borrowed) */
     double *diag;         /* [len] q_ii */
     double *fval;         /* [len * nslots]: state k's at k * nslots */
-    unsigned char *digit; /* [REACH_BLOCK * naut]: a block's states */
+    rc_digit *digit;      /* [REACH_BLOCK * naut]: a block's states */
     /* Two threads (mvd_reach_threads): the second's vector and digits;
      * y2 NULL: one thread. */
     double *y2;
-    unsigned char *digit2;
+    rc_digit *digit2;
     int hw_popcnt;        /* the processor counts bits (term_block_hw) */
     /* The chain's in-flow rows, or NULL (mvd_reach_rows): the product
      * and the sweep then read them instead of the tables. */
@@ -455,28 +460,28 @@ static inline uint64_t position(const mvd_word *word, uint64_t len,
  * from the last automaton; a division only where a digit carries by more
  * than one (a carry of one, the usual case between neighbouring states,
  * is a subtraction: the division was a third of a product's stepping). */
-static inline void advance(const desc *d, unsigned char *state, uint64_t old,
+static inline void advance(const desc *d, rc_digit *state, uint64_t old,
                            uint64_t new)
 {
     uint64_t add = new - old;
     for (int a = d->naut - 1; a >= 0 && add; a--) {
         uint64_t o = (uint64_t)d->aut[a].order, s = (uint64_t)state[a] + add;
         if (s < o) {
-            state[a] = (unsigned char)s;
+            state[a] = (rc_digit)s;
             return;
         }
         if (s < 2 * o) {
-            state[a] = (unsigned char)(s - o);
+            state[a] = (rc_digit)(s - o);
             add = 1;
             continue;
         }
-        state[a] = (unsigned char)(s % o);
+        state[a] = (rc_digit)(s % o);
         add = s / o;
     }
 }
 
 /* The combination of term rt at the digits st. */
-static inline uint32_t combination(const rc_term *rt, const unsigned char *st)
+static inline uint32_t combination(const rc_term *rt, const rc_digit *st)
 {
     if (rt->n == 1)   /* most terms: a local event's */
         return st[rt->aut[0]] * rt->mult[0];
@@ -495,21 +500,20 @@ static inline uint32_t combination(const rc_term *rt, const unsigned char *st)
 #define REACH_HW_POPCNT 1
 #endif
 
-/* The digits of product index idx in st (bytes). */
-static inline void decode_digits(const desc *d, uint64_t idx,
-                                 unsigned char *st)
+/* The digits of product index idx in st. */
+static inline void decode_digits(const desc *d, uint64_t idx, rc_digit *st)
 {
     int state[DESC_MAX_AUTOMATA];
     desc_decode(d, idx, state);
     for (int a = 0; a < d->naut; a++)
-        st[a] = (unsigned char)state[a];
+        st[a] = (rc_digit)state[a];
 }
 
-/* The digits of the state at position k in st (bytes) and state (ints):
+/* The digits of the state at position k in st and state (ints):
  * decoded at position first (where a walk starts), else stepped from
  * position k - 1's, which they must hold. */
 static inline void step_state(const desc *d, const mvd_space *sp, size_t k,
-                              size_t first, unsigned char *st, int *state)
+                              size_t first, rc_digit *st, int *state)
 {
     if (k == first)
         decode_digits(d, sp->idx[k], st);
@@ -520,7 +524,7 @@ static inline void step_state(const desc *d, const mvd_space *sp, size_t k,
 }
 
 /* The digits of the state at position k. */
-static inline void digits_at(const mvd_plan *p, size_t k, unsigned char *st)
+static inline void digits_at(const mvd_plan *p, size_t k, rc_digit *st)
 {
     decode_digits(p->d, p->sp->idx[k], st);
 }
@@ -536,7 +540,7 @@ static inline double rate(const struct reach_plan *r, const rc_entry *e,
 /* Term rt's transitions out of a state of digits st: entries[*lo..*hi)
  * (none for a term that holds none, merge_terms). */
 static inline void row_of(const struct reach_plan *r, const rc_term *rt,
-                          const unsigned char *st, uint32_t *lo, uint32_t *hi)
+                          const rc_digit *st, uint32_t *lo, uint32_t *hi)
 {
     uint32_t c = rt->moves ? combination(rt, st) : 0;
     *lo = rt->moves ? r->ptr.items[rt->base + c] : 0;

@@ -314,8 +314,11 @@ static int tables_fit(mvd_plan *p, const struct reach_plan *r,
     return -1;
 }
 
-int mvd_reach_tabulates(const desc *d)
+int mvd_reach_takes(const desc *d)
 {
+    for (int a = 0; a < d->naut; a++)
+        if (d->aut[a].order > REACH_MAX_ORDER)
+            return 0;
     for (size_t t = 0; t < d->terms.len; t++) {
         uint64_t combos = 1;
         for (int a = 0; a < d->naut && !mvd_term_is_zero(d, t); a++)
@@ -396,7 +399,7 @@ static void not_finite(const desc *d, const char *name, const int *state,
 /* State k's function values and diagonal; -1 when a function is not
  * finite there (after a message when dg). */
 static int fill_state(struct reach_plan *r, const desc *d, size_t k,
-                      const int *state, const unsigned char *st, diag *dg)
+                      const int *state, const rc_digit *st, diag *dg)
 {
     size_t ns = r->slots.len;
     double *fv = r->fval + k * ns;
@@ -437,7 +440,7 @@ static void *fill_range(void *arg)
 {
     fill_share *w = arg;
     int state[DESC_MAX_AUTOMATA];
-    unsigned char st[DESC_MAX_AUTOMATA];
+    rc_digit st[DESC_MAX_AUTOMATA];
     w->failed = SIZE_MAX;
     for (size_t k = w->k0; k < w->k1; k++) {
         step_state(w->d, w->sp, k, w->k0, st, state);
@@ -461,7 +464,7 @@ static int fill_states(struct reach_plan *r, const desc *d,
     if (failed == SIZE_MAX)
         return 0;
     int state[DESC_MAX_AUTOMATA];
-    unsigned char st[DESC_MAX_AUTOMATA];
+    rc_digit st[DESC_MAX_AUTOMATA];
     step_state(d, sp, failed, failed, st, state);
     fill_state(r, d, failed, state, st, dg);   /* says which, and where */
     return -1;
@@ -477,10 +480,11 @@ int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg)
         return -1;
     }
     for (int a = 0; a < d->naut; a++)
-        if (d->aut[a].order > 256) {
-            diag_error(dg, desc_loc(d), "reach keeps a state's digits in "
-                       "bytes: automaton %s has %d states, more than 256; "
-                       "use --algo sparse", d->aut[a].name, d->aut[a].order);
+        if (d->aut[a].order > REACH_MAX_ORDER) {
+            diag_error(dg, desc_loc(d), "reach keeps a state's digits in 16 "
+                       "bits: automaton %s has %d states, more than %d; use "
+                       "--algo sparse", d->aut[a].name, d->aut[a].order,
+                       REACH_MAX_ORDER);
             return -1;
         }
     struct reach_plan *r = p->reach = xcalloc(1, sizeof *p->reach);
@@ -505,7 +509,8 @@ int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg)
     r->diag = xmalloc(n * sizeof *r->diag);
     r->fval = xmalloc(n * (r->slots.len ? r->slots.len : 1) *
                       sizeof *r->fval);
-    r->digit = xmalloc((size_t)REACH_BLOCK * (size_t)d->naut + 8);
+    r->digit = xmalloc(((size_t)REACH_BLOCK * (size_t)d->naut + 8) *
+                       sizeof *r->digit);
 #ifdef REACH_HW_POPCNT
     __builtin_cpu_init();
     r->hw_popcnt = __builtin_cpu_supports("popcnt");
@@ -558,7 +563,7 @@ const double *mvd_reach_diagonal_view(const mvd_plan *p)
  * its own without a test per state. */
 static inline __attribute__((always_inline)) uint64_t
 single_block(const struct reach_plan *r, const mvd_space *sp,
-             const rc_term *rt, const unsigned char *st, int naut, size_t b0,
+             const rc_term *rt, const rc_digit *st, int naut, size_t b0,
              size_t bn, const double *x, double *y, int hw, int kind, int fn)
 {
     const mvd_word *word = r->word;
@@ -572,7 +577,7 @@ single_block(const struct reach_plan *r, const mvd_space *sp,
      * the state's digits. */
     const rc_entry *e1 = r->single.items + rt->single;
     static const double unit = 1;
-    const unsigned char *si = st;
+    const rc_digit *si = st;
     for (size_t i = 0; i < bn; i++, si += naut) {
         const rc_entry *e = e1 + (kind == 1   ? si[a0]
                                   : kind == 2 ? si[a0] * m0 + si[a1] * m1
@@ -595,7 +600,7 @@ single_block(const struct reach_plan *r, const mvd_space *sp,
  * straight from the digits. */
 static inline __attribute__((always_inline)) uint64_t
 term_block_as(const struct reach_plan *r, const mvd_space *sp,
-              const rc_term *rt, const unsigned char *st, int naut, size_t b0,
+              const rc_term *rt, const rc_digit *st, int naut, size_t b0,
               size_t bn, const double *x, double *y, int hw)
 {
     if (rt->one) {   /* one transition or none per state: no list */
@@ -624,7 +629,7 @@ term_block_as(const struct reach_plan *r, const mvd_space *sp,
     int one = rt->n == 1, a0 = rt->aut[0];
     for (size_t i = 0; i < bn; i++) {
         size_t k = b0 + i;
-        const unsigned char *si = st + i * (size_t)naut;
+        const rc_digit *si = st + i * (size_t)naut;
         uint32_t c = one ? si[a0] : combination(rt, si);
         uint32_t e0 = ptr[c], e1 = ptr[c + 1];
         double xk = x[k];
@@ -640,7 +645,7 @@ term_block_as(const struct reach_plan *r, const mvd_space *sp,
 }
 
 static uint64_t term_block(const struct reach_plan *r, const mvd_space *sp,
-                           const rc_term *rt, const unsigned char *st,
+                           const rc_term *rt, const rc_digit *st,
                            int naut, size_t b0, size_t bn, const double *x,
                            double *y)
 {
@@ -653,7 +658,7 @@ static uint64_t term_block(const struct reach_plan *r, const mvd_space *sp,
  * instructions of a transition). */
 __attribute__((target("popcnt"))) static uint64_t
 term_block_hw(const struct reach_plan *r, const mvd_space *sp,
-              const rc_term *rt, const unsigned char *st, int naut, size_t b0,
+              const rc_term *rt, const rc_digit *st, int naut, size_t b0,
               size_t bn, const double *x, double *y)
 {
     return term_block_as(r, sp, rt, st, naut, b0, bn, x, y, 1);
@@ -667,7 +672,7 @@ typedef struct {
     const mvd_plan *p;
     const double *x;
     double *y;
-    unsigned char *st;
+    rc_digit *st;
     size_t s0, s1;     /* its states */
     int zero;          /* y starts at zero, not at x * diag(Q) */
     uint64_t count;
@@ -679,7 +684,7 @@ static void run_share(share *w)
     const mvd_space *sp = w->p->sp;
     const desc *d = w->p->d;
     int naut = d->naut;
-    unsigned char *st = w->st;
+    rc_digit *st = w->st;
     if (w->zero) {
         memset(w->y, 0, (sp->len + 1) * sizeof *w->y);
     } else {
@@ -691,11 +696,11 @@ static void run_share(share *w)
         size_t bn = w->s1 - b0 < REACH_BLOCK ? w->s1 - b0 : REACH_BLOCK;
         decode_digits(d, sp->idx[b0], st);
         for (size_t i = 1; i < bn; i++) {
-            unsigned char *s = st + i * (size_t)naut;
-            /* Eight bytes at a time (the block has 8 bytes to spare for
-             * the last word): a byte loop was a third of the stepping. */
+            rc_digit *s = st + i * (size_t)naut;
+            /* Eight digits at a time (the block has 8 to spare for the
+             * last): a digit loop was a third of the stepping. */
             for (int a = 0; a < naut; a += 8)
-                memmove(s + a, s + a - naut, 8);   /* one load, one store */
+                memmove(s + a, s + a - naut, 8 * sizeof *s);
             advance(d, s, sp->idx[b0 + i - 1], sp->idx[b0 + i]);
         }
         for (size_t m = 0; m < r->nmover; m++) {
@@ -767,7 +772,8 @@ size_t mvd_reach_threads(mvd_plan *p, int threads)
         return 0;
     size_t bytes = (p->sp->len + 1) * sizeof *r->y2;
     r->y2 = xmalloc(bytes);
-    r->digit2 = xmalloc((size_t)REACH_BLOCK * (size_t)p->d->naut + 8);
+    r->digit2 = xmalloc(((size_t)REACH_BLOCK * (size_t)p->d->naut + 8) *
+                        sizeof *r->digit2);
     p->bytes += bytes;
     return bytes;
 }

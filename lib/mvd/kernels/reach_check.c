@@ -6,7 +6,7 @@
 
 /* Whether a transition out of state k is negative. */
 static int has_negative(const struct reach_plan *r, size_t k,
-                        const unsigned char *st)
+                        const rc_digit *st)
 {
     for (size_t t = 0; t < r->nterm; t++) {
         uint32_t lo, hi;
@@ -39,7 +39,7 @@ int mvd_reach_check_rates(const mvd_plan *p, diag *dg, srcloc at)
     const struct reach_plan *r = p->reach;
     const desc *d = p->d;
     int state[DESC_MAX_AUTOMATA];
-    unsigned char st[DESC_MAX_AUTOMATA];
+    rc_digit st[DESC_MAX_AUTOMATA];
     if (r->slots.len == 0)
         return 0;   /* constant rates: as mvd_check_rates, nothing to do */
     if (!may_be_negative(r, p->sp->len))
@@ -64,7 +64,7 @@ static void outflows(const mvd_plan *p, double *out)
 {
     const struct reach_plan *r = p->reach;
     const mvd_space *sp = p->sp;
-    unsigned char st[DESC_MAX_AUTOMATA];
+    rc_digit st[DESC_MAX_AUTOMATA];
     for (size_t k = 0; k < sp->len; k++) {
         if (k == 0)
             digits_at(p, k, st);
@@ -159,7 +159,7 @@ search_as(const mvd_plan *p, const double *out, double theta, int backwards,
     const struct reach_plan *r = p->reach;
     const mvd_space *sp = p->sp;
     size_t n = sp->len, words = (n + 63) / 64, found = 1;
-    unsigned char st[DESC_MAX_AUTOMATA];
+    rc_digit st[DESC_MAX_AUTOMATA];
     memset(done, 0, (size_t)((p->d->nn + 63) / 64) * sizeof *done);
     memset(front, 0, words * sizeof *front);
     done[sp->idx[0] >> 6] |= UINT64_C(1) << (sp->idx[0] & 63);

@@ -25,7 +25,7 @@ sweep(const mvd_plan *p, const mvd_space *sp, double *x, const double *diag,
     const struct reach_plan *r = p->reach;
     const desc *d = p->d;
     uint64_t len = p->sp->len;   /* positions are the plan's (whole) space */
-    unsigned char st[DESC_MAX_AUTOMATA];
+    rc_digit st[DESC_MAX_AUTOMATA];
     double step = 0;
     for (size_t k = 0; k < sp->len; k++) {
         if (k == 0)

@@ -90,6 +90,17 @@ static int colour(const mvd_plan *p, int *group)
     return ngroup;
 }
 
+/* Automata of more states than this are not aggregated (their group is
+ * -1): their aggregated chain is a dense matrix of order^2 solved by GTH
+ * in order^3 (a PRISM module of 1414 valuations: 16 MB and 2.8e9
+ * operations a pass), where the others' are small. */
+#define IAD_MAX_ORDER 256
+
+static int aggregated(const desc *d, int a)
+{
+    return d->aut[a].order <= IAD_MAX_ORDER;
+}
+
 /* Whether terms a and b combine the same automata the same way. */
 static int same_set(const rc_term *a, const rc_term *b)
 {
@@ -143,9 +154,11 @@ mvd_iad *mvd_reach_iad_new(const mvd_plan *p)
     g->ngroup = colour(p, g->group);
     for (int a = 0; a < d->naut; a++) {
         size_t o = (size_t)d->aut[a].order;
+        if (!aggregated(d, a))
+            g->group[a] = -1;
         g->moff[a + 1] = g->moff[a] + o;
-        g->foff[a + 1] = g->foff[a] + o * o;
-        if (o > most)
+        g->foff[a + 1] = g->foff[a] + (aggregated(d, a) ? o * o : 0);
+        if (o > most && aggregated(d, a))
             most = o;
     }
     g->threads = mvd_plan_threads(p);
@@ -171,8 +184,10 @@ size_t mvd_reach_iad_bytes(const mvd_plan *p)
     for (int a = 0; a < p->d->naut; a++) {
         size_t o = (size_t)p->d->aut[a].order;
         states += o;
-        squares += o * o;
-        most = o > most ? o : most;
+        if (aggregated(p->d, a)) {
+            squares += o * o;
+            most = o > most ? o : most;
+        }
     }
     for (size_t mv = 0; mv < r->nmover; mv++)
         combos += r->term[r->mover[mv]].combos;
@@ -219,7 +234,7 @@ static int touches(const mvd_iad *g, const rc_term *rt, int k)
 static int members(const mvd_iad *g, int k, int *mine)
 {
     int n = 0;
-    for (int a = 0; a < g->p->d->naut; a++)
+    for (int a = 0; a < g->p->d->naut && k >= 0; a++)
         if (g->group[a] == k)
             mine[n++] = a;
     return n;
@@ -240,7 +255,7 @@ static void *run_part(void *arg)
     int nmine = members(g, pt->gather, mine);
     size_t nterms = pt->gather < 0 ? 0 : g->nterms;
     size_t nsets = pt->gather < 0 ? 0 : g->nsets;
-    unsigned char st[DESC_MAX_AUTOMATA + 8];
+    rc_digit st[DESC_MAX_AUTOMATA + 8];
     double change = 0;
     for (size_t s = pt->s0; s < pt->s1; s++) {
         if (s == pt->s0)

@@ -24,7 +24,7 @@ size_t mvd_reach_rows(mvd_plan *p, size_t max_bytes)
     if (r->rows || len == 0 || len >= UINT32_MAX)
         return 0;
     inflow_builder *b = inflow_begin(sp->len, r->diag, max_bytes);
-    unsigned char st[DESC_MAX_AUTOMATA];
+    rc_digit st[DESC_MAX_AUTOMATA];
     for (size_t k = 0; k < sp->len; k++) {
         if (k == 0)
             decode_digits(d, sp->idx[0], st);
