@@ -459,6 +459,43 @@ static int add_module(tr *t, const pr_module *decl)
     return status;
 }
 
+/* system ... endsystem: every module once, as the default composes them
+ * (the modules' order stays their declarations'). */
+static int check_system(tr *t)
+{
+    const pr_model *pm = t->pm;
+    if (!pm->system.len)
+        return 0;
+    keymap seen = {0};
+    int status = 0;
+    for (size_t i = 0; i < pm->system.len && status == 0; i++) {
+        const pr_rename *m = &pm->system.items[i];
+        size_t v;
+        if (find(&t->module_index, m->from) < 0) {
+            tr_error(t, m->line, m->col, "unknown module '%s' in system ... "
+                     "endsystem", m->from);
+            status = -1;
+        } else if (keymap_get(&seen, m->from, strlen(m->from), &v)) {
+            tr_error(t, m->line, m->col, "module '%s' is twice in system "
+                     "... endsystem", m->from);
+            status = -1;
+        }
+        keymap_put(&seen, m->from, strlen(m->from), 1);
+    }
+    for (size_t i = 0; i < t->mods.len && status == 0; i++) {
+        size_t v;
+        const char *name = t->mods.items[i].decl->name;
+        if (!keymap_get(&seen, name, strlen(name), &v)) {
+            tr_error(t, pm->system_line, pm->system_col, "system ... "
+                     "endsystem leaves out module '%s': san2desc composes "
+                     "every module (PRISM's default)", name);
+            status = -1;
+        }
+    }
+    keymap_free(&seen);
+    return status;
+}
+
 static int check_product(tr *t)
 {
     uint64_t nn = 1;
@@ -660,8 +697,8 @@ static int translate(tr *t)
         keymap_put(&t->m.aut_index, t->m.auts.items[i].name,
                    strlen(t->m.auts.items[i].name), i);
     decode_all(t);
-    if (check_product(t) < 0 || init_block(t) < 0 || prism_commands(t) < 0 ||
-        results(t) < 0)
+    if (check_system(t) < 0 || check_product(t) < 0 || init_block(t) < 0 ||
+        prism_commands(t) < 0 || results(t) < 0)
         return -1;
     for (size_t i = 0; i < pm->formulas.len; i++) {   /* each checked */
         sx use = {.kind = SX_IDENT, .line = pm->formulas.items[i].line,

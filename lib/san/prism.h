@@ -110,6 +110,8 @@ typedef struct {
     VEC(pr_rewards) rewards;
     sx *init;             /* init ... endinit; NULL: none */
     int init_line, init_col;
+    pr_renames system;    /* system M1 || M2 ... endsystem: the modules */
+    int system_line, system_col;
     VEC(pr_query) queries;    /* from the properties file */
     const char *props_file;
 } pr_model;

@@ -110,6 +110,8 @@ static sx *fold_args(struct prism_parser *ps, desc_op op, PRISM_YYLTYPE loc,
 %token ENDMODULE "'endmodule'" GLOBAL "'global'" INIT "'init'"
 %token ENDINIT "'endinit'" REWARDS "'rewards'" ENDREWARDS "'endrewards'"
 %token SYSTEM "'system'" ENDSYSTEM "'endsystem'"
+%token PAR "'||'"
+%token <text> OTHER_PAR "composition operator"
 %token TRUE "'true'" FALSE "'false'" MIN "'min'" MAX "'max'"
 %token FLOOR "'floor'" CEIL "'ceil'" MOD "'mod'" FUNC "'func'"
 %token ARROW "'->'" DOTS "'..'" LE "'<='" GE "'>='" NE "'!='"
@@ -135,6 +137,7 @@ static sx *fold_args(struct prism_parser *ps, desc_op op, PRISM_YYLTYPE loc,
 %type <ritem> ritem
 %type <rewards> ritems
 %type <text> action
+%type <renames> system
 
 /* No %destructor: every node is in the arena (parser.h). */
 
@@ -257,11 +260,12 @@ item
     | GLOBAL                    { REFUSE(@1, "global variables are not "
                                          "supported: declare each variable "
                                          "in the module that updates it"); }
-    | SYSTEM                    { REFUSE(@1, "system ... endsystem is not "
-                                         "supported: san2desc composes every "
-                                         "module in parallel, synchronising "
-                                         "on shared actions (PRISM's "
-                                         "default)"); }
+    | SYSTEM system ENDSYSTEM   { if (ps->model->system.len)
+                                      REFUSE(@1, "a second system ... "
+                                             "endsystem block");
+                                  ps->model->system = $2;
+                                  ps->model->system_line = @1.first_line;
+                                  ps->model->system_col = @1.first_column; }
     | OTHER_KEYWORD             { REFUSE(@1, "'%s' is not supported in a CTMC "
                                          "(formats/prism-subset.md)", $1); }
     | model_type                { if (ps->model->line)
@@ -349,6 +353,31 @@ assigns
 
 assign
     : '(' PRIMED '=' expr ')'   { $$ = (pr_assign){$2, $4, AT(@2)}; }
+    ;
+
+/* system ... endsystem: only M1 || M2 || ..., PRISM's default (the
+ * modules, each once, synchronising on their shared actions; prism.c
+ * checks the list). Each module is kept as a rename of itself. */
+system
+    : IDENT                     { $$ = (pr_renames){0};
+                                  PUSH(&$$, ((pr_rename){$1, $1, AT(@1)})); }
+    | '(' system ')'            { $$ = $2; }
+    | system PAR IDENT          { $$ = $1;
+                                  PUSH(&$$, ((pr_rename){$3, $3, AT(@3)})); }
+    | system PAR '(' system ')' { $$ = $1;
+                                  for (size_t i = 0; i < $4.len; i++)
+                                      PUSH(&$$, $4.items[i]); }
+    | system OTHER_PAR          { REFUSE(@2, "the composition '%s' is not "
+                                         "supported: system ... endsystem "
+                                         "may only put every module in "
+                                         "parallel, M1 || M2 || ... (PRISM's "
+                                         "default)", $2); }
+    | system '/'                { REFUSE(@2, "hiding (/{...}) is not "
+                                         "supported in system ... "
+                                         "endsystem"); }
+    | system '{'                { REFUSE(@2, "renaming ({a <- b}) is not "
+                                         "supported in system ... "
+                                         "endsystem"); }
     ;
 
 renames

@@ -236,6 +236,12 @@ EOF
     assert_line "mvd-solve: <stdin>: error: rate function 'f_M_M_x=0_x=1' is not finite in state (M=x=0, N=y=1)"
 }
 
+@test "system ... endsystem with every module in parallel (||) is PRISM's default: the same descriptor" {
+    printf '%s\n' "$QUEUE" > queue.sm
+    { printf '%s\n' "$QUEUE"; echo 'system (server || queue) endsystem'; } > sys.sm
+    cmp <(san2desc queue.sm) <(san2desc sys.sm)
+}
+
 @test "a synchronised action blocked by a module with no enabled command; an action in one module is local" {
     cat > block.sm <<'EOF'
 ctmc
@@ -280,8 +286,12 @@ EOF
     prism_error 'ctmc stochastic' "1:6: error: a second model type"
     prism_error 'ctmc global g : [0..1];' \
         "1:6: error: global variables are not supported: declare each variable in the module that updates it"
-    prism_error 'ctmc system M endsystem' \
-        "1:6: error: system ... endsystem is not supported: san2desc composes every module in parallel, synchronising on shared actions (PRISM's default)"
+    prism_error 'ctmc module M x : [0..1]; endmodule module N y : [0..1]; endmodule system M ||| N endsystem' \
+        "1:77: error: the composition '|||' is not supported: system ... endsystem may only put every module in parallel, M1 || M2 || ... (PRISM's default)"
+    prism_error 'ctmc module M x : [0..1]; endmodule module N y : [0..1]; endmodule system M |[a]| N endsystem' \
+        "1:77: error: the composition '|[a]|' is not supported: system ... endsystem may only put every module in parallel, M1 || M2 || ... (PRISM's default)"
+    prism_error 'ctmc module M x : [0..1]; endmodule module N y : [0..1]; endmodule system (M || N)/{a} endsystem' \
+        "1:83: error: hiding (/{...}) is not supported in system ... endsystem"
     prism_error 'ctmc module M x : [0..1]; endmodule
 rewards [a] true : 1; endrewards' \
         "2:9: error: transition rewards are not supported: a steady-state solver reports state rewards (write the rate of the transitions as a state reward)"
@@ -328,6 +338,12 @@ rewards [a] true : 1; endrewards' \
         "1:18: error: formula 'f' is nested deeper than 1000 (does it use itself?)"
     prism_error 'ctmc module M x : [0..N]; endmodule' \
         "1:23: error: unknown identifier 'N'"
+    prism_error 'ctmc module M x : [0..1]; endmodule module N y : [0..1]; endmodule system M endsystem' \
+        "1:68: error: system ... endsystem leaves out module 'N': san2desc composes every module (PRISM's default)"
+    prism_error 'ctmc module M x : [0..1]; endmodule module N y : [0..1]; endmodule system M || N || M endsystem' \
+        "1:85: error: module 'M' is twice in system ... endsystem"
+    prism_error 'ctmc module M x : [0..1]; endmodule system M || Z endsystem' \
+        "1:49: error: unknown module 'Z' in system ... endsystem"
     prism_error 'ctmc label "a" = true;' "1:1: error: the model has no modules"
     prism_error 'ctmc module M x : [0..1]; endmodule label "a" = true; rewards "a" true : 1; endrewards' \
         "1:55: error: a second result named 'a': labels, reward structures and named queries become results, each needs its own name"
