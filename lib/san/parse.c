@@ -1,5 +1,7 @@
 /* parse.c — drives the generated scanner and parser over a buffer, and
  * the small helpers they share (positions, errors, strings, tree nodes). */
+#include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,19 @@ char *san_unquote(struct san_parser *ps, SAN_YYLTYPE *loc, const char *text,
 const char *san_show_char(struct san_parser *ps, char c)
 {
     return show_char(ps->shown, c);
+}
+
+int san_number(struct san_parser *ps, int line, int col, const char *text,
+               double *out)
+{
+    errno = 0;
+    double v = strtod(text, NULL);
+    if (errno == ERANGE && isinf(v)) {
+        san_error_at(ps, line, col, "number '%s' is out of range", text);
+        return 0;
+    }
+    *out = v;
+    return 1;
 }
 
 /* ------------------------------------------------------------ nodes */

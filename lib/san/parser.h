@@ -112,6 +112,11 @@ void san_error_at(struct san_parser *ps, int line, int col, const char *fmt,
 char *san_unquote(struct san_parser *ps, struct SAN_YYLTYPE *loc,
                   const char *text, size_t len);
 const char *san_show_char(struct san_parser *ps, char c);
+/* A number token's value (strtod's): 1, or 0 after an error at line:col
+ * for one beyond a double's range (an underflow to 0 or a denormal is
+ * accepted, as in C). Both scanners' (san.l, prism.l). */
+int san_number(struct san_parser *ps, int line, int col, const char *text,
+               double *out);
 
 /* op applied to the constants v[0..arity-1], with the descriptor's own
  * arithmetic (expr.c): the parser folds constant operands as it goes, so
