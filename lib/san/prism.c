@@ -2,15 +2,12 @@
  * tree (prism.h) translated into the resolved model of model.h, from
  * which todesc.c builds the descriptor as for the SAN language.
  *
- * Each module is an automaton whose states are the valuations of its
- * variables (the first variable the most significant digit). A variable
- * read by an expression is the automaton's state index decoded (st,
- * floor); the module's own variables, where a command is expanded state by
- * state, are the state's values, so a guard on them alone decides which
- * arcs exist and its updates give each arc's target. A command is one
- * event per rate branch; a synchronised action one event whose arcs carry
- * the commands' rates, so that each combination of commands fires at the
- * product of their rates (PRISM's CTMC semantics): prism_cmd.c. */
+ * Each variable is an automaton whose states are its values; read by an
+ * expression, it is the automaton's state index plus its low bound, or,
+ * where a command is expanded at its values, the value. A command is one
+ * event per rate branch over the variables it moves; a synchronised
+ * action an event per combination of commands, at the product of their
+ * rates (PRISM's CTMC semantics): prism_cmd.c. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -86,7 +83,7 @@ static int const_value(tr *t, const pr_const *c, size_t k);
 static rx *variable(tr *t, int mod, int v)
 {
     tr_module *md = &t->mods.items[mod];
-    if (t->fixed && md == t->cur)
+    if (t->fixed && md == t->cur && t->fixed_var == v)
         return rx_num(&t->m, (double)t->fixed[v]);
     return md->vars.items[v].decoded;
 }
@@ -102,16 +99,7 @@ static void decode_all(tr *t)
         tr_module *md = &t->mods.items[i];
         for (size_t v = 0; v < md->vars.len; v++) {
             tr_var *var = &md->vars.items[v];
-            rx *x = rx_st(m, md->aut);
-            if (var->stride > 1)
-                x = rx_op(m, DOP_FLOOR, rx_op(m, DOP_DIV, x,
-                          rx_num(m, (double)var->stride), NULL), NULL, NULL);
-            if (var->stride * var->range < md->states)   /* not the first */
-                x = rx_op(m, DOP_SUB, x, rx_op(m, DOP_MUL,
-                          rx_num(m, (double)var->range),
-                          rx_op(m, DOP_FLOOR, rx_op(m, DOP_DIV, x,
-                                rx_num(m, (double)var->range), NULL),
-                                NULL, NULL), NULL), NULL);
+            rx *x = rx_st(m, var->aut);
             if (var->lo)
                 x = rx_op(m, DOP_ADD, x, rx_num(m, (double)var->lo), NULL);
             var->decoded = x;
@@ -311,7 +299,7 @@ static int declare_names(tr *t)
 
 static int add_variable(tr *t, tr_module *md, const pr_var *v, int mod)
 {
-    tr_var var = {tr_renamed(t, v->name), 0, 2, 1, v->is_bool, NULL};
+    tr_var var = {tr_renamed(t, v->name), 0, 2, v->is_bool, -1, NULL};
     long hi = 1;
     if (!v->is_bool &&
         (integer(t, v->lo, "a variable's low bound", &var.lo) < 0 ||
@@ -340,41 +328,60 @@ static int add_variable(tr *t, tr_module *md, const pr_var *v, int mod)
     return 0;
 }
 
-/* The states' names: "x=3" or "x=3,b=true". */
-static char *state_name(const tr_module *md, const long *val)
+/* Variable var's automaton: its states named x=lo .. x=hi (b=false,
+ * b=true), its initial state the init value's. 0, or -1 after a
+ * diagnostic. */
+static int add_automaton(tr *t, tr_var *var, const pr_var *pv)
 {
+    if (t->m.auts.len >= DESC_MAX_AUTOMATA) {
+        tr_error(t, pv->line, pv->col, "more than %d variables: san2desc "
+                 "makes an automaton of each", DESC_MAX_AUTOMATA);
+        return -1;
+    }
+    if (var->range > DESC_MAX_ORDER) {
+        tr_error(t, pv->line, pv->col, "variable '%s' has more than %d "
+                 "values", var->name, DESC_MAX_ORDER);
+        return -1;
+    }
+    long init = var->lo;
+    if (pv->init && integer(t, pv->init, "an init value", &init) < 0)
+        return -1;
+    if (init < var->lo || init >= var->lo + var->range) {
+        tr_error(t, pv->init->line, pv->init->col, "init value %ld of '%s' "
+                 "is outside its range [%ld..%ld]", init, var->name, var->lo,
+                 var->lo + var->range - 1);
+        return -1;
+    }
+    m_aut a = {0};
+    a.name = xstrdup(var->name);
+    a.base = xstrdup(var->name);
+    a.line = pv->line;
+    a.col = pv->col;
+    a.initial = (int)(init - var->lo);
     strbuf sb = {0};
-    for (size_t v = 0; v < md->vars.len; v++) {
-        const tr_var *var = &md->vars.items[v];
-        if (v)
-            sb_putc(&sb, ',');
+    for (long k = 0; k < var->range; k++) {
+        sb_clear(&sb);
         if (var->is_bool)
-            sb_printf(&sb, "%s=%s", var->name, val[v] ? "true" : "false");
+            sb_printf(&sb, "%s=%s", var->name, k ? "true" : "false");
         else
-            sb_printf(&sb, "%s=%ld", var->name, val[v]);
+            sb_printf(&sb, "%s=%ld", var->name, var->lo + k);
+        char *s = xstrdup(sb_str(&sb));
+        keymap_put(&a.state_index, s, strlen(s), (size_t)k);
+        VEC_PUSH(&a.states, s);
+        VEC_PUSH(&a.state_at, ((srcloc){NULL, pv->line, pv->col}));
     }
-    char *s = xstrdup(sb_str(&sb));
     sb_free(&sb);
-    return s;
+    var->aut = (int)t->m.auts.len;
+    keymap_put(&t->m.aut_index, a.name, strlen(a.name), t->m.auts.len);
+    VEC_PUSH(&t->m.auts, a);
+    return model_count(&t->m, pv->line, pv->col);
 }
 
-/* The values of local state k. */
-static void values_of(const tr_module *md, long k, long *val)
-{
-    for (size_t v = 0; v < md->vars.len; v++) {
-        const tr_var *var = &md->vars.items[v];
-        val[v] = var->lo + (k / var->stride) % var->range;
-    }
-}
-
-long tr_index_of(const tr_module *md, const long *val)
-{
-    long k = 0;
-    for (size_t v = 0; v < md->vars.len; v++)
-        k += (val[v] - md->vars.items[v].lo) * md->vars.items[v].stride;
-    return k;
-}
-
+/* A module: its variables, each an automaton (a module of several
+ * variables as one automaton of their valuations makes automata, and
+ * terms over them, too large for mvd-solve's kernels: PRISM's kanban at
+ * t = 3, modules of 256 valuations, has a term over 256^3 combinations;
+ * an automaton per variable, 4 states each). */
 static int add_module(tr *t, const pr_module *decl)
 {
     int mod = (int)t->mods.len;
@@ -394,73 +401,24 @@ static int add_module(tr *t, const pr_module *decl)
         }
         text = t->mods.items[b].text;
     }
-    if (t->mods.len >= DESC_MAX_AUTOMATA) {
-        tr_error(t, decl->line, decl->col, "more than %d modules",
-                 DESC_MAX_AUTOMATA);
-        return -1;
-    }
     keymap_put(&t->module_index, decl->name, strlen(decl->name), mod);
-    VEC_PUSH(&t->mods, ((tr_module){text, decl, {0}, 1, mod}));
+    VEC_PUSH(&t->mods, ((tr_module){text, decl, {0}}));
     tr_module *md = &t->mods.items[mod];
     t->cur = md;
-    for (size_t v = 0; v < text->vars.len; v++)
-        if (add_variable(t, md, &text->vars.items[v], mod) < 0)
-            return -1;
-    if (md->vars.len == 0) {
+    int status = 0;
+    for (size_t v = 0; v < text->vars.len && status == 0; v++)
+        if ((status = add_variable(t, md, &text->vars.items[v], mod)) == 0)
+            status = add_automaton(t, &md->vars.items[v],
+                                   &text->vars.items[v]);
+    if (status == 0 && md->vars.len == 0) {
         tr_error(t, decl->line, decl->col, "module '%s' has no variables",
                  decl->name);
-        return -1;
-    }
-    for (size_t v = md->vars.len; v-- > 0;) {
-        tr_var *var = &md->vars.items[v];
-        var->stride = md->states;
-        if (var->range > DESC_MAX_ORDER / md->states) {
-            tr_error(t, decl->line, decl->col, "module '%s' has more than %d "
-                     "states (the product of its variables' ranges)",
-                     decl->name, DESC_MAX_ORDER);
-            return -1;
-        }
-        md->states *= var->range;
-    }
-    /* The automaton and its initial state. */
-    m_aut a = {0};
-    a.name = xstrdup(decl->name);
-    a.base = xstrdup(decl->name);
-    a.line = decl->line;
-    a.col = decl->col;
-    long *val = xmalloc(sizeof *val * md->vars.len);
-    for (long k = 0; k < md->states; k++) {
-        values_of(md, k, val);
-        char *s = state_name(md, val);
-        keymap_put(&a.state_index, s, strlen(s), (size_t)k);
-        VEC_PUSH(&a.states, s);
-        VEC_PUSH(&a.state_at, ((srcloc){NULL, decl->line, decl->col}));
-    }
-    int status = 0;
-    for (size_t v = 0; v < md->vars.len && status == 0; v++) {
-        const pr_var *pv = &text->vars.items[v];
-        const tr_var *var = &md->vars.items[v];
-        val[v] = var->lo;
-        if (pv->init && (status = integer(t, pv->init, "an init value",
-                                          &val[v])) == 0 &&
-            (val[v] < var->lo || val[v] >= var->lo + var->range)) {
-            tr_error(t, pv->init->line, pv->init->col, "init value %ld of "
-                     "'%s' is outside its range [%ld..%ld]", val[v],
-                     var->name, var->lo, var->lo + var->range - 1);
-            status = -1;
-        }
-    }
-    a.initial = status == 0 ? (int)tr_index_of(md, val) : -1;
-    free(val);
-    VEC_PUSH(&t->m.auts, a);
-    t->cur = NULL;
-    if (status == 0 && model_count(&t->m, decl->line, decl->col) < 0)
         status = -1;
+    }
+    t->cur = NULL;
     return status;
 }
 
-/* system ... endsystem: every module once, as the default composes them
- * (the modules' order stays their declarations'). */
 static int check_system(tr *t)
 {
     const pr_model *pm = t->pm;
@@ -499,11 +457,11 @@ static int check_system(tr *t)
 static int check_product(tr *t)
 {
     uint64_t nn = 1;
-    for (size_t i = 0; i < t->mods.len; i++)
-        if (!mul_u64(nn, (uint64_t)t->mods.items[i].states, &nn) ||
+    for (size_t i = 0; i < t->m.auts.len; i++)
+        if (!mul_u64(nn, (uint64_t)t->m.auts.items[i].states.len, &nn) ||
             nn > DESC_MAX_STATES) {
-            const pr_module *d = t->mods.items[i].decl;
-            tr_error(t, d->line, d->col, "the product state space exceeds "
+            const m_aut *a = &t->m.auts.items[i];
+            tr_error(t, a->line, a->col, "the product state space exceeds "
                      "the limit of %llu states",
                      (unsigned long long)DESC_MAX_STATES);
             return -1;
@@ -529,9 +487,11 @@ static int init_block(tr *t)
                 return -1;
             }
     /* Decoded over the product space, in the descriptor's order. */
+    const m_aut *au = t->m.auts.items;
+    size_t na = t->m.auts.len;
     uint64_t nn = 1;
-    for (size_t i = 0; i < t->mods.len; i++)
-        nn *= (uint64_t)t->mods.items[i].states;
+    for (size_t i = 0; i < na; i++)
+        nn *= (uint64_t)au[i].states.len;
     if (nn > SAN_MAX_EXPANDED) {
         tr_error(t, pm->init_line, pm->init_col, "init ... endinit over "
                  "%llu product states: san2desc searches at most %u",
@@ -547,13 +507,13 @@ static int init_block(tr *t)
     rx_compile(r, &code);
     f.code.items = code.items;
     f.code.len = code.len;
-    int *state = xcalloc(t->mods.len, sizeof *state);
+    int *state = xcalloc(na, sizeof *state);
     uint64_t found = 0, where = 0;
     for (uint64_t x = 0; x < nn; x++) {
         uint64_t rest = x;
-        for (size_t i = t->mods.len; i-- > 0;) {
-            state[i] = (int)(rest % (uint64_t)t->mods.items[i].states);
-            rest /= (uint64_t)t->mods.items[i].states;
+        for (size_t i = na; i-- > 0;) {
+            state[i] = (int)(rest % (uint64_t)au[i].states.len);
+            rest /= (uint64_t)au[i].states.len;
         }
         if (desc_eval_code(&f, state) != 0 && found++ == 0)
             where = x;
@@ -569,10 +529,9 @@ static int init_block(tr *t)
         free(state);
         return -1;
     }
-    for (size_t i = t->mods.len; i-- > 0;) {
-        t->m.auts.items[i].initial =
-            (int)(where % (uint64_t)t->mods.items[i].states);
-        where /= (uint64_t)t->mods.items[i].states;
+    for (size_t i = na; i-- > 0;) {
+        t->m.auts.items[i].initial = (int)(where % (uint64_t)au[i].states.len);
+        where /= (uint64_t)au[i].states.len;
     }
     free(state);
     return 0;
@@ -693,9 +652,6 @@ static int translate(tr *t)
     for (size_t i = 0; i < pm->modules.len; i++)
         if (add_module(t, &pm->modules.items[i]) < 0)
             return -1;
-    for (size_t i = 0; i < t->mods.len; i++)
-        keymap_put(&t->m.aut_index, t->m.auts.items[i].name,
-                   strlen(t->m.auts.items[i].name), i);
     decode_all(t);
     if (check_system(t) < 0 || check_product(t) < 0 || init_block(t) < 0 ||
         prism_commands(t) < 0 || results(t) < 0)

@@ -144,17 +144,15 @@ int prism_parse(struct prism_parser *ps, const char *text, size_t len);
 typedef struct {
     const char *name;     /* as renamed */
     long lo, range;       /* values lo .. lo + range - 1 */
-    long stride;          /* in the module's local state index */
     int is_bool;
-    rx *decoded;          /* its value from st of the automaton, once */
+    int aut;              /* its automaton */
+    rx *decoded;          /* its value, st of the automaton + lo, once */
 } tr_var;
 
 typedef struct {
     const pr_module *text;    /* the module's body: its base's if renamed */
     const pr_module *decl;    /* the declaration (name, renames) */
     VEC(tr_var) vars;
-    long states;
-    int aut;
 } tr_module;
 
 typedef struct {
@@ -167,9 +165,11 @@ typedef struct {
     unsigned char *const_state;   /* 0 not yet, 1 being resolved, 2 done */
     VEC(tr_module) mods;
     /* The context of an expression: the module whose text it is (its
-     * renames apply), and that module's variables' values when fixed. */
+     * renames apply), and the value of that module's variable `fixed_var`
+     * when it is fixed (fixed: the values by variable). */
     const tr_module *cur;
     const long *fixed;
+    int fixed_var;
     int depth;
 } tr;
 
@@ -180,8 +180,6 @@ void tr_error(tr *t, int line, int col, const char *fmt, ...)
 const char *tr_renamed(const tr *t, const char *name);
 /* e resolved in the current context; NULL after a diagnostic. */
 rx *tr_resolve(tr *t, const sx *e);
-/* The local state index of the values val of module md's variables. */
-long tr_index_of(const tr_module *md, const long *val);
 /* guard ? value : 0, folded when the guard is known. */
 rx *tr_gated(model *m, rx *guard, rx *value);
 

@@ -1,16 +1,20 @@
 /* prism_cmd.c — a PRISM model's commands as the SAN model's events and
- * arcs (formats/prism-subset.md, "The translation").
+ * arcs (formats/prism-subset.md, "The translation"). Each variable is an
+ * automaton (prism.c).
  *
- * A command branch (a "choice") is expanded at the local states of its
- * module where its guard may hold: the box its conjuncts on the module's
- * own variables allow (guard_box), then the guard with those variables
- * fixed. What is left of the guard there (the part that reads other
- * modules) becomes the arc's routing probability, a small function of
- * that state shared by the states alike, so long as the branch's rate is
- * finite everywhere; otherwise it gates the rate (PRISM evaluates a rate
- * only where its guard holds: x/y with y = 0 where the guard is false).
- * An update that reads other modules is one arc per value it may give,
- * each with the probability that it gives that value. */
+ * A command branch (a "choice") moves the variables it assigns, its
+ * participants: an event over their automata. Each participant's arcs go
+ * from its values where the guard may hold (the box of the guard's
+ * conjuncts that compare it with a constant) to the value its assignment
+ * gives there. A guard made only of such conjuncts on the participants is
+ * wholly in their arcs; otherwise it gates the event's rate (guard ? rate
+ * : 0, so the rate is evaluated only where it holds, as in PRISM). An
+ * assignment whose value reads other variables is one arc to each value
+ * it may give, with the probability that it gives it, checked in range
+ * where the guard holds. A synchronised action is one event per choice of
+ * a command in each module that has it, at the product of their rates;
+ * the choices of a module that all move the same one variable share the
+ * event, their rates weighing their arcs. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,33 +30,7 @@ typedef struct {
 } tr_choice;
 typedef VEC(tr_choice) tr_choices;
 
-/* How a choice's guard and range checks are applied (choice_arcs): in
- * its arcs' probabilities when in_prob, else in its rate (gate: the
- * guard reads other modules somewhere; check: an update does). */
-typedef struct {
-    int in_prob, gate, check;
-} tr_found;
-
-/* An update that reads other modules' variables: the variable and its
- * value from the local state, a function of the other modules' states. */
-typedef struct {
-    int v;
-    rx *value;
-} tr_pending;
-
 /* ----------------------------------------------------------- guards */
-
-/* The next valuation of the box lo..hi after val, the last variable
- * fastest (so local states ascend): 0 after the last. */
-static int next_in_box(long *val, const long *lo, const long *hi, size_t n)
-{
-    for (size_t v = n; v-- > 0;) {
-        if (++val[v] <= hi[v])
-            return 1;
-        val[v] = lo[v];
-    }
-    return 0;
-}
 
 /* The current module's variable e is, or -1. */
 static int own_variable(tr *t, const sx *e)
@@ -158,51 +136,7 @@ static int guard_box(tr *t, const sx *g, long *lo, long *hi)
     return narrow_by(t, g, lo, hi);
 }
 
-/* ---------------------------------------------------------- updates */
-
-/* The target of branch br from local state k (values val) into to: the
- * updates with a known value set it (checked against the ranges), the
- * others are left in pending[*npending]. 0, or -1 after a diagnostic. */
-static int update_target(tr *t, const tr_module *md, const pr_branch *br,
-                         long k, const long *val, long *to,
-                         tr_pending *pending, size_t *npending)
-{
-    memcpy(to, val, sizeof *to * md->vars.len);
-    *npending = 0;
-    for (size_t i = 0; i < br->assigns.len; i++) {
-        const pr_assign *as = &br->assigns.items[i];
-        const char *name = tr_renamed(t, as->var);
-        size_t key;
-        if (!keymap_get(&t->var_index, name, strlen(name), &key) ||
-            &t->mods.items[key >> 16] != md) {
-            tr_error(t, as->line, as->col, "'%s' is not a variable of "
-                     "module '%s'", name, md->decl->name);
-            return -1;
-        }
-        int v = (int)(key & 0xffff);
-        const tr_var *var = &md->vars.items[v];
-        rx *r = tr_resolve(t, as->value);
-        if (!r)
-            return -1;
-        if (r->op != DOP_NUM) {
-            pending[(*npending)++] = (tr_pending){v, r};
-            continue;
-        }
-        double x = r->num;
-        if (!(x == floor(x) && x >= (double)var->lo &&
-              x < (double)(var->lo + var->range))) {
-            char buf[32];
-            tr_error(t, as->line, as->col, "the update gives '%s' the value "
-                     "%s outside its range [%ld..%ld] from the state (%s) "
-                     "where the guard may hold", name, fmt_double(buf, x),
-                     var->lo, var->lo + var->range - 1,
-                     t->m.auts.items[md->aut].states.items[k]);
-            return -1;
-        }
-        to[v] = (long)x;
-    }
-    return 0;
-}
+/* ------------------------------------------------------------- arcs */
 
 /* a and b, either NULL for true. */
 static rx *and(model *m, rx *a, rx *b)
@@ -226,28 +160,18 @@ static int integral(const rx *x)
     }
 }
 
-/* 1 where every value x of pend (their variables md's) is an integer in
- * its variable's range, else 0; in the current context. */
-static rx *in_range(tr *t, const tr_module *md, const tr_pending *pend,
-                    size_t np)
+/* 1 where x is an integer in var's range, else 0. */
+static rx *in_range(model *m, const tr_var *var, rx *x)
 {
-    model *m = &t->m;
-    rx *ok = NULL;
-    for (size_t i = 0; i < np; i++) {
-        rx *x = pend[i].value;
-        const tr_var *var = &md->vars.items[pend[i].v];
-        double lo = (double)var->lo, hi = (double)(var->lo + var->range - 1);
-        rx *in = NULL;
-        if (!integral(x))
-            in = rx_op(m, DOP_EQ, rx_op(m, DOP_FLOOR, x, NULL, NULL), x,
-                       NULL);
-        if (!(rx_finite(x) && x->lo >= lo))
-            in = and(m, in, rx_op(m, DOP_GE, x, rx_num(m, lo), NULL));
-        if (!(rx_finite(x) && x->hi <= hi))
-            in = and(m, in, rx_op(m, DOP_LE, x, rx_num(m, hi), NULL));
-        ok = and(m, ok, in);
-    }
-    return ok ? ok : rx_num(m, 1);
+    double lo = (double)var->lo, hi = (double)(var->lo + var->range - 1);
+    rx *in = NULL;
+    if (!integral(x))
+        in = rx_op(m, DOP_EQ, rx_op(m, DOP_FLOOR, x, NULL, NULL), x, NULL);
+    if (!(rx_finite(x) && x->lo >= lo))
+        in = and(m, in, rx_op(m, DOP_GE, x, rx_num(m, lo), NULL));
+    if (!(rx_finite(x) && x->hi <= hi))
+        in = and(m, in, rx_op(m, DOP_LE, x, rx_num(m, hi), NULL));
+    return in ? in : rx_num(m, 1);
 }
 
 /* x / (ok ? 1 : 0): x where ok holds, infinite (or NaN) where it does
@@ -260,8 +184,6 @@ static rx *checked(model *m, rx *x, rx *ok)
     return rx_op(m, DOP_DIV, x, rx_op(m, DOP_ITE, ok, rx_num(m, 1),
                                       rx_num(m, 0)), NULL);
 }
-
-/* ------------------------------------------------------------- arcs */
 
 static int add_arc(tr *t, const tr_choice *c, int aut, long from, long to,
                    int ev, rx *prob)
@@ -276,119 +198,94 @@ static int add_arc(tr *t, const tr_choice *c, int aut, long from, long to,
     return 0;
 }
 
-/* The arcs from local state k: to `to`, or, when updates read other
- * modules (pend), to each valuation of their variables that the values'
- * bounds allow, with the probability "each value is the target's"; prob
- * (NULL: 1) is the guard's part in them, ok (NULL: none) the range
- * check of their values (checked), and rate (NULL: none) the branch's
- * rate from this state, when the event's rate is 1 (action()). The arcs
- * made, or -1. */
-static long arcs_from(tr *t, const tr_choice *c, long k, long *to,
-                      const tr_pending *pend, size_t np, rx *prob, rx *ok,
-                      rx *rate, int ev, int drop_loops)
+/* The conjunct g of a guard is a comparison of one of the current
+ * module's variables with a constant (or a boolean variable, or its
+ * negation): that variable, else -1 (-2 after a diagnostic). */
+static int box_conjunct(tr *t, const sx *g)
 {
-    const tr_module *md = &t->mods.items[c->mod];
-    long *lo = xmalloc(sizeof *lo * (np + 1)), *hi = xmalloc(sizeof *hi *
-                                                              (np + 1));
-    long *cur = xmalloc(sizeof *cur * (np + 1)), arcs = 0;
-    int more = 1;
-    for (size_t i = 0; i < np; i++) {
-        const tr_var *var = &md->vars.items[pend[i].v];
-        const rx *r = pend[i].value;
-        lo[i] = var->lo;
-        hi[i] = var->lo + var->range - 1;
-        if (rx_finite(r)) {   /* the values it can take */
-            lo[i] = (long)fmax((double)lo[i], ceil(r->lo));
-            hi[i] = (long)fmin((double)hi[i], floor(r->hi));
-        }
-        more = more && lo[i] <= hi[i];
-        cur[i] = lo[i];
+    int v = own_variable(t, g);
+    if (v >= 0)
+        return t->cur->vars.items[v].is_bool ? v : -1;
+    if (g->kind != SX_OP)
+        return -1;
+    if (g->op == DOP_NOT) {
+        v = own_variable(t, g->kid[0]);
+        return v >= 0 && t->cur->vars.items[v].is_bool ? v : -1;
     }
-    for (; more && arcs >= 0; more = next_in_box(cur, lo, hi, np)) {
-        rx *p = NULL;
-        for (size_t i = 0; i < np; i++) {
-            to[pend[i].v] = cur[i];
-            p = and(&t->m, p, rx_op(&t->m, DOP_EQ, pend[i].value,
-                                    rx_num(&t->m, (double)cur[i]), NULL));
-        }
-        long target = tr_index_of(md, to);
-        if (ok)   /* after the tests: 0 / 0 where the value is out */
-            p = checked(&t->m, p ? p : rx_num(&t->m, 1), ok);
-        if (rate)
-            p = p ? rx_op(&t->m, DOP_MUL, rate, p, NULL) : rate;
-        /* the guard first: the values and the check only where it holds
-         * (slice evaluates every product state, reachable or not) */
-        if (prob)
-            p = p ? tr_gated(&t->m, prob, p) : prob;
-        if ((drop_loops && target == k) ||
-            (p && p->op == DOP_NUM && p->num == 0))
-            continue;
-        arcs = add_arc(t, c, md->aut, k, target, ev, p) < 0 ? -1 : arcs + 1;
-        if (np == 0)
-            break;
+    if (g->op != DOP_EQ && g->op != DOP_LT && g->op != DOP_LE &&
+        g->op != DOP_GT && g->op != DOP_GE)
+        return -1;
+    const sx *side = g->kid[1];
+    if ((v = own_variable(t, g->kid[0])) < 0) {
+        v = own_variable(t, g->kid[1]);
+        side = g->kid[0];
     }
-    free(lo);
-    free(hi);
-    free(cur);
-    return arcs;
+    double c;
+    int is = v >= 0 ? known(t, side, &c) : 0;
+    return is < 0 ? -2 : is ? v : -1;
 }
 
-/* The arcs of choice c in its module, for event ev, from every local
- * state where the guard may hold. Self-loops are left out when
- * `drop_loops` (a local event: they change nothing). With rate_in_arcs
- * (an action's event, of rate 1), each arc also carries the branch's rate
- * from its state, the guard's part gating it. The arcs made, or -1 after
- * a diagnostic; *found says what the rate must then carry. */
-static long choice_arcs(tr *t, const tr_choice *c, int ev, int drop_loops,
-                        int rate_in_arcs, tr_found *found)
+/* Whether guard g is a conjunction of box conjuncts on the variables
+ * marked in part (the choice's participants): their arcs then hold it
+ * all. -1 after a diagnostic. */
+static int held_by_arcs(tr *t, const sx *g, const char *part)
+{
+    for (;;) {
+        const sx *one = g->kind == SX_OP && g->op == DOP_AND ? g->kid[1] : g;
+        int v = box_conjunct(t, one);
+        if (v == -2)
+            return -1;
+        if (v < 0 || !part[v])
+            return 0;
+        if (one == g)
+            return 1;
+        g = g->kid[0];
+    }
+}
+
+/* The arcs of participant v (a variable of the choice's module) for
+ * choice c and event ev: from each value in the guard's box for v where
+ * the guard, v fixed, may hold, to the value v's assignment gives. The
+ * arc's probability holds, when `weigh`, the branch's rate (the event's
+ * rate is then 1) and what the guard still reads; when pending (the
+ * assignment reads other variables), the values it may take, each with
+ * its probability, checked in range, the guard first. Self-loops are
+ * left out when drop_loops. The arcs made, or -1. */
+static long participant_arcs(tr *t, const tr_choice *c, int v, int ev,
+                             int drop_loops, int weigh)
 {
     tr_module *md = &t->mods.items[c->mod];
-    size_t nv = md->vars.len, np = 0;
-    long *val = xmalloc(sizeof *val * nv), *to = xmalloc(sizeof *to * nv);
-    long *lo = xmalloc(sizeof *lo * nv), *hi = xmalloc(sizeof *hi * nv);
-    tr_pending *pend = xmalloc(sizeof *pend * (c->br->assigns.len + 1));
-    long arcs = 0;
+    const tr_var *var = &md->vars.items[v];
+    size_t nv = md->vars.len;
+    long *val = xcalloc(nv, sizeof *val), *lo = xmalloc(sizeof *lo * nv);
+    long *hi = xmalloc(sizeof *hi * nv), arcs = 0;
+    const pr_assign *as = NULL;
     t->cur = md;
-    t->fixed = NULL;
-    size_t mark = t->m.arena.len;
-    rx *rate = c->br->rate ? tr_resolve(t, c->br->rate) : rx_num(&t->m, 1);
-    found->in_prob = rate && (rate_in_arcs || rx_finite(rate));
-    drop_nodes(t, mark);
-    t->fixed = val;
-    int more = rate && guard_box(t, c->cmd->guard, lo, hi) == 0;
-    if (!more)
-        arcs = -1;
-    for (size_t v = 0; v < nv; v++) {
-        more = more && lo[v] <= hi[v];
-        val[v] = lo[v];
+    for (size_t i = 0; i < c->br->assigns.len; i++) {
+        const char *name = tr_renamed(t, c->br->assigns.items[i].var);
+        if (strcmp(name, var->name) == 0)
+            as = &c->br->assigns.items[i];
     }
-    for (; more && arcs >= 0; more = next_in_box(val, lo, hi, nv)) {
-        long k = tr_index_of(md, val);
-        mark = t->m.arena.len;
-        rx *g = tr_resolve(t, c->cmd->guard), *prob = NULL;
-        if (g && g->op == DOP_NUM && g->num == 0) {
-            drop_nodes(t, mark);
-            continue;
-        }
-        if (!g || update_target(t, md, c->br, k, val, to, pend, &np) < 0) {
+    t->fixed = val;
+    t->fixed_var = v;
+    if (guard_box(t, c->cmd->guard, lo, hi) < 0)
+        arcs = -1;
+    for (long x = lo[v]; x <= hi[v] && arcs >= 0; x++) {
+        val[v] = x;
+        size_t mark = t->m.arena.len;
+        rx *g = tr_resolve(t, c->cmd->guard);
+        if (!g) {
             arcs = -1;
             break;
         }
-        if (g->op != DOP_NUM) {   /* it reads other modules */
-            if (found->in_prob)
-                prob = rx_is_test(g) ? g : rx_op(&t->m, DOP_NE, g,
-                                                 rx_num(&t->m, 0), NULL);
-            else
-                found->gate = 1;
+        if (g->op == DOP_NUM && g->num == 0) {   /* it never holds here */
+            drop_nodes(t, mark);
+            continue;
         }
-        rx *ok = NULL;
-        if (np > 0 && found->in_prob)
-            ok = in_range(t, md, pend, np);
-        else if (np > 0)
-            found->check = 1;
-        rx *r = NULL;
-        if (rate_in_arcs && !(r = c->br->rate ? tr_resolve(t, c->br->rate)
-                                              : rx_num(&t->m, 1))) {
+        rx *to = tr_resolve(t, as->value), *r = NULL;
+        if (to && weigh)
+            r = c->br->rate ? tr_resolve(t, c->br->rate) : rx_num(&t->m, 1);
+        if (!to || (weigh && !r)) {
             arcs = -1;
             break;
         }
@@ -399,51 +296,98 @@ static long choice_arcs(tr *t, const tr_choice *c, int ev, int drop_loops,
             arcs = -1;
             break;
         }
-        long made = arcs_from(t, c, k, to, pend, np, prob, ok, r, ev,
-                              drop_loops);
-        arcs = made < 0 ? -1 : arcs + made;
-        if (!prob && np == 0 && !r)
+        /* The guard in the arc when its rate is there, and when the value
+         * is pending: its check only where the guard holds (slice
+         * evaluates every product state). */
+        rx *gate = (weigh || to->op != DOP_NUM) && g->op != DOP_NUM
+                 ? (rx_is_test(g) ? g : rx_op(&t->m, DOP_NE, g,
+                                              rx_num(&t->m, 0), NULL))
+                 : NULL;
+        long first = var->lo, last = var->lo + var->range - 1;
+        if (to->op == DOP_NUM) {
+            double y = to->num;
+            if (!(y == floor(y) && y >= (double)first && y <= (double)last)) {
+                char buf[32];
+                tr_error(t, as->line, as->col, "the update gives '%s' the "
+                         "value %s outside its range [%ld..%ld] from %s=%ld "
+                         "where the guard may hold", var->name,
+                         fmt_double(buf, y), first, last, var->name, x);
+                arcs = -1;
+                break;
+            }
+            first = last = (long)y;
+        } else if (rx_finite(to)) {   /* the values it may take */
+            first = (long)fmax((double)first, ceil(to->lo));
+            last = (long)fmin((double)last, floor(to->hi));
+        }
+        rx *ok = to->op == DOP_NUM ? NULL : in_range(&t->m, var, to);
+        int kept = 0;
+        for (long y = first; y <= last && arcs >= 0; y++) {
+            if (drop_loops && y == x)
+                continue;
+            rx *p = to->op == DOP_NUM ? NULL
+                  : rx_op(&t->m, DOP_EQ, to, rx_num(&t->m, (double)y), NULL);
+            if (ok)   /* after the test: 0 / 0 where the value is out */
+                p = checked(&t->m, p, ok);
+            if (r)
+                p = p ? rx_op(&t->m, DOP_MUL, r, p, NULL) : r;
+            if (gate)   /* the guard first: the rest only where it holds */
+                p = p ? tr_gated(&t->m, gate, p) : gate;
+            if (p && p->op == DOP_NUM && p->num == 0)
+                continue;
+            arcs = add_arc(t, c, var->aut, x - var->lo, y - var->lo, ev, p)
+                   < 0 ? -1 : arcs + 1;
+            kept |= p != NULL;
+        }
+        if (!kept)
             drop_nodes(t, mark);   /* no arc holds a node made here */
     }
     t->cur = NULL;
     t->fixed = NULL;
     free(val);
-    free(to);
     free(lo);
     free(hi);
-    free(pend);
     return arcs;
 }
 
-/* The choice's rate in the global state (1 when the branch has none);
- * when its guard or updates were not put in the arcs (choice_arcs), the
- * guard as a 0/1 gate and the updates' range check. */
-static rx *choice_rate(tr *t, const tr_choice *c, const tr_found *found)
+/* The participants of choice c (its assigned variables, by index in its
+ * module) marked in part; their count, or -1 after a diagnostic (an
+ * assignment to another module's variable). */
+static int participants(tr *t, const tr_choice *c, char *part)
 {
     const tr_module *md = &t->mods.items[c->mod];
-    model *m = &t->m;
+    int n = 0;
+    memset(part, 0, md->vars.len);
     t->cur = md;
+    for (size_t i = 0; i < c->br->assigns.len; i++) {
+        const pr_assign *as = &c->br->assigns.items[i];
+        const char *name = tr_renamed(t, as->var);
+        size_t key;
+        if (!keymap_get(&t->var_index, name, strlen(name), &key) ||
+            &t->mods.items[key >> 16] != md) {
+            tr_error(t, as->line, as->col, "'%s' is not a variable of "
+                     "module '%s'", name, md->decl->name);
+            t->cur = NULL;
+            return -1;
+        }
+        n += !part[key & 0xffff];
+        part[key & 0xffff] = 1;
+    }
+    t->cur = NULL;
+    return n;
+}
+
+/* The choice's rate in the global state (1 when the branch has none),
+ * gated by its guard unless its participants' arcs hold it. NULL after
+ * a diagnostic. */
+static rx *choice_rate(tr *t, const tr_choice *c, int gate)
+{
+    model *m = &t->m;
+    t->cur = &t->mods.items[c->mod];
     t->fixed = NULL;
-    rx *g = found->gate ? tr_resolve(t, c->cmd->guard) : rx_num(m, 1);
+    rx *g = gate ? tr_resolve(t, c->cmd->guard) : rx_num(m, 1);
     rx *r = g ? (c->br->rate ? tr_resolve(t, c->br->rate) : rx_num(m, 1))
               : NULL;
-    if (r && found->check) {
-        tr_pending *pend = xmalloc(sizeof *pend * (c->br->assigns.len + 1));
-        size_t np = 0;
-        for (size_t i = 0; i < c->br->assigns.len && r; i++) {
-            const pr_assign *as = &c->br->assigns.items[i];
-            const char *name = tr_renamed(t, as->var);
-            size_t key;
-            rx *x = tr_resolve(t, as->value);
-            if (!x || !keymap_get(&t->var_index, name, strlen(name), &key))
-                r = NULL;   /* choice_arcs reported it first */
-            else if (x->op != DOP_NUM)
-                pend[np++] = (tr_pending){(int)(key & 0xffff), x};
-        }
-        if (r)
-            r = checked(m, r, in_range(t, md, pend, np));
-        free(pend);
-    }
     t->cur = NULL;
     if (!r)
         return NULL;
@@ -458,56 +402,74 @@ static rx *choice_rate(tr *t, const tr_choice *c, const tr_found *found)
 
 /* ----------------------------------------------------------- events */
 
-/* One event for the choices c[0..n-1], in module order. A local command
- * (action NULL, n = 1): the choice's arcs, at its rate. An action: every
- * choice of every module that has it, the branches' rates in the arcs
- * and the event's rate 1, so that the descriptor's product over the
- * modules of the sums of their enabled arcs' weights is PRISM's sum over
- * every combination of one enabled command per module of the product of
- * their rates, in one event (one choice per module and event would make
- * an event per combination: 46782 terms where the SAN had 16). An event
- * one of whose modules has no arc, or of rate 0, is dropped. */
-static int add_event(tr *t, const char *name, const char *action,
-                     const tr_choice *c, size_t n, int line, int col)
+/* A module's part in an event: one choice, at its rate; or (weigh)
+ * choices that all move the same one variable, their rates in its arcs. */
+typedef struct {
+    const tr_choice *c;
+    size_t n;
+    int weigh;
+} tr_part;
+
+/* One event over the parts p[0..n-1] (in module order): their
+ * participants' arcs, the rate the product of the unweighed parts'. An
+ * event that moves nothing, or one of whose participants has no arc, or
+ * of rate 0, is dropped. */
+static int add_event(tr *t, const char *name, const tr_part *p, size_t n,
+                     int line, int col)
 {
     model *m = &t->m;
-    int ev = (int)m->events.len, status = 0, nmod = 0;
+    int ev = (int)m->events.len, status = 0;
     size_t first_arc = m->arcs.len;
     m_event e = {0};
-    tr_found *found = xcalloc(n, sizeof *found);
-    rx *rate = NULL;
-    for (size_t i = 0; i < n && status == 0; i++)
-        nmod += i == 0 || c[i].mod != c[i - 1].mod;
-    for (size_t i = 0, arcs = 0; i < n && status == 0; i++) {
-        long made = choice_arcs(t, &c[i], ev, nmod == 1, action != NULL,
-                                &found[i]);
-        status = made < 0 ? -1 : 0;
-        arcs += made > 0 ? (size_t)made : 0;
-        if (status == 0 && (i + 1 == n || c[i + 1].mod != c[i].mod)) {
-            status = arcs == 0 ? 1 : 0;   /* 1: never enabled */
-            VEC_PUSH(&e.users, t->mods.items[c[i].mod].aut);
-            arcs = 0;
-        }
+    rx *rate = rx_num(m, 1);
+    char part[0x10000];
+    /* the participants, to know whether the event is local */
+    size_t nusers = 0;
+    for (size_t i = 0; i < n && status == 0; i++) {
+        int k = participants(t, &p[i].c[0], part);
+        status = k < 0 ? -1 : 0;
+        nusers += k > 0 ? (size_t)k : 0;
     }
-    if (action && status == 0)
-        rate = rx_num(m, 1);
-    for (size_t i = 0; i < n && status == 0 && !action; i++) {
-        rx *r = choice_rate(t, &c[i], &found[i]);
-        if (!r)
-            status = -1;
-        else
-            rate = rate ? rx_op(m, DOP_MUL, rate, r, NULL) : r;
+    if (status == 0 && nusers == 0)
+        status = 1;   /* it changes nothing */
+    for (size_t i = 0; i < n && status == 0; i++) {
+        const tr_module *md = &t->mods.items[p[i].c[0].mod];
+        int k = participants(t, &p[i].c[0], part);
+        int held = 1;
+        if (!p[i].weigh) {
+            t->cur = md;
+            held = held_by_arcs(t, p[i].c[0].cmd->guard, part);
+            t->cur = NULL;
+            rx *r = held < 0 ? NULL : choice_rate(t, &p[i].c[0], !held);
+            if (!r) {
+                status = -1;
+                break;
+            }
+            rate = rx_op(m, DOP_MUL, rate, r, NULL);
+        }
+        for (size_t v = 0; v < md->vars.len && k >= 0 && status == 0; v++) {
+            if (!part[v])
+                continue;
+            long arcs = 0;
+            for (size_t j = 0; j < p[i].n && arcs >= 0; j++) {
+                long made = participant_arcs(t, &p[i].c[j], (int)v, ev,
+                                             nusers == 1, p[i].weigh);
+                arcs = made < 0 ? -1 : arcs + made;
+            }
+            status = arcs < 0 ? -1 : arcs == 0 ? 1 : 0;
+            if (status == 0)
+                VEC_PUSH(&e.users, md->vars.items[v].aut);
+        }
     }
     if (status == 0 && rate->op == DOP_NUM && rate->num == 0)
         status = 1;
-    free(found);
     if (status != 0) {   /* no event: its arcs go */
         m->arcs.len = first_arc;
         free(e.users.items);
         return status < 0 ? -1 : 0;
     }
     e.name = xstrdup(name);
-    e.sync = nmod > 1;
+    e.sync = e.users.len > 1;
     e.rate = rate;
     e.line = line;
     e.col = col;
@@ -535,7 +497,8 @@ static int local_commands(tr *t)
                     snprintf(name, sizeof name, "%s:%zu.%zu", md->decl->name,
                              k + 1, b + 1);
                 tr_choice c = {(int)i, cmd, &cmd->branches.items[b]};
-                if (add_event(t, name, NULL, &c, 1, cmd->line, cmd->col) < 0)
+                tr_part p = {&c, 1, 0};
+                if (add_event(t, name, &p, 1, cmd->line, cmd->col) < 0)
                     return -1;
             }
         }
@@ -558,15 +521,88 @@ static void choices_of(tr *t, size_t i, const char *a, tr_choices *out)
     t->cur = NULL;
 }
 
-/* Action a (first used by command at): one event, "a", over every module
- * whose alphabet has it (add_event). */
+/* Whether choices c[0..n-1] (one module's) all move the same one
+ * variable: they can share an event, weighing its arcs. -1 after a
+ * diagnostic. */
+static int one_variable(tr *t, const tr_choice *c, size_t n)
+{
+    const tr_module *md = &t->mods.items[c[0].mod];
+    char part[0x10000], first[0x10000];
+    for (size_t j = 0; j < n; j++) {
+        int k = participants(t, &c[j], j ? part : first);
+        if (k < 0)
+            return -1;
+        if (k != 1 || (j && memcmp(part, first, md->vars.len) != 0))
+            return 0;
+    }
+    return 1;
+}
+
+/* Action a (first used by command at): an event per choice of a part in
+ * each module that has it ("a", or "a#1", "a#2", ... when there are
+ * several), a module's choices one part when they all move the same one
+ * variable. */
 static int action(tr *t, const char *a, const pr_command *at)
 {
     tr_choices all = {0};
-    for (size_t i = 0; i < t->mods.len; i++)
+    VEC(tr_part) parts = {0};     /* every module's parts, in order */
+    VEC(size_t) start = {0}, count = {0};   /* a module's: start[j].. */
+    int status = 0;
+    for (size_t i = 0; i < t->mods.len && status == 0; i++) {
+        size_t before = all.len;
         choices_of(t, i, a, &all);
-    int status = add_event(t, a, a, all.items, all.len, at->line, at->col);
+        if (all.len == before)
+            continue;
+        VEC_PUSH(&start, parts.len);
+        int one = one_variable(t, all.items + before, all.len - before);
+        if (one < 0)
+            status = -1;
+        else if (one)
+            VEC_PUSH(&parts, ((tr_part){NULL, all.len - before, 1}));
+        else
+            for (size_t j = before; j < all.len; j++)
+                VEC_PUSH(&parts, ((tr_part){NULL, 1, 0}));
+        VEC_PUSH(&count, parts.len - start.items[start.len - 1]);
+    }
+    /* the parts' choices, now that all is whole */
+    for (size_t j = 0, at_choice = 0; j < parts.len; j++) {
+        parts.items[j].c = all.items + at_choice;
+        at_choice += parts.items[j].n;
+    }
+    uint64_t combos = 1;
+    for (size_t j = 0; j < count.len && status == 0; j++)
+        if (!mul_u64(combos, count.items[j], &combos) ||
+            combos > SAN_MAX_EXPANDED) {
+            tr_error(t, at->line, at->col, "action '%s' has more than %u "
+                     "combinations of commands across its modules", a,
+                     SAN_MAX_EXPANDED);
+            status = -1;
+        }
+    size_t n = count.len;
+    tr_part *p = xmalloc(sizeof *p * (n ? n : 1));
+    size_t *digit = xcalloc(n ? n : 1, sizeof *digit);
+    for (uint64_t x = 0; x < combos && status == 0; x++) {
+        for (size_t j = 0; j < n; j++)
+            p[j] = parts.items[start.items[j] + digit[j]];
+        char name[256];
+        if (combos == 1)
+            snprintf(name, sizeof name, "%s", a);
+        else
+            snprintf(name, sizeof name, "%s#%llu", a,
+                     (unsigned long long)x + 1);
+        status = add_event(t, name, p, n, at->line, at->col);
+        for (size_t j = n; j-- > 0;) {   /* the next combination */
+            if (++digit[j] < count.items[j])
+                break;
+            digit[j] = 0;
+        }
+    }
+    free(p);
+    free(digit);
     free(all.items);
+    free(parts.items);
+    free(start.items);
+    free(count.items);
     return status;
 }
 

@@ -81,12 +81,12 @@ results
     [ "$(results queue.sm)" = "$(results queue.san)" ]
 }
 
-@test "the states are named by the variables' values; a guard on the module's own variables makes arcs, not a function" {
+@test "each variable an automaton, its states named by its values; a guard on the variables it moves makes arcs, not a function" {
     printf '%s\n' "$QUEUE" > queue.sm
     run san2desc queue.sm
     assert_success
-    assert_line 'automaton queue q=0 q=1 q=2 q=3 q=4 q=5 q=6 q=7 q=8 q=9 q=10'
-    assert_line 'automaton server s=0 s=1'
+    assert_line 'automaton q q=0 q=1 q=2 q=3 q=4 q=5 q=6 q=7 q=8 q=9 q=10'
+    assert_line 'automaton s s=0 s=1'
     assert_line 'initial q=0 s=0'
     # the rates are constants: no function but the results'
     [ "$(grep -c '^function' <<< "$output")" -eq 2 ]
@@ -106,7 +106,7 @@ results
     assert_output --partial "san2desc: <stdin>:1:1: error: syntax error"
 }
 
-@test "two variables in a module, a guard reading another module (in the arcs' probability), several branches: against the SAN by hand" {
+@test "two variables in a module, a guard reading a variable it does not move (a gate in the rate), several branches: against the SAN by hand" {
     cat > two.sm <<'EOF'
 ctmc
 const double r = 2;
@@ -159,12 +159,13 @@ EOF
     diff <(results two.sm | awk '{ printf "%s %s %.12g\n", $1, $2, $3 }' | sort) \
          <(results two.san | awk '{ printf "%s %s %.12g\n", $1, $2, $3 }' | sort)
     san2desc two.sm > two.desc
-    grep -q '^automaton A x=0,b=false x=0,b=true x=1,b=false' two.desc
+    grep -q '^automaton x x=0 x=1 x=2$' two.desc
+    grep -q '^automaton b b=false b=true$' two.desc
     # one event for the action, B's two commands on it two arcs
     [ "$(grep -c '^term sync+' two.desc)" -eq 1 ]
     grep -q '^term sync+ go$' two.desc
-    # the guard's part on B, y=0, where the command is expanded at x=1, b=false
-    grep -q '^function f_A_A_x=1,b=false_x=0,b=false st B 0 ==$' two.desc
+    # x>0 & y=0 moves x: y=0 is not in x's arcs, so it gates the rate
+    grep -q '^function rate_A:2 st x 0 > st y 0 == and 3 0 ite$' two.desc
 }
 
 @test "renaming, formulas, constants from -D, init ... endinit, min max floor ceil mod" {
@@ -229,11 +230,11 @@ EOF
     assert_line "space 4 4"
     diff <(results fu.sm | awk '{ printf "%s %s %.12g\n", $1, $2, $3 }') \
          <(results fu.san | awk '{ printf "%s %s %.12g\n", $1, $2, $3 }')
-    grep -q '^function f_M_M_x=0_x=1 st N 1 ==$' fu.sm.desc
+    grep -q '^function f_x_x_x=0_x=1 st y 1 ==$' fu.sm.desc
     sed 's/(x.=y)/(x'"'"'=y+1)/' fu.sm > out.sm
     run bash -c 'san2desc out.sm | mvd-solve'
     assert_failure 2
-    assert_line "mvd-solve: <stdin>: error: rate function 'f_M_M_x=0_x=1' is not finite in state (M=x=0, N=y=1)"
+    assert_line "mvd-solve: <stdin>: error: rate function 'f_x_x_x=0_x=1' is not finite in state (x=x=0, y=y=1)"
 }
 
 @test "system ... endsystem with every module in parallel (||) is PRISM's default: the same descriptor" {
@@ -315,7 +316,7 @@ rewards [a] true : 1; endrewards' \
     prism_error 'ctmc module M x : [0..1]; [] y=0 -> (x'"'"'=1); endmodule' \
         "1:30: error: unknown identifier 'y'"
     prism_error 'ctmc module M x : [0..1]; [] true -> (x'"'"'=x+1); endmodule' \
-        "1:39: error: the update gives 'x' the value 2 outside its range [0..1] from the state (x=1) where the guard may hold"
+        "1:39: error: the update gives 'x' the value 2 outside its range [0..1] from x=1 where the guard may hold"
     prism_error 'ctmc module M x : [0..1]; [] true -> (y'"'"'=0); endmodule module N y : [0..1]; endmodule' \
         "1:39: error: 'y' is not a variable of module 'M'"
     prism_error 'ctmc module M x : [0..1]; [] x=0 -> -1 : (x'"'"'=1); endmodule' \
