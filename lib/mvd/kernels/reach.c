@@ -314,19 +314,40 @@ static int tables_fit(mvd_plan *p, const struct reach_plan *r,
     return -1;
 }
 
-int mvd_reach_takes(const desc *d)
+/* The limits of reach's tables (mvd_reach_takes): -1, after a diagnostic
+ * on dg when it is not NULL, when an automaton has more states than a
+ * digit holds or a term more combinations than a table takes; else 0. */
+static int beyond_limits(const desc *d, diag *dg)
 {
     for (int a = 0; a < d->naut; a++)
-        if (d->aut[a].order > REACH_MAX_ORDER)
-            return 0;
+        if (d->aut[a].order > REACH_MAX_ORDER) {
+            if (dg)
+                diag_error(dg, desc_loc(d), "reach keeps a state's digits "
+                           "in 16 bits: automaton %s has %d states, more "
+                           "than %d; use --algo sparse", d->aut[a].name,
+                           d->aut[a].order, REACH_MAX_ORDER);
+            return -1;
+        }
     for (size_t t = 0; t < d->terms.len; t++) {
         uint64_t combos = 1;
         for (int a = 0; a < d->naut && !mvd_term_is_zero(d, t); a++)
             if (d->terms.items[t].factor[a] &&
-                (combos *= (uint64_t)d->aut[a].order) > REACH_MAX_COMBOS)
-                return 0;
+                (combos *= (uint64_t)d->aut[a].order) > REACH_MAX_COMBOS) {
+                if (dg)
+                    diag_error(dg, desc_loc(d), "reach tabulates the rows of "
+                               "each term by the states of its automata, at "
+                               "most %d combinations: term %zu (%s) has more; "
+                               "use --algo sparse", REACH_MAX_COMBOS, t,
+                               d->terms.items[t].label);
+                return -1;
+            }
     }
-    return 1;
+    return 0;
+}
+
+int mvd_reach_takes(const desc *d)
+{
+    return beyond_limits(d, NULL) == 0;
 }
 
 static int build_terms(mvd_plan *p, struct reach_plan *r, const desc *d,
@@ -343,15 +364,7 @@ static int build_terms(mvd_plan *p, struct reach_plan *r, const desc *d,
         for (int q = rt->n - 1; q >= 0; q--) {
             rt->aut[q] = g->active[g->first[t] + (size_t)q];
             rt->mult[q] = (uint32_t)combos;
-            combos *= (uint64_t)d->aut[rt->aut[q]].order;
-            if (combos > REACH_MAX_COMBOS) {
-                diag_error(dgn, desc_loc(d), "reach tabulates the rows of "
-                           "each term by the states of its automata, at most "
-                           "%d combinations: term %zu (%s) has more; use "
-                           "--algo sparse", REACH_MAX_COMBOS, t,
-                           d->terms.items[t].label);
-                return -1;
-            }
+            combos *= (uint64_t)d->aut[rt->aut[q]].order;   /* in limits */
         }
         rt->base = r->ptr.len;
         rt->dbase = r->dg.len;
@@ -479,14 +492,8 @@ int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg)
                    "(mvd_space_compact)");
         return -1;
     }
-    for (int a = 0; a < d->naut; a++)
-        if (d->aut[a].order > REACH_MAX_ORDER) {
-            diag_error(dg, desc_loc(d), "reach keeps a state's digits in 16 "
-                       "bits: automaton %s has %d states, more than %d; use "
-                       "--algo sparse", d->aut[a].name, d->aut[a].order,
-                       REACH_MAX_ORDER);
-            return -1;
-        }
+    if (beyond_limits(d, dg) < 0)
+        return -1;
     struct reach_plan *r = p->reach = xcalloc(1, sizeof *p->reach);
     mvd_rowgen g;
     mvd_rowgen_init(&g, d, NULL);
