@@ -226,13 +226,10 @@ static int const_eval(tr *t, size_t k)
 
 static int const_value(tr *t, const pr_const *c, size_t k)
 {
-    double v = 0;
-    int given = 0;
-    for (size_t i = 0; i < t->ndefs; i++)
-        if (strcmp(t->defs[i].name, c->name) == 0) {
-            v = t->defs[i].value;
-            given = 1;
-        }
+    const define_value *dv = t->defs ? define_find(t->defs, c->name,
+                                                   strlen(c->name)) : NULL;
+    double v = dv ? dv->value : 0;
+    int given = dv != NULL;
     if (!given && !c->value) {
         tr_error(t, c->line, c->col, "constant '%s' has no value: give it "
                  "with -D %s=VALUE", c->name, c->name);
@@ -278,13 +275,15 @@ static int declare_names(tr *t)
             return -1;
         }
         keymap_put(&t->const_index, c->name, strlen(c->name), i);
+        if (t->defs)   /* marks the -D that names it read */
+            define_find(t->defs, c->name, strlen(c->name));
     }
-    for (size_t i = 0; i < t->ndefs; i++)
-        if (find(&t->const_index, t->defs[i].name) < 0) {
-            tr_error(t, 0, 0, "-D %s: the model has no constant '%s'",
-                     t->defs[i].name, t->defs[i].name);
-            return -1;
-        }
+    const define_value *unread = t->defs ? define_unused(t->defs) : NULL;
+    if (unread) {
+        tr_error(t, 0, 0, "-D %s: the model has no constant '%s'",
+                 unread->name, unread->name);
+        return -1;
+    }
     for (size_t i = 0; i < pm->formulas.len; i++) {
         const pr_formula *f = &pm->formulas.items[i];
         if (find(&t->formula_index, f->name) >= 0 ||
@@ -317,11 +316,8 @@ static int add_variable(tr *t, tr_module *md, const pr_var *v, int mod)
         tr_error(t, v->line, v->col, "duplicate name '%s'", var.name);
         return -1;
     }
-    if (md->vars.len >= 0xffff) {
-        tr_error(t, v->line, v->col, "module '%s' has more than %d "
-                 "variables", md->decl->name, 0xffff);
-        return -1;
-    }
+    /* (module, index) in one key: a module has at most DESC_MAX_AUTOMATA
+     * variables, each an automaton (add_automaton) */
     keymap_put(&t->var_index, var.name, strlen(var.name),
                ((size_t)mod << 16) | md->vars.len);
     VEC_PUSH(&md->vars, var);
@@ -712,7 +708,6 @@ int san_prism_to_desc(const char *text, size_t len, const char *file,
     if (status == 0) {
         t.pm = &pm;
         t.defs = o ? o->defs : NULL;
-        t.ndefs = o ? o->ndefs : 0;
         t.m.file = file;
         t.m.dg = dg;
         t.m.cur_ident = -1;

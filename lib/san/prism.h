@@ -158,8 +158,7 @@ typedef struct {
 typedef struct {
     model m;
     const pr_model *pm;
-    const san_define *defs;
-    size_t ndefs;
+    define_list *defs;    /* -D: NULL when none */
     keymap const_index, formula_index, var_index, module_index;
     double *const_value;
     unsigned char *const_state;   /* 0 not yet, 1 being resolved, 2 done */

@@ -69,37 +69,48 @@ static int known(tr *t, const sx *e, double *v)
     return is;
 }
 
-/* Narrows [lo[v], hi[v]] by the conjunct g when it compares a variable
- * of the module with a constant (or is a boolean variable, or its
- * negation). 0, or -1 after a diagnostic. */
-static int narrow_by(tr *t, const sx *g, long *lo, long *hi)
+/* A box conjunct: x OP c, a variable of the current module compared with
+ * a constant (c OP x is read as x OP' c; a boolean b as b = 1, !b as
+ * b = 0). 1 with *v, *op and *c when g is one, 0 when it is not, -1
+ * after a diagnostic. */
+static int box_conjunct(tr *t, const sx *g, int *v, desc_op *op, double *c)
 {
-    int v = own_variable(t, g);
-    if (v >= 0 && t->cur->vars.items[v].is_bool) {   /* b */
-        lo[v] = lo[v] > 1 ? lo[v] : 1;
-        return 0;
+    int bool_v = own_variable(t, g);
+    int negated = g->kind == SX_OP && g->op == DOP_NOT;
+    if (negated)
+        bool_v = own_variable(t, g->kid[0]);
+    if (bool_v >= 0 || negated) {
+        if (bool_v < 0 || !t->cur->vars.items[bool_v].is_bool)
+            return 0;
+        *v = bool_v;
+        *op = DOP_EQ;
+        *c = negated ? 0 : 1;
+        return 1;
     }
-    if (g->kind != SX_OP)
-        return 0;
-    if (g->op == DOP_NOT && (v = own_variable(t, g->kid[0])) >= 0 &&
-        t->cur->vars.items[v].is_bool) {              /* !b */
-        hi[v] = hi[v] < 0 ? hi[v] : 0;
-        return 0;
-    }
-    desc_op op = g->op;
-    if (op != DOP_EQ && op != DOP_LT && op != DOP_LE && op != DOP_GT &&
-        op != DOP_GE)
+    if (g->kind != SX_OP || (g->op != DOP_EQ && g->op != DOP_LT &&
+                             g->op != DOP_LE && g->op != DOP_GT &&
+                             g->op != DOP_GE))
         return 0;
     const sx *side = g->kid[1];
-    if ((v = own_variable(t, g->kid[0])) < 0) {   /* c OP x: x OP' c */
-        if ((v = own_variable(t, g->kid[1])) < 0)
+    *op = g->op;
+    if ((*v = own_variable(t, g->kid[0])) < 0) {
+        if ((*v = own_variable(t, g->kid[1])) < 0)
             return 0;
         side = g->kid[0];
-        op = op == DOP_LT ? DOP_GT : op == DOP_LE ? DOP_GE
-           : op == DOP_GT ? DOP_LT : op == DOP_GE ? DOP_LE : op;
+        *op = g->op == DOP_LT ? DOP_GT : g->op == DOP_LE ? DOP_GE
+            : g->op == DOP_GT ? DOP_LT : g->op == DOP_GE ? DOP_LE : g->op;
     }
+    return known(t, side, c);
+}
+
+/* Narrows [lo[v], hi[v]] by the conjunct g when it is a box conjunct.
+ * 0, or -1 after a diagnostic. */
+static int narrow_by(tr *t, const sx *g, long *lo, long *hi)
+{
+    int v;
+    desc_op op;
     double c;
-    int is = known(t, side, &c);
+    int is = box_conjunct(t, g, &v, &op, &c);
     if (is <= 0)
         return is;
     if (!(fabs(c) < 1e15))
@@ -185,6 +196,18 @@ static rx *checked(model *m, rx *x, rx *ok)
                                       rx_num(m, 0)), NULL);
 }
 
+/* r, a branch's rate: 0, or -1 after the diagnostic when it is a constant
+ * that is not finite and non-negative. */
+static int check_rate(tr *t, const pr_branch *br, const rx *r)
+{
+    if (r->op != DOP_NUM || (isfinite(r->num) && r->num >= 0))
+        return 0;
+    char buf[32];
+    tr_error(t, br->line, br->col, "a rate must be finite and non-negative, "
+             "got %s", fmt_double(buf, r->num));
+    return -1;
+}
+
 static int add_arc(tr *t, const tr_choice *c, int aut, long from, long to,
                    int ev, rx *prob)
 {
@@ -198,33 +221,6 @@ static int add_arc(tr *t, const tr_choice *c, int aut, long from, long to,
     return 0;
 }
 
-/* The conjunct g of a guard is a comparison of one of the current
- * module's variables with a constant (or a boolean variable, or its
- * negation): that variable, else -1 (-2 after a diagnostic). */
-static int box_conjunct(tr *t, const sx *g)
-{
-    int v = own_variable(t, g);
-    if (v >= 0)
-        return t->cur->vars.items[v].is_bool ? v : -1;
-    if (g->kind != SX_OP)
-        return -1;
-    if (g->op == DOP_NOT) {
-        v = own_variable(t, g->kid[0]);
-        return v >= 0 && t->cur->vars.items[v].is_bool ? v : -1;
-    }
-    if (g->op != DOP_EQ && g->op != DOP_LT && g->op != DOP_LE &&
-        g->op != DOP_GT && g->op != DOP_GE)
-        return -1;
-    const sx *side = g->kid[1];
-    if ((v = own_variable(t, g->kid[0])) < 0) {
-        v = own_variable(t, g->kid[1]);
-        side = g->kid[0];
-    }
-    double c;
-    int is = v >= 0 ? known(t, side, &c) : 0;
-    return is < 0 ? -2 : is ? v : -1;
-}
-
 /* Whether guard g is a conjunction of box conjuncts on the variables
  * marked in part (the choice's participants): their arcs then hold it
  * all. -1 after a diagnostic. */
@@ -232,10 +228,13 @@ static int held_by_arcs(tr *t, const sx *g, const char *part)
 {
     for (;;) {
         const sx *one = g->kind == SX_OP && g->op == DOP_AND ? g->kid[1] : g;
-        int v = box_conjunct(t, one);
-        if (v == -2)
-            return -1;
-        if (v < 0 || !part[v])
+        int v;
+        desc_op op;
+        double c;
+        int is = box_conjunct(t, one, &v, &op, &c);
+        if (is <= 0)
+            return is;
+        if (!part[v])
             return 0;
         if (one == g)
             return 1;
@@ -289,10 +288,7 @@ static long participant_arcs(tr *t, const tr_choice *c, int v, int ev,
             arcs = -1;
             break;
         }
-        if (r && r->op == DOP_NUM && !(isfinite(r->num) && r->num >= 0)) {
-            char buf[32];
-            tr_error(t, c->br->line, c->br->col, "a rate must be finite and "
-                     "non-negative, got %s", fmt_double(buf, r->num));
+        if (r && check_rate(t, c->br, r) < 0) {
             arcs = -1;
             break;
         }
@@ -351,8 +347,9 @@ static long participant_arcs(tr *t, const tr_choice *c, int v, int ev,
 }
 
 /* The participants of choice c (its assigned variables, by index in its
- * module) marked in part; their count, or -1 after a diagnostic (an
- * assignment to another module's variable). */
+ * module: at most DESC_MAX_AUTOMATA, each variable an automaton) marked
+ * in part; their count, or -1 after a diagnostic (an assignment to
+ * another module's variable). */
 static int participants(tr *t, const tr_choice *c, char *part)
 {
     const tr_module *md = &t->mods.items[c->mod];
@@ -389,15 +386,7 @@ static rx *choice_rate(tr *t, const tr_choice *c, int gate)
     rx *r = g ? (c->br->rate ? tr_resolve(t, c->br->rate) : rx_num(m, 1))
               : NULL;
     t->cur = NULL;
-    if (!r)
-        return NULL;
-    if (r->op == DOP_NUM && !(isfinite(r->num) && r->num >= 0)) {
-        char buf[32];
-        tr_error(t, c->br->line, c->br->col, "a rate must be finite and "
-                 "non-negative, got %s", fmt_double(buf, r->num));
-        return NULL;
-    }
-    return tr_gated(m, g, r);
+    return r && check_rate(t, c->br, r) == 0 ? tr_gated(m, g, r) : NULL;
 }
 
 /* ----------------------------------------------------------- events */
@@ -422,11 +411,12 @@ static int add_event(tr *t, const char *name, const tr_part *p, size_t n,
     size_t first_arc = m->arcs.len;
     m_event e = {0};
     rx *rate = rx_num(m, 1);
-    char part[0x10000];
-    /* the participants, to know whether the event is local */
+    /* each part's participants (all its choices move the same), and
+     * their number, to know whether the event is local */
+    char (*mark)[DESC_MAX_AUTOMATA] = xcalloc(n ? n : 1, sizeof *mark);
     size_t nusers = 0;
     for (size_t i = 0; i < n && status == 0; i++) {
-        int k = participants(t, &p[i].c[0], part);
+        int k = participants(t, &p[i].c[0], mark[i]);
         status = k < 0 ? -1 : 0;
         nusers += k > 0 ? (size_t)k : 0;
     }
@@ -434,7 +424,7 @@ static int add_event(tr *t, const char *name, const tr_part *p, size_t n,
         status = 1;   /* it changes nothing */
     for (size_t i = 0; i < n && status == 0; i++) {
         const tr_module *md = &t->mods.items[p[i].c[0].mod];
-        int k = participants(t, &p[i].c[0], part);
+        const char *part = mark[i];
         int held = 1;
         if (!p[i].weigh) {
             t->cur = md;
@@ -447,7 +437,7 @@ static int add_event(tr *t, const char *name, const tr_part *p, size_t n,
             }
             rate = rx_op(m, DOP_MUL, rate, r, NULL);
         }
-        for (size_t v = 0; v < md->vars.len && k >= 0 && status == 0; v++) {
+        for (size_t v = 0; v < md->vars.len && status == 0; v++) {
             if (!part[v])
                 continue;
             long arcs = 0;
@@ -461,6 +451,7 @@ static int add_event(tr *t, const char *name, const tr_part *p, size_t n,
                 VEC_PUSH(&e.users, md->vars.items[v].aut);
         }
     }
+    free(mark);
     if (status == 0 && rate->op == DOP_NUM && rate->num == 0)
         status = 1;
     if (status != 0) {   /* no event: its arcs go */
@@ -527,7 +518,7 @@ static void choices_of(tr *t, size_t i, const char *a, tr_choices *out)
 static int one_variable(tr *t, const tr_choice *c, size_t n)
 {
     const tr_module *md = &t->mods.items[c[0].mod];
-    char part[0x10000], first[0x10000];
+    char part[DESC_MAX_AUTOMATA], first[DESC_MAX_AUTOMATA];
     for (size_t j = 0; j < n; j++) {
         int k = participants(t, &c[j], j ? part : first);
         if (k < 0)

@@ -50,24 +50,18 @@ int san_to_desc(const char *text, size_t len, const char *file, desc *d,
 int san_to_prism(const char *text, size_t len, const char *file,
                  strbuf *out, diag *dg);
 
-/* A constant's value given on the command line (-D NAME=VALUE). */
+/* What a PRISM model is read with: constants' values, from -D (NULL:
+ * none; those the model declares without one must be given, and a name
+ * the model has no constant for is an error), and a properties file whose
+ * steady-state queries become results (props NULL: none). */
 typedef struct {
-    const char *name;
-    double value;
-} san_define;
-
-/* What a PRISM model is read with: constants' values (those without one
- * must be given), and a properties file whose steady-state queries
- * become results (props NULL: none). */
-typedef struct {
-    const san_define *defs;
-    size_t ndefs;
+    define_list *defs;
     const char *props, *props_file;
     size_t props_len;
 } san_prism_opts;
 
 /* A PRISM CTMC model (formats/prism-subset.md) read as a SAN: one
- * automaton per module, its descriptor built as from the SAN language.
+ * automaton per variable, its descriptor built as from the SAN language.
  * o may be NULL. 0, or -1 after located diagnostics. */
 int san_prism_to_desc(const char *text, size_t len, const char *file,
                       const san_prism_opts *o, desc *d, diag *dg);

@@ -60,5 +60,5 @@ same() {
     assert_line "san2desc: --to prism writes a SAN model: the input is already PRISM's"
     run san2desc --to pepa "$EXAMPLES/san/mm1k.san"
     assert_failure 2
-    assert_line "san2desc: --to takes desc or prism, not 'pepa'"
+    assert_line "san2desc: --to wants desc or prism, not 'pepa'"
 }

@@ -350,14 +350,17 @@ rewards [a] true : 1; endrewards' \
         "1:55: error: a second result named 'a': labels, reward structures and named queries become results, each needs its own name"
 }
 
-@test "bad usage: -D without a value, on a SAN, an unknown constant; --from with another language" {
+@test "bad usage: -D without a value, given twice, on a SAN, an unknown constant (the rule every program shares); --from with another language" {
     printf '%s\n' "$QUEUE" > queue.sm
     run san2desc -D N queue.sm
     assert_failure 2
-    assert_line "san2desc: -D takes NAME=VALUE, not 'N'"
+    assert_line "san2desc: -D wants NAME=VALUE, not 'N'"
     run san2desc -D N=abc queue.sm
     assert_failure 2
-    assert_line "san2desc: -D N=abc: the value must be a finite number, true or false"
+    assert_line "san2desc: -D N: 'abc' is not a decimal number (as 12, -1.5 or 2e-3)"
+    run san2desc -D N=3 -D N=4 queue.sm
+    assert_failure 2
+    assert_line "san2desc: -D N: given twice; give each name one value"
     run san2desc -D N=3 "$EXAMPLES/san/sharing-functional.san"
     assert_failure 2
     assert_line "san2desc: -D gives a PRISM model's: the input is read as a SAN (--from prism?)"
@@ -366,7 +369,7 @@ rewards [a] true : 1; endrewards' \
     assert_line "san2desc: queue.sm: error: -D Z: the model has no constant 'Z'"
     run san2desc --from pepa queue.sm
     assert_failure 2
-    assert_line "san2desc: --from takes san or prism, not 'pepa'"
+    assert_line "san2desc: --from wants san or prism, not 'pepa'"
 }
 
 @test "--props: S=? and R=? [ S ] queries become results, named or propK; a label in a query; constants of other queries need no value" {

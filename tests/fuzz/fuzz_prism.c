@@ -23,8 +23,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     diag_init(&d, "fuzz", sink);
     const char *text = (const char *)data, *nul = memchr(text, 0, size);
     size_t len = nul ? (size_t)(nul - text) : size;
-    san_define n = {"N", 3};
-    san_prism_opts o = {&n, 1, NULL, "fuzz.csl", 0};
+    static char n_name[] = "N";
+    define_value n = {n_name, 3, 0};
+    define_list defs = {&n, 1, 1};
+    san_prism_opts o = {&defs, NULL, "fuzz.csl", 0};
     if (nul) {
         o.props = nul + 1;
         o.props_len = size - len - 1;

@@ -1,7 +1,6 @@
 /* san2desc — SAN model -> Markovian descriptor (san-desc format).
  * See man/man1/san2desc.1. The work is in lib/san. */
 #include <errno.h>
-#include <math.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,24 +46,19 @@ static int ends_with(const char *s, const char *tail)
     return n >= k && strcmp(s + n - k, tail) == 0;
 }
 
-/* -D NAME=VALUE (a number, true or false); a usage error otherwise. The
- * name points into arg. */
-static san_define parse_define(char *arg)
+/* -D NAME=VALUE by the rule every program shares (define_list_add),
+ * PRISM's bool constants' true and false read as 1 and 0. */
+static void add_define(define_list *l, const char *arg)
 {
-    char *eq = strchr(arg, '='), *end;
-    if (!eq || eq == arg)
-        usage_error(prog, "-D takes NAME=VALUE, not '%s'", arg);
-    *eq = '\0';
-    const char *text = eq + 1;
-    double v = strcmp(text, "true") == 0 ? 1 : 0;
-    if (strcmp(text, "true") != 0 && strcmp(text, "false") != 0) {
-        errno = 0;
-        v = strtod(text, &end);
-        if (*text == '\0' || *end != '\0' || errno == ERANGE || !isfinite(v))
-            usage_error(prog, "-D %s=%s: the value must be a finite number, "
-                        "true or false", arg, text);
+    const char *eq = strchr(arg, '=');
+    if (!eq || (strcmp(eq + 1, "true") != 0 && strcmp(eq + 1, "false") != 0)) {
+        define_list_add(prog, l, arg);
+        return;
     }
-    return (san_define){arg, v};
+    strbuf sb = {0};
+    sb_printf(&sb, "%.*s=%d", (int)(eq - arg), arg, eq[1] == 't');
+    define_list_add(prog, l, sb_str(&sb));
+    sb_free(&sb);
 }
 
 /* --to prism: the SAN model as PRISM text (frees text). */
@@ -94,28 +88,24 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
+    static const char *const languages[] = {"san", "prism", NULL};
+    static const char *const outputs[] = {"desc", "prism", NULL};
     const char *output = NULL, *from = NULL, *props = NULL, *to = "desc";
-    VEC(san_define) defs = {0};
+    define_list defs = {0};
     int c;
     set_program_name(prog);
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":f:D:p:t:o:hV", options, NULL)) != -1) {
         switch (c) {
         case 'f':
-            if (strcmp(optarg, "san") != 0 && strcmp(optarg, "prism") != 0)
-                usage_error(prog, "--from takes san or prism, not '%s'",
-                            optarg);
-            from = optarg;
+            from = languages[option_word(prog, "--from", optarg, languages)];
             break;
         case 'D':
-            VEC_PUSH(&defs, parse_define(optarg));
+            add_define(&defs, optarg);
             break;
         case 'p': props = optarg; break;
         case 't':
-            if (strcmp(optarg, "desc") != 0 && strcmp(optarg, "prism") != 0)
-                usage_error(prog, "--to takes desc or prism, not '%s'",
-                            optarg);
-            to = optarg;
+            to = outputs[option_word(prog, "--to", optarg, outputs)];
             break;
         case 'o': output = optarg; break;
         case 'h': usage(stdout); return EXIT_OK;
@@ -142,7 +132,7 @@ int main(int argc, char **argv)
         usage_error(prog, "%s a PRISM model's: the input is read as a SAN "
                     "(--from prism?)", props ? "--props reads" :
                     "-D gives");
-    san_prism_opts po = {defs.items, defs.len, NULL, props, 0};
+    san_prism_opts po = {&defs, NULL, props, 0};
     if (props)
         po.props = read_input(prog, props, SAN_MAX_INPUT + 1, &po.props_len);
     int status = prism ? san_prism_to_desc(text, len, input_name(path), &po,
@@ -150,7 +140,7 @@ int main(int argc, char **argv)
                        : san_to_desc(text, len, input_name(path), &dsc, &d);
     free(text);
     free((char *)po.props);
-    free(defs.items);
+    define_list_free(&defs);
     if (status < 0)
         return EXIT_BADINPUT;
 
