@@ -11,6 +11,7 @@
  * same double in every state: a NaN or an infinity is never folded away. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "san/model.h"
 
@@ -272,6 +273,34 @@ rx *rx_op(model *m, desc_op op, rx *a, rx *b, rx *c)
         r->kid[i] = kid[i];
     facts(r);
     return r;
+}
+
+uint64_t model_states_where(const model *m, const rx *x, uint64_t limit,
+                            uint64_t enough, int *first)
+{
+    size_t na = m->auts.len;
+    uint64_t nn = 1, found = 0;
+    for (size_t a = 0; a < na && nn <= limit; a++)
+        nn *= (uint64_t)m->auts.items[a].states.len;
+    rx_code code = {0};
+    rx_compile(x, &code);
+    desc_func f = {0};
+    f.code.items = code.items;
+    f.code.len = code.len;
+    int *state = xcalloc(na + 1, sizeof *state);
+    memset(first, 0, sizeof *first * na);
+    for (uint64_t k = 0; k < nn && k < limit && found < enough; k++) {
+        uint64_t rest = k;
+        for (size_t a = na; a-- > 0;) {
+            state[a] = (int)(rest % m->auts.items[a].states.len);
+            rest /= m->auts.items[a].states.len;
+        }
+        if (desc_eval_code(&f, state) != 0 && found++ == 0)
+            memcpy(first, state, sizeof *first * na);
+    }
+    free(state);
+    free(code.items);
+    return found;
 }
 
 /* Strips negations and one constant factor: exact, as -(k * X) and

@@ -147,6 +147,12 @@ rx *rx_split(rx *x, double *c);
 typedef VEC(desc_insn) rx_code;
 void rx_compile(const rx *x, rx_code *code);
 
+/* The product states of m's automata, in index order, among the first
+ * `limit`, where x is non-zero: how many, stopping at `enough`; the first
+ * one's digits into first (all 0 when there is none). */
+uint64_t model_states_where(const model *m, const rx *x, uint64_t limit,
+                            uint64_t enough, int *first);
+
 /* The translation (todesc.c). 0, or -1 after a diagnostic. */
 int model_to_desc(model *m, desc *d, diag *dg);
 

@@ -482,7 +482,7 @@ static int init_block(tr *t)
                          t->mods.items[i].vars.items[v].name);
                 return -1;
             }
-    /* Decoded over the product space, in the descriptor's order. */
+    /* The product space searched in index order, as far as it goes. */
     const m_aut *au = t->m.auts.items;
     size_t na = t->m.auts.len;
     uint64_t nn = 1;
@@ -494,27 +494,12 @@ static int init_block(tr *t)
                  (unsigned long long)nn, SAN_MAX_EXPANDED);
         return -1;
     }
-    desc_func f = {0};
-    rx_code code = {0};
     size_t mark = t->m.arena.len;
     rx *r = tr_resolve(t, pm->init);
     if (!r)
         return -1;
-    rx_compile(r, &code);
-    f.code.items = code.items;
-    f.code.len = code.len;
-    int *state = xcalloc(na, sizeof *state);
-    uint64_t found = 0, where = 0;
-    for (uint64_t x = 0; x < nn; x++) {
-        uint64_t rest = x;
-        for (size_t i = na; i-- > 0;) {
-            state[i] = (int)(rest % (uint64_t)au[i].states.len);
-            rest /= (uint64_t)au[i].states.len;
-        }
-        if (desc_eval_code(&f, state) != 0 && found++ == 0)
-            where = x;
-    }
-    free(code.items);
+    int *first = xcalloc(na + 1, sizeof *first);
+    uint64_t found = model_states_where(&t->m, r, nn, UINT64_MAX, first);
     for (size_t i = mark; i < t->m.arena.len; i++)
         free(t->m.arena.items[i]);
     t->m.arena.len = mark;
@@ -522,14 +507,12 @@ static int init_block(tr *t)
         tr_error(t, pm->init_line, pm->init_col, "init ... endinit holds in "
                  "%llu states: san2desc takes exactly one initial state",
                  (unsigned long long)found);
-        free(state);
+        free(first);
         return -1;
     }
-    for (size_t i = na; i-- > 0;) {
-        t->m.auts.items[i].initial = (int)(where % (uint64_t)au[i].states.len);
-        where /= (uint64_t)au[i].states.len;
-    }
-    free(state);
+    for (size_t i = 0; i < na; i++)
+        t->m.auts.items[i].initial = first[i];
+    free(first);
     return 0;
 }
 

@@ -193,32 +193,14 @@ static int expr(writer *w, const rx *x, int want_test)
 static int first_reachable(const model *m, int *state, diag *dg)
 {
     memset(state, 0, sizeof *state * m->auts.len);
-    if (!m->reach)
+    if (!m->reach ||
+        model_states_where(m, m->reach, SAN_MAX_EXPANDED, 1, state) == 1)
         return 0;
-    rx_code code = {0};
-    rx_compile(m->reach, &code);
-    desc_func f = {0};
-    f.code.items = code.items;
-    f.code.len = code.len;
-    uint64_t nn = 1;
-    for (size_t a = 0; a < m->auts.len; a++)
-        nn *= m->auts.items[a].states.len;
-    int found = 0;
-    for (uint64_t x = 0; x < nn && x < SAN_MAX_EXPANDED && !found; x++) {
-        uint64_t rest = x;
-        for (size_t a = m->auts.len; a-- > 0;) {
-            state[a] = (int)(rest % m->auts.items[a].states.len);
-            rest /= m->auts.items[a].states.len;
-        }
-        found = desc_eval_code(&f, state) != 0;
-    }
-    free(code.items);
-    if (!found)
-        diag_error(dg, (srcloc){m->file, m->reach_line, m->reach_col},
-                   "no state among the first %u of the product space is "
-                   "reachable: PRISM needs an initial state; give the "
-                   "automata 'initial' states", SAN_MAX_EXPANDED);
-    return found ? 0 : -1;
+    diag_error(dg, (srcloc){m->file, m->reach_line, m->reach_col},
+               "no state among the first %u of the product space is "
+               "reachable: PRISM needs an initial state; give the automata "
+               "'initial' states", SAN_MAX_EXPANDED);
+    return -1;
 }
 
 /* The master of event e: the first automaton that uses it. */
