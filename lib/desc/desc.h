@@ -26,7 +26,12 @@
 /* Limits on what multiplies (ARCHITECTURE.md): the reader refuses more. */
 #define DESC_MAX_AUTOMATA 64          /* N */
 #define DESC_MAX_ORDER 1000000        /* states of one automaton */
-#define DESC_MAX_STATES (UINT64_C(1) << 40)   /* product space, nn */
+/* Product space, nn: 2^56, so that a few vectors' bytes over it
+ * (nn * 8 * 3, shuffle's) still fit 64 bits; a model whose reachable set
+ * is a small part of it is solved over the reachable states, with
+ * mvd-solve's hashed index (PRISM's kanban at t = 5: 6^16 product
+ * states). */
+#define DESC_MAX_STATES (UINT64_C(1) << 56)
 #define DESC_MAX_STACK 256            /* evaluation depth of a function */
 
 /* --------------------------------------------------------- functions */

@@ -97,15 +97,67 @@ typedef struct {
     uint64_t bits, rank;
 } mvd_word;
 
+/* How a state's product index finds its position among the reachable
+ * states (mvd_space_build_index):
+ *   MVD_INDEX_BITMAP  a bitmap over the product space with, per 64-bit
+ *                     word, the states before it: O(1), one load, for a
+ *                     quarter byte a product state;
+ *   MVD_INDEX_HASH    a table of positions hashed by product index (open
+ *                     addressing, at most half full): about 8 to 16
+ *                     bytes a reachable state whatever the product space,
+ *                     a probe or two and the state's index compared;
+ *   MVD_INDEX_AUTO    the bitmap unless it takes more than 64 MiB and more
+ *                     than 64 bytes a reachable state (the vectors' size:
+ *                     a product space more than 256 times the reachable
+ *                     set, as PRISM's kanban, 4^16 product states for
+ *                     58 400 at t = 3), the hash then. */
+typedef enum { MVD_INDEX_AUTO, MVD_INDEX_BITMAP, MVD_INDEX_HASH } mvd_index_kind;
+extern const char *const mvd_index_names[];   /* "auto", "bitmap", "hash" */
+
+#define MVD_INDEX_BITMAP_FREE (UINT64_C(64) << 20)   /* bytes */
+#define MVD_INDEX_BITMAP_PER_STATE 64                /* bytes */
+
+/* The bytes of the bitmap and ranks over nn product states, and of the
+ * hash over len reachable states. */
+static inline uint64_t mvd_index_bitmap_bytes(uint64_t nn)
+{
+    return (nn + 63) / 64 * 16;
+}
+uint64_t mvd_index_hash_bytes(uint64_t len);
+/* What MVD_INDEX_AUTO takes for len states of nn. */
+mvd_index_kind mvd_index_auto(uint64_t nn, uint64_t len);
+
+/* A space's index, as the kernels read it (borrowed pointers). */
+typedef struct {
+    const mvd_word *word;    /* the bitmap, or NULL: the hash */
+    const uint32_t *slot;    /* positions, UINT32_MAX where empty */
+    const uint64_t *idx;     /* the states, to compare with */
+    uint64_t mask;           /* slots - 1 */
+} mvd_index;
+
+/* The position of product index s in the hash, or len when absent. */
+static inline uint64_t mvd_index_probe(const mvd_index *ix, uint64_t len,
+                                       uint64_t s)
+{
+    for (uint64_t h = hash_u64(s) & ix->mask;; h = (h + 1) & ix->mask) {
+        uint32_t k = ix->slot[h];
+        if (k == UINT32_MAX)
+            return len;
+        if (ix->idx[k] == s)
+            return k;
+    }
+}
+
 /* The reachable states: ascending product-space indices, and (built by
- * mvd_space_build; NULL otherwise) the set as a bitmap over the product
- * space with, per 64-bit word, the number of states before it: the
- * position of a state (mvd_space_find) in O(1), for 2 bits a product
- * state, instead of a binary search. */
+ * mvd_space_build; NULL otherwise) their index (mvd_index_kind): the
+ * position of a state (mvd_space_find) in O(1) instead of a binary
+ * search. */
 typedef struct {
     uint64_t *idx;
     size_t len;
-    mvd_word *word;
+    mvd_word *word;      /* the bitmap and ranks, or NULL */
+    uint32_t *slot;      /* or the hash's slots (slot_mask + 1), or NULL */
+    uint64_t slot_mask;
     /* How vectors over this space are laid out: over the product space
      * (d->nn entries, state idx[k] at entry idx[k]) when vlen is 0;
      * compact otherwise (vlen entries, the one of state idx[k] at entry
@@ -114,6 +166,13 @@ typedef struct {
     uint64_t vlen;
     uint64_t *pos;
 } mvd_space;
+
+/* sp's index, for the kernels; 1 when it has one. */
+static inline int mvd_space_index(const mvd_space *sp, mvd_index *ix)
+{
+    *ix = (mvd_index){sp->word, sp->slot, sp->idx, sp->slot_mask};
+    return sp->word || sp->slot;
+}
 
 /* The entries of a vector over sp, and the entry of its k-th state. */
 static inline uint64_t mvd_vec_len(const desc *d, const mvd_space *sp)
@@ -143,6 +202,13 @@ int mvd_space_build(mvd_space *sp, const desc *d, uint64_t max_states,
  * (threads > 1: the first level's states in two halves; the same set). */
 int mvd_space_build_threads(mvd_space *sp, const desc *d,
                             uint64_t max_states, int threads, diag *dg);
+/* The same with the index of the given kind. */
+int mvd_space_build_index(mvd_space *sp, const desc *d, uint64_t max_states,
+                          int threads, mvd_index_kind index, diag *dg);
+/* (Re)builds the index of sp's states (idx[0..len), ascending, below
+ * nn): of the given kind (the bitmap where more than 2^32 - 1 states
+ * would not fit the hash's positions). */
+void mvd_space_set_index(mvd_space *sp, uint64_t nn, mvd_index_kind index);
 void mvd_space_free(mvd_space *sp);
 /* Makes vectors over sp compact: what --algo reach wants. They have one
  * entry more than the states, a spare one the solver never reads, where

@@ -250,6 +250,8 @@ void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
         fprintf(fp, "parameter restart %d\n", m->opts->restart);
     fprintf(fp, "space %llu %llu\n", (unsigned long long)d->nn,
             (unsigned long long)sp->len);
+    if (m->algo == MVD_REACH || m->algo == MVD_ROWS)
+        fprintf(fp, "index %s\n", sp->slot ? "hash" : "bitmap");
     if (m->nonzeros)
         fprintf(fp, "nonzeros %llu\n", (unsigned long long)m->nonzeros);
     put_record_double(fp, "tol", m->opts->tol);

@@ -13,7 +13,7 @@
 /* --------------------------------------------------- a set of indices */
 
 /* Open addressing with linear probing; UINT64_MAX marks an empty slot
- * (no product index reaches it: nn <= 2^40). */
+ * (no product index reaches it: nn <= 2^56). */
 typedef struct {
     uint64_t *slot;
     size_t cap, len;
@@ -442,8 +442,34 @@ static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
     return 0;
 }
 
+const char *const mvd_index_names[] = {"auto", "bitmap", "hash", NULL};
+
+/* The hash's slots for len states: a power of two, at least twice len
+ * (a probe or two at most half full). */
+static uint64_t hash_slots(uint64_t len)
+{
+    uint64_t cap = 16;
+    while (cap < 2 * len)
+        cap *= 2;
+    return cap;
+}
+
+uint64_t mvd_index_hash_bytes(uint64_t len)
+{
+    return hash_slots(len) * sizeof(uint32_t);
+}
+
+mvd_index_kind mvd_index_auto(uint64_t nn, uint64_t len)
+{
+    uint64_t bitmap = mvd_index_bitmap_bytes(nn);
+    return bitmap <= MVD_INDEX_BITMAP_FREE ||
+                   bitmap / MVD_INDEX_BITMAP_PER_STATE <= len
+               ? MVD_INDEX_BITMAP
+               : MVD_INDEX_HASH;
+}
+
 /* The bitmap and ranks of mvd_space. */
-static void space_index(mvd_space *sp, uint64_t nn)
+static void bitmap_index(mvd_space *sp, uint64_t nn)
 {
     size_t words = (size_t)((nn + 63) / 64);
     sp->word = xcalloc(words ? words : 1, sizeof *sp->word);
@@ -453,6 +479,22 @@ static void space_index(mvd_space *sp, uint64_t nn)
     for (size_t w = 0; w < words; w++) {
         sp->word[w].rank = before;
         before += (uint64_t)__builtin_popcountll(sp->word[w].bits);
+    }
+}
+
+/* The hash of positions of mvd_space (its positions fit 32 bits:
+ * mvd_space_build_index refuses more states). */
+static void hash_index(mvd_space *sp)
+{
+    uint64_t cap = hash_slots(sp->len);
+    sp->slot = xmalloc((size_t)cap * sizeof *sp->slot);
+    memset(sp->slot, 0xff, (size_t)cap * sizeof *sp->slot);
+    sp->slot_mask = cap - 1;
+    for (size_t k = 0; k < sp->len; k++) {
+        uint64_t h = hash_u64(sp->idx[k]) & sp->slot_mask;
+        while (sp->slot[h] != UINT32_MAX)
+            h = (h + 1) & sp->slot_mask;
+        sp->slot[h] = (uint32_t)k;
     }
 }
 
@@ -474,14 +516,37 @@ static int space_build(mvd_space *sp, const desc *d, uint64_t max_states,
     return 0;
 }
 
+int mvd_space_build_index(mvd_space *sp, const desc *d, uint64_t max_states,
+                          int threads, mvd_index_kind index, diag *dg)
+{
+    *sp = (mvd_space){0};
+    if (index != MVD_INDEX_BITMAP && max_states >= UINT32_MAX)
+        max_states = UINT32_MAX - 1;   /* the hash's positions */
+    if (space_build(sp, d, max_states, threads, dg) < 0)
+        return -1;
+    mvd_space_set_index(sp, d->nn, index);
+    return 0;
+}
+
+void mvd_space_set_index(mvd_space *sp, uint64_t nn, mvd_index_kind index)
+{
+    free(sp->word);
+    free(sp->slot);
+    sp->word = NULL;
+    sp->slot = NULL;
+    if (index == MVD_INDEX_AUTO)
+        index = mvd_index_auto(nn, sp->len);
+    if (index == MVD_INDEX_HASH && sp->len < UINT32_MAX)
+        hash_index(sp);
+    else
+        bitmap_index(sp, nn);
+}
+
 int mvd_space_build_threads(mvd_space *sp, const desc *d,
                             uint64_t max_states, int threads, diag *dg)
 {
-    *sp = (mvd_space){0};
-    if (space_build(sp, d, max_states, threads, dg) < 0)
-        return -1;
-    space_index(sp, d->nn);
-    return 0;
+    return mvd_space_build_index(sp, d, max_states, threads, MVD_INDEX_AUTO,
+                                 dg);
 }
 
 int mvd_space_build(mvd_space *sp, const desc *d, uint64_t max_states,
@@ -499,6 +564,7 @@ void mvd_space_free(mvd_space *sp)
 {
     free(sp->idx);
     free(sp->word);
+    free(sp->slot);
     free(sp->pos);
     *sp = (mvd_space){0};
 }

@@ -153,7 +153,7 @@ Try 'mvd-solve --help'."
     run mvd-solve --method jor two-procs.desc
     assert_success
     [ "$(awk '{ print $1 }' <<< "$output" | uniq | paste -sd ' ')" = \
-      "san-result source model algo method parameter space nonzeros tol iterations multiplications residual balance estimate stop converged automaton state result end" ]
+      "san-result source model algo method parameter space index nonzeros tol iterations multiplications residual balance estimate stop converged automaton state result end" ]
     assert_line "algo rows"
     assert_line "nonzeros 4"
     assert_line --index 1 'source "two-procs.desc"'
@@ -724,6 +724,28 @@ mvd-solve: one.desc: note: transient: 2 states (probability 0 in the long run), 
     assert_line --index 0 "mvd-solve: --threads applies only with --algo reach, rows or auto"
 }
 
+@test "--index: bitmap by default on a dense space, hash on request with the same distribution; refused elsewhere" {
+    san2desc "$EXAMPLES/san/sharing-sync.san" > share.desc
+    run mvd-solve --algo reach --method gs share.desc
+    assert_success
+    assert_line "index bitmap"
+    grep '^state ' <<< "$output" > bitmap.states
+    run mvd-solve --algo reach --method gs --index hash share.desc
+    assert_success
+    assert_line "index hash"
+    # the same positions, so the same sweeps in the same order: the same bits
+    assert_equal "$(grep '^state ' <<< "$output")" "$(cat bitmap.states)"
+    run mvd-solve --algo slice share.desc
+    assert_success
+    refute_line --regexp '^index '
+    run mvd-solve --index tree share.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --index wants auto, bitmap or hash, not 'tree'"
+    run mvd-solve --algo slice --index hash share.desc
+    assert_failure 2
+    assert_line --index 0 "mvd-solve: --index applies only with --algo reach, rows or auto"
+}
+
 @test "bad options: exact messages, exit 2" {
     run mvd-solve --algo foo two-procs.desc
     assert_failure 2
@@ -791,9 +813,15 @@ Try 'mvd-solve --help'."
     { echo "san-desc 1"
       for i in 1 2 3 4; do printf 'automaton A%d' "$i"; seq 0 1023 | sed 's/^/ s/' | paste -sd '' ; done
       echo "end 4 0 0"; } > huge.desc
+    run mvd-solve --index bitmap --max-memory 1000000000 huge.desc
+    assert_failure 2
+    assert_output "mvd-solve: huge.desc: error: needs 274877906944 bytes for the reachable set's bitmap over 1099511627776 product states, over --max-memory 1000000000"
+    # The default index charges no bitmap past 64 MiB, 64 bytes a state
+    # instead: the states the budget holds (104 bytes each, 5 doubles and
+    # the index) are the limit then, before any vector is allocated.
     run mvd-solve --max-memory 1000000000 huge.desc
     assert_failure 2
-    assert_output "mvd-solve: huge.desc: error: needs 274877906960 bytes for the reachable set's bitmap over 1099511627776 product states, over --max-memory 1000000000"
+    assert_output "mvd-solve: huge.desc: error: the reachable state space (the whole product space) has more than 9615384 states, the limit"
     run mvd-solve --algo slice --max-memory 1000000000 huge.desc
     assert_failure 2
     assert_output "mvd-solve: huge.desc: error: needs 35184372088832 bytes for 3 vectors of 1099511627776 states and the reachable set, over --max-memory 1000000000"

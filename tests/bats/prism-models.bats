@@ -166,6 +166,47 @@ prism_vs_twin() {
     prism_vs_twin kanban "t=1" -- -D t=1
 }
 
+# Kanban's 16 variables of t + 1 values each make a product space far
+# larger than the reachable set: mvd-solve's default index is then the
+# hash of the reachable states (the bitmap over 5^16 product states would
+# need 38 GB). The counts are PRISM's benchmark logs' (states and
+# transitions); nonzeros counts the transitions between distinct states,
+# as PRISM does.
+@test "PRISM reader: kanban.sm at t = 3 and 4 over the hashed index: PRISM's 58400 and 454475 states, 446400 and 3979850 transitions" {
+    local t
+    for t in 3 4; do
+        run bash -c 'set -o pipefail; san2desc -D t="$1" "$2" | mvd-solve --top 1 --tol 1e-10' _ "$t" "$EXAMPLES/prism/kanban.sm"
+        assert_success
+        assert_line "index hash"
+        assert_line "converged yes"
+        near "$(value tokens_cell2)" "$(value tokens_cell3)" 1e-9
+    done
+    assert_line "space 152587890625 454475"
+    assert_line "nonzeros 3979850"
+    run bash -c 'set -o pipefail; san2desc -D t=3 "$1" | mvd-solve --top 1 --tol 1e-10 | grep -E "^(space|nonzeros)"' _ "$EXAMPLES/prism/kanban.sm"
+    assert_output "space 4294967296 58400
+nonzeros 446400"
+}
+
+@test "kanban at t = 2: the hashed index gives the bitmap's results, with rows, reach's gs and iad" {
+    san2desc "$EXAMPLES/prism/kanban.sm" > k.desc
+    local how kind
+    for how in "--algo rows --method bicgstab" "--algo reach --method gs" "--algo reach --method iad"; do
+        for kind in bitmap hash; do
+            # shellcheck disable=SC2086
+            run mvd-solve $how --index "$kind" --tol 1e-12 --top 1 k.desc
+            assert_success
+            assert_line "index $kind"
+            awk '$1 == "result" { print $2, $3 }' <<< "$output" > "$kind.results"
+        done
+        paste bitmap.results hash.results | while read -r n1 v1 n2 v2; do
+            [ "$n1" = "$n2" ]
+            near "$v2" "$v1" 1e-10
+        done
+        [ "$(wc -l < hash.results)" -eq 5 ]
+    done
+}
+
 @test "PRISM reader: cluster.sm (N = 4, and -D N=2) against its twin" {
     prism_vs_twin cluster "N=4" --
     prism_vs_twin cluster "N=2" -- -D N=2

@@ -213,8 +213,8 @@ san_error() {
         "1:37: error: more than 64 automata"
     san_error 'events network aut A { states s[1..1000001]; }' \
         "1:33: error: range 1..1000001 has 1000001 values, over the limit of 1000000"
-    san_error 'events network for i in 1..41 { aut A[i] { states x, y; } }' \
-        "1:37: error: the product state space exceeds the limit of 1099511627776 states"
+    san_error 'events network for i in 1..57 { aut A[i] { states x, y; } }' \
+        "1:37: error: the product state space exceeds the limit of 72057594037927936 states"
     san_error 'events network aut A { }' "1:20: error: automaton 'A' has no states"
     san_error 'events network' "1:8: error: the network has no automata"
     deep=$(printf 'st A + (%.0s' $(seq 300))

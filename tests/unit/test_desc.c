@@ -223,26 +223,26 @@ static void test_plain_nul(void)
 
 static void test_limits(void)
 {
-    /* 41 automata of 2 states: 2^41 product states, over the limit. */
+    /* 57 automata of 2 states: 2^57 product states, over the limit. */
     strbuf sb = {0};
     sb_puts(&sb, "san-desc 1\n");
-    for (int a = 0; a < 41; a++)
+    for (int a = 0; a < 57; a++)
         sb_printf(&sb, "automaton A%d x y\n", a);
-    sb_puts(&sb, "end 41 0 0\n");
+    sb_puts(&sb, "end 57 0 0\n");
     desc d;
     char msg[256] = "";
     CHECK_INT(read_text(&d, sb_str(&sb), msg, sizeof msg), -1);
-    CHECK_STR(msg, "test: t.desc:42:11: error: automaton 'A40' makes the "
-                   "product state space exceed the limit of 1099511627776 "
+    CHECK_STR(msg, "test: t.desc:58:11: error: automaton 'A56' makes the "
+                   "product state space exceed the limit of 72057594037927936 "
                    "states\n");
-    /* The same in a plain file: at the order of matrix 41 (line 122). */
+    /* The same in a plain file: at the order of matrix 57 (line 170). */
     sb_clear(&sb);
-    sb_puts(&sb, "41\n");
-    for (int a = 0; a < 41; a++)
+    sb_puts(&sb, "57\n");
+    for (int a = 0; a < 57; a++)
         sb_puts(&sb, "2\n1 0\n0 1\n");
     CHECK_INT(read_text(&d, sb_str(&sb), msg, sizeof msg), -1);
-    CHECK_STR(msg, "test: t.desc:122:1: error: matrix 41 makes the product "
-                   "state space exceed the limit of 1099511627776 states\n");
+    CHECK_STR(msg, "test: t.desc:170:1: error: matrix 57 makes the product "
+                   "state space exceed the limit of 72057594037927936 states\n");
     sb_free(&sb);
 }
 

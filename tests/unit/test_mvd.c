@@ -628,28 +628,61 @@ static int check_reach_on(const desc *d, const mvd_space *full,
     return bad;
 }
 
+/* The states of `from` for which keep(index) holds, with an index of
+ * their own of the given kind. */
+static mvd_space space_part(const mvd_space *from, uint64_t nn,
+                            int (*keep)(uint64_t), mvd_index_kind kind)
+{
+    mvd_space part = {.idx = xmalloc((from->len + 1) * sizeof *part.idx)};
+    for (size_t k = 0; k < from->len; k++)
+        if (keep(from->idx[k]))
+            part.idx[part.len++] = from->idx[k];
+    mvd_space_set_index(&part, nn, kind);
+    return part;
+}
+
+static int every_state(uint64_t i)
+{
+    (void)i;
+    return 1;
+}
+
+static int not_third(uint64_t i)
+{
+    return i % 3 != 0;
+}
+
 /* On the whole space, and on a part of it (the states whose index is not
- * a multiple of 3, bitmap and ranks built here): transitions that leave
- * the part go to the vectors' spare entry and must not show. */
+ * a multiple of 3), each with the bitmap and with the hash: transitions
+ * that leave the part go to the vectors' spare entry and must not show,
+ * and the two indexes give the same positions. */
 static int check_reach(const desc *d, const mvd_space *full, const double *x,
                        const double *q, int c)
 {
     int bad = check_reach_on(d, full, x, q, c);
-    size_t words = (size_t)(d->nn + 63) / 64;
-    mvd_space part = {.idx = xmalloc(full->len * sizeof *part.idx),
-                      .word = xcalloc(words, sizeof *part.word)};
-    for (size_t k = 0; k < full->len; k++)
-        if (full->idx[k] % 3 != 0) {
-            uint64_t i = full->idx[k];
-            part.idx[part.len++] = i;
-            part.word[i >> 6].bits |= UINT64_C(1) << (i & 63);
+    for (int kind = MVD_INDEX_BITMAP; kind <= MVD_INDEX_HASH; kind++)
+        for (int whole = 0; whole < 2; whole++) {
+            if (whole && kind == MVD_INDEX_BITMAP)
+                continue;   /* full's own */
+            mvd_space part = space_part(full, d->nn,
+                                        whole ? every_state : not_third,
+                                        (mvd_index_kind)kind);
+            CHECK((part.slot != NULL) == (kind == MVD_INDEX_HASH));
+            for (uint64_t i = 0; i < d->nn; i++) {
+                size_t at = mvd_space_find(&part, i);
+                if (at < part.len ? part.idx[at] != i
+                                  : mvd_space_lower(&part, i) < part.len &&
+                                        part.idx[mvd_space_lower(&part, i)] == i) {
+                    printf("# case %d: %s index finds %llu wrongly\n", c,
+                           mvd_index_names[kind], (unsigned long long)i);
+                    bad = 1;
+                    break;
+                }
+            }
+            if (part.len > 0)
+                bad += check_reach_on(d, &part, x, q, c);
+            mvd_space_free(&part);
         }
-    for (size_t w = 1; w < words; w++)
-        part.word[w].rank = part.word[w - 1].rank +
-                            (uint64_t)__builtin_popcountll(part.word[w - 1].bits);
-    if (part.len > 0)
-        bad += check_reach_on(d, &part, x, q, c);
-    mvd_space_free(&part);
     return bad;
 }
 

@@ -136,25 +136,35 @@ static int rows_over_budget(const options *op, mvd_plan *plan, size_t rest,
     return 1;
 }
 
-/* Compact vectors: the reachable set's bitmap and ranks over the product
- * space (a quarter byte a product state) must fit, and the reachable
- * states each take nvec + 1 doubles and their index: *max_states is how
- * many the rest of the budget holds. -1 after "needs N bytes" when the
- * bitmap does not fit. */
+/* Compact vectors: the reachable states each take nvec + 2 doubles and
+ * their index, and *max_states is how many the budget holds. The index
+ * (mvd_index_kind): the bitmap over the product space is charged in
+ * full where it will be built (asked for, or auto's choice whatever the
+ * states: 64 MiB or less), and must fit; the hash takes at most 16 bytes
+ * a state; past 64 MiB auto takes the bitmap only where it is at most 64
+ * bytes a state, so it is charged that. -1 after "needs N bytes" when
+ * the bitmap does not fit. */
 static int compact_budget(const options *op, const desc *d, size_t nvec,
                           const char *shown, uint64_t *max_states, diag *dg)
 {
-    uint64_t index = d->nn / 4 + 16;
-    if (index > op->max_memory) {
+    uint64_t bitmap = mvd_index_bitmap_bytes(d->nn);
+    int whole_bitmap = op->index == MVD_INDEX_BITMAP ||
+                       (op->index == MVD_INDEX_AUTO &&
+                        bitmap <= MVD_INDEX_BITMAP_FREE);
+    uint64_t fixed = whole_bitmap ? bitmap : 0;
+    if (fixed > op->max_memory) {
         diag_error(dg, (srcloc){shown, 0, 0}, "needs %llu bytes for the "
                    "reachable set's bitmap over %llu product states, over "
-                   "--max-memory %llu", (unsigned long long)index,
+                   "--max-memory %llu", (unsigned long long)fixed,
                    (unsigned long long)d->nn,
                    (unsigned long long)op->max_memory);
         return -1;
     }
-    uint64_t each = ((uint64_t)nvec + 2) * sizeof(double);
-    *max_states = (op->max_memory - index) / each;
+    uint64_t each = ((uint64_t)nvec + 2) * sizeof(double) +
+                    (whole_bitmap ? 0
+                     : op->index == MVD_INDEX_HASH ? 16
+                                                   : MVD_INDEX_BITMAP_PER_STATE);
+    *max_states = (op->max_memory - fixed) / each;
     if (*max_states > d->nn)
         *max_states = d->nn;
     return 0;
@@ -558,8 +568,9 @@ int main(int argc, char **argv)
     if ((compact ? compact_budget(&op, &d, nvec, shown, &max_states, &dg)
                  : memory_budget(&op, d.nn, nvec, shown, &vectors, &rest,
                                  &dg)) == 0 &&
-        mvd_space_build_threads(&sp, &d, max_states,
-                                compact ? (int)op.threads : 1, &dg) == 0 &&
+        mvd_space_build_index(&sp, &d, max_states,
+                              compact ? (int)op.threads : 1,
+                              compact ? op.index : MVD_INDEX_BITMAP, &dg) == 0 &&
         (!compact || (mvd_space_compact(&sp),
                       memory_budget(&op, sp.vlen, nvec, shown, &vectors,
                                     &rest, &dg) == 0)) &&

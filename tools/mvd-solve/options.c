@@ -36,6 +36,11 @@ static void usage(FILE *fp)
 "      --threads=N        reach, rows: multiply with N threads, 1 or 2\n"
 "                         (default: 2 on 2 cores or more and 2^16 product\n"
 "                         states or more; reach: the last digits differ)\n"
+"      --index=KIND       reach, rows: how a state finds its position:\n"
+"                         auto (default: bitmap unless it takes over 64 MiB\n"
+"                         and 64 bytes a reachable state), bitmap (a\n"
+"                         quarter byte a product state), hash (8 to 16\n"
+"                         bytes a reachable state)\n"
 "  -m, --method=METHOD    solver: auto (default: gth up to %d states;\n"
 "                         beyond, on reach and rows, one aggregation over\n"
 "                         the automata, then bicgstab on the rows, then gs\n"
@@ -102,7 +107,7 @@ static void usage(FILE *fp)
 
 enum { OPT_MAX_ITER = 256, OPT_OMEGA, OPT_RESTART, OPT_TOP, OPT_PARTIAL,
        OPT_TIME, OPT_MVD, OPT_ONES, OPT_MAX_MEMORY, OPT_FAITHFUL,
-       OPT_FROM_INITIAL, OPT_THREADS, OPT_SCHED, OPT_LOAD_REPORT,
+       OPT_FROM_INITIAL, OPT_THREADS, OPT_INDEX, OPT_SCHED, OPT_LOAD_REPORT,
        OPT_RANKS, OPT_VECTORS, OPT_EMIT_PROTO, OPT_MULT_TIME, OPT_ADD_TIME,
        OPT_ITERATIONS };
 
@@ -258,6 +263,7 @@ void parse_options(int argc, char **argv, options *op)
         {"ones", no_argument, NULL, OPT_ONES},
         {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
         {"threads", required_argument, NULL, OPT_THREADS},
+        {"index", required_argument, NULL, OPT_INDEX},
         {"sched", required_argument, NULL, OPT_SCHED},
         {"load-report", no_argument, NULL, OPT_LOAD_REPORT},
         {"ranks", required_argument, NULL, OPT_RANKS},
@@ -370,6 +376,10 @@ void parse_options(int argc, char **argv, options *op)
             op->threads_opt = "--threads";
             op->threads = option_u64(prog, "--threads", optarg, 1, 2);
             break;
+        case OPT_INDEX:
+            op->index_opt = "--index";
+            op->index = option_word(prog, "--index", optarg, mvd_index_names);
+            break;
         case OPT_MAX_MEMORY:
             memory_opt = "--max-memory";
             if (parse_u64(optarg, 1, UINT64_MAX, &op->max_memory) < 0)
@@ -431,6 +441,8 @@ void parse_options(int argc, char **argv, options *op)
                    op->algo == MVD_SHUFFLE || op->algo == MVD_SLICE,
                    "with --algo shuffle or slice");
     option_applies(prog, op->threads_opt, op->algo == MVD_REACH,
+                   "with --algo reach, rows or auto");
+    option_applies(prog, op->index_opt, op->algo == MVD_REACH,
                    "with --algo reach, rows or auto");
     sched_options(op, sched_opt, ranks_opt, memory_opt);
     /* the thesis's reduce to rank 0 sums whole vectors; gth solves one

@@ -27,6 +27,8 @@ typedef struct {
     mvd_solve_opts solve;
     uint64_t top, max_memory, threads;
     const char *threads_opt;   /* given on the command line */
+    mvd_index_kind index;      /* --index */
+    const char *index_opt;
     /* --sched: recorded for the MPI run-time; one process multiplies
      * every term, which is every scheduler's one-rank assignment */
     mvd_sched_kind sched;

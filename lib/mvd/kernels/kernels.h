@@ -407,7 +407,7 @@ struct reach_plan {
     rc_entries dg;        /* per term and combination: the diagonal
                              element (off 0; val 0 when none) */
     VEC(rc_slot) slots;
-    const mvd_word *word; /* the space's (borrowed) */
+    mvd_index ix;         /* the space's index (borrowed) */
     double *diag;         /* [len] q_ii */
     double *fval;         /* [len * nslots]: state k's at k * nslots */
     rc_digit *digit;      /* [REACH_BLOCK * naut]: a block's states */
@@ -415,7 +415,8 @@ struct reach_plan {
      * y2 NULL: one thread. */
     double *y2;
     rc_digit *digit2;
-    int hw_popcnt;        /* the processor counts bits (term_block_hw) */
+    int hw_popcnt;        /* the processor counts bits (term_block_hw),
+                             and the index is a bitmap */
     /* The chain's in-flow rows, or NULL (mvd_reach_rows): the product
      * and the sweep then read them instead of the tables. */
     mvd_inflow *rows;
@@ -437,23 +438,27 @@ static inline uint64_t popcount64(uint64_t w)
 #endif
 
 /* The position of product index s, or len (the spare entry) when s is
- * not reachable; with the processor's population count when hw (inlined
- * into a function compiled for it, where the builtin is one
- * instruction: REACH_HW_POPCNT). */
+ * not reachable: from the bitmap, with the processor's population count
+ * when hw (inlined into a function compiled for it, where the builtin is
+ * one instruction: REACH_HW_POPCNT; only for a bitmap, reach_plan's
+ * hw_popcnt), or from the hash (without hw: a branch on the index's kind
+ * that goes the same way for a whole product, predicted). */
 static inline __attribute__((always_inline)) uint64_t
-position_as(const mvd_word *word, uint64_t len, uint64_t s, int hw)
+position_as(const mvd_index *ix, uint64_t len, uint64_t s, int hw)
 {
-    mvd_word w = word[s >> 6];
+    if (!hw && __builtin_expect(ix->word == NULL, 0))
+        return mvd_index_probe(ix, len, s);
+    mvd_word w = ix->word[s >> 6];
     uint64_t b = s & 63, below = w.bits & ((UINT64_C(1) << b) - 1);
     uint64_t at = w.rank + (hw ? (uint64_t)__builtin_popcountll(below)
                                : popcount64(below));
     return (w.bits >> b) & 1 ? at : len;
 }
 
-static inline uint64_t position(const mvd_word *word, uint64_t len,
+static inline uint64_t position(const mvd_index *ix, uint64_t len,
                                 uint64_t s)
 {
-    return position_as(word, len, s, 0);
+    return position_as(ix, len, s, 0);
 }
 
 /* Steps the digits of state (index old) to those of index new > old,

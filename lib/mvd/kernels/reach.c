@@ -487,7 +487,8 @@ int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg)
 {
     const desc *d = p->d;
     const mvd_space *sp = p->sp;
-    if (!sp->word || sp->vlen != (uint64_t)sp->len + 1) {
+    mvd_index ix;
+    if (!mvd_space_index(sp, &ix) || sp->vlen != (uint64_t)sp->len + 1) {
         diag_error(dg, desc_loc(d), "reach needs a compact space "
                    "(mvd_space_compact)");
         return -1;
@@ -520,9 +521,9 @@ int mvd_reach_new(mvd_plan *p, size_t max_bytes, int threads, diag *dg)
                        sizeof *r->digit);
 #ifdef REACH_HW_POPCNT
     __builtin_cpu_init();
-    r->hw_popcnt = __builtin_cpu_supports("popcnt");
+    r->hw_popcnt = __builtin_cpu_supports("popcnt") && ix.word;
 #endif
-    r->word = sp->word;
+    r->ix = ix;
     p->bytes = (size_t)need;
     return fill_states(r, d, sp, threads, dg);
 }
@@ -573,7 +574,7 @@ single_block(const struct reach_plan *r, const mvd_space *sp,
              const rc_term *rt, const rc_digit *st, int naut, size_t b0,
              size_t bn, const double *x, double *y, int hw, int kind, int fn)
 {
-    const mvd_word *word = r->word;
+    const mvd_index ix = r->ix;
     const uint64_t *idx = sp->idx;
     const double *fval = r->fval;
     size_t ns = r->slots.len;
@@ -594,7 +595,7 @@ single_block(const struct reach_plan *r, const mvd_space *sp,
         size_t k = b0 + i;
         const double *f = fn && e->slot >= 0 ? &fval[k * ns + (size_t)e->slot]
                                              : &unit;
-        y[position_as(word, len, idx[k] + (uint64_t)e->off, hw)] +=
+        y[position_as(&ix, len, idx[k] + (uint64_t)e->off, hw)] +=
             x[k] * (fn ? e->val * *f : e->val);
         count++;
     }
@@ -628,7 +629,7 @@ term_block_as(const struct reach_plan *r, const mvd_space *sp,
     }
     const rc_entry *en = r->entries.items;
     const uint32_t *ptr = r->ptr.items + rt->base;
-    const mvd_word *word = r->word;
+    const mvd_index ix = r->ix;
     const uint64_t *idx = sp->idx;
     const double *fval = r->fval;
     size_t ns = r->slots.len;
@@ -643,7 +644,7 @@ term_block_as(const struct reach_plan *r, const mvd_space *sp,
         for (uint32_t e = e0; e < e1; e++) {
             double v = en[e].slot < 0 ? en[e].val
                                       : en[e].val * fval[k * ns + (size_t)en[e].slot];
-            y[position_as(word, len, idx[k] + (uint64_t)en[e].off, hw)] +=
+            y[position_as(&ix, len, idx[k] + (uint64_t)en[e].off, hw)] +=
                 xk * v;
         }
         count += e1 - e0;

@@ -76,7 +76,7 @@ static void outflows(const mvd_plan *p, double *out)
             row_of(r, &r->term[t], st, &lo, &hi);
             for (uint32_t e = lo; e < hi; e++) {
                 double v = rate(r, &r->entries.items[e], k);
-                uint64_t j = position(r->word, sp->len,
+                uint64_t j = position(&r->ix, sp->len,
                                       sp->idx[k] +
                                       (uint64_t)r->entries.items[e].off);
                 if (j < sp->len && v > 0)
@@ -147,11 +147,9 @@ static int no_weak_transitions(const struct reach_plan *r, size_t len,
  * every positive one), forwards or backwards (by the transposed tables),
  * level by level: each level's states are taken from a bitmap of
  * positions in index order, so that their digits are stepped from the
- * previous one's rather than decoded. Targets are marked in `done`, a
- * bitmap of the product space (an eighth of the bytes of the plan's
- * bitmap and ranks): a transition into a state already found (most of
- * them) or already known unreachable costs one bit, no rank. The states
- * reached. */
+ * previous one's rather than decoded. The states found are marked in
+ * `done`, a bitmap of positions (not of the product space, which can be
+ * thousands of times larger: PRISM's kanban). The states reached. */
 static inline __attribute__((always_inline)) size_t
 search_as(const mvd_plan *p, const double *out, double theta, int backwards,
           uint64_t *done, uint64_t *front, uint64_t *next, int hw)
@@ -160,9 +158,9 @@ search_as(const mvd_plan *p, const double *out, double theta, int backwards,
     const mvd_space *sp = p->sp;
     size_t n = sp->len, words = (n + 63) / 64, found = 1;
     rc_digit st[DESC_MAX_AUTOMATA];
-    memset(done, 0, (size_t)((p->d->nn + 63) / 64) * sizeof *done);
+    memset(done, 0, words * sizeof *done);
     memset(front, 0, words * sizeof *front);
-    done[sp->idx[0] >> 6] |= UINT64_C(1) << (sp->idx[0] & 63);
+    done[0] = 1;
     front[0] = 1;
     for (int more = 1; more;) {
         memset(next, 0, words * sizeof *next);
@@ -187,19 +185,15 @@ search_as(const mvd_plan *p, const double *out, double theta, int backwards,
                         uint64_t s = sp->idx[k] +
                                      (uint64_t)(backwards ? -en[e].off
                                                           : en[e].off);
-                        uint64_t bit = UINT64_C(1) << (s & 63);
-                        if (done[s >> 6] & bit)
+                        uint64_t j = position_as(&r->ix, n, s, hw);
+                        uint64_t bit = UINT64_C(1) << (j & 63);
+                        if (j == n || (done[j >> 6] & bit))
                             continue;
-                        uint64_t j = position_as(r->word, n, s, hw);
-                        if (j == n) {   /* not reachable: never again */
-                            done[s >> 6] |= bit;
-                            continue;
-                        }
                         size_t from = backwards ? j : k;   /* the source */
                         double v = rate(r, &en[e], from);
                         if (!(v > 0) || (out && v < theta * out[from]))
                             continue;
-                        done[s >> 6] |= bit;
+                        done[j >> 6] |= bit;
                         next[j >> 6] |= UINT64_C(1) << (j & 63);
                         found++;
                         more = 1;
@@ -257,8 +251,7 @@ static void *search_direction(void *arg)
 {
     direction *w = arg;
     size_t words = (w->p->sp->len + 63) / 64;
-    uint64_t *done = xmalloc((size_t)((w->p->d->nn + 63) / 64) *
-                             sizeof *done);
+    uint64_t *done = xmalloc(words * sizeof *done);
     uint64_t *front = xmalloc(words * sizeof *front);
     uint64_t *next = xmalloc(words * sizeof *next);
     w->found = search(w->p, w->out, w->theta, w->backwards, done, front,

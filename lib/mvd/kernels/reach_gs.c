@@ -13,7 +13,7 @@ static inline __attribute__((always_inline)) void
 add_inflow(const struct reach_plan *r, const rc_entry *en, uint64_t idx,
            const double *x, uint64_t len, int hw, double *in)
 {
-    uint64_t j = position_as(r->word, len, idx - (uint64_t)en->off, hw);
+    uint64_t j = position_as(&r->ix, len, idx - (uint64_t)en->off, hw);
     if (j < len)
         *in += x[j] * rate(r, en, j);
 }

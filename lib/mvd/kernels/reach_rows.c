@@ -10,7 +10,7 @@
 static inline void add_in(inflow_builder *b, const struct reach_plan *r,
                           const rc_entry *en, uint64_t idx, uint64_t len)
 {
-    uint64_t j = position(r->word, len, idx - (uint64_t)en->off);
+    uint64_t j = position(&r->ix, len, idx - (uint64_t)en->off);
     if (j < len)
         inflow_add(b, (uint32_t)j, rate(r, en, j));
 }

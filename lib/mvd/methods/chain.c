@@ -12,8 +12,11 @@
  * it is not there. */
 size_t mvd_space_find(const mvd_space *sp, uint64_t idx)
 {
-    if (sp->word) {
-        mvd_word w = sp->word[idx >> 6];
+    mvd_index ix;
+    if (mvd_space_index(sp, &ix) && !ix.word)
+        return (size_t)mvd_index_probe(&ix, sp->len, idx);
+    if (ix.word) {
+        mvd_word w = ix.word[idx >> 6];
         uint64_t bit = UINT64_C(1) << (idx & 63);
         if (!(w.bits & bit))
             return sp->len;
