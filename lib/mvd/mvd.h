@@ -597,6 +597,8 @@ typedef struct {
     double balance;            /* B of the returned pi */
     double estimate;           /* E (0 for gth) */
     double delta;              /* Delta */
+    double omega;              /* jor, gs, iad: the relaxation used (auto's
+                                  may not be the options') */
     int converged;             /* R, B and E <= tol */
     int nswitch;               /* auto's switches, in order */
     mvd_switch switches[MVD_MAX_SWITCHES];

@@ -245,7 +245,7 @@ void mvd_result_write(FILE *fp, const desc *d, const mvd_space *sp,
                 mvd_method_name(in->switches[k].to));
     if (in->method == MVD_JOR || in->method == MVD_GS ||
         in->method == MVD_IAD)
-        put_record_double(fp, "parameter omega", m->opts->omega);
+        put_record_double(fp, "parameter omega", in->omega);
     if (in->method == MVD_GMRES)
         fprintf(fp, "parameter restart %d\n", m->opts->restart);
     fprintf(fp, "space %llu %llu\n", (unsigned long long)d->nn,

@@ -188,6 +188,31 @@ prism_vs_twin() {
 nonzeros 446400"
 }
 
+# PRISM's tandem from c = 260 on: bicgstab stalls (at step 507), and the
+# Gauss-Seidel sweeps that follow from its iterate cycle when plain (no
+# convergence in 100 000 sweeps at c = 300); damped (omega 0.95, as iad's)
+# they converge. The answer against plain sweeps from uniform, which
+# converge here.
+@test "PRISM reader: tandem.sm at c = 260: auto's sweeps after bicgstab's stall are damped and converge to plain Gauss-Seidel's answer" {
+    san2desc -D c=260 "$EXAMPLES/prism/tandem.sm" > t.desc
+    run mvd-solve --top 1 --tol 1e-10 t.desc
+    assert_success
+    assert_line --regexp "^switch [0-9]+ bicgstab gs$"
+    assert_line "parameter omega 0.95"
+    assert_line "converged yes"
+    local auto_output=$output
+    run mvd-solve --algo rows --method gs --top 1 --tol 1e-10 t.desc
+    assert_success
+    assert_line "parameter omega 1"
+    assert_line "converged yes"
+    local gs_output=$output name v
+    while read -r name v; do
+        output=$auto_output
+        near "$(value "$name")" "$v" 1e-8
+    done < <(awk '$1 == "result" { print $2, $3 }' <<< "$gs_output")
+    [ "$(grep -c '^result ' <<< "$gs_output")" -eq 2 ]
+}
+
 @test "kanban at t = 2: the hashed index gives the bitmap's results, with rows, reach's gs and iad" {
     san2desc "$EXAMPLES/prism/kanban.sm" > k.desc
     local how kind

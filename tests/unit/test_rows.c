@@ -262,7 +262,7 @@ static char *odometer(int lo, int hi, double lambda, double mu)
 /* Past gth's size, --method auto: the aggregation is not exact, so auto
  * switches to bicgstab on the rows it builds; there, from the aggregated
  * iterate (R 0.95, B 1e15 after 306 steps), bicgstab stalls, and auto
- * switches to Gauss-Seidel, which reaches the closed form. */
+ * switches to Gauss-Seidel (damped), which reaches the closed form. */
 static void test_auto_switches(void)
 {
     int lo = 64, hi = 32;
@@ -279,6 +279,7 @@ static void test_auto_switches(void)
         CHECK_INT(m.info.switches[1].from, MVD_BICGSTAB);
         CHECK_INT(m.info.switches[1].to, MVD_GS);
         CHECK_INT(m.info.method, MVD_GS);
+        CHECK(m.info.omega == MVD_IAD_OMEGA);   /* damped sweeps */
         CHECK(mvd_reach_rows_view(m.plan) != NULL);   /* built by auto */
         /* pi_k = rho^k (1 - rho) / (1 - rho^n), k = H * lo + L */
         double norm = (1 - rho) / (1 - pow(rho, lo * hi)), worst = 0;

@@ -32,6 +32,7 @@ int sv_stationary(solver *s, double *pi)
                                               : NULL;
     double sweep_before = INFINITY;
     int status, aggregate = 1;
+    s->info->omega = s->o->omega;
     for (;;) {
         if (s->updated)
             s->info->estimate = sv_tail_estimate(s);
