@@ -567,8 +567,10 @@ static int query(tr *t, const pr_query *q, size_t k, rx **sums)
                               q->col) : -1;
 }
 
-/* Labels: their steady-state probability. State rewards: their expected
- * value, sum of value where guard holds. */
+/* Labels: their steady-state probability. Rewards: their expected
+ * long-run rate, the sum of the state rewards' values where their guard
+ * holds and of the transition rewards' values times the rate of their
+ * transitions. */
 static int results(tr *t)
 {
     const pr_model *pm = t->pm;
@@ -589,6 +591,13 @@ static int results(tr *t)
             const pr_reward_item *it = &rw->items.items[k];
             rx *g = tr_resolve(t, it->guard);
             rx *v = g ? tr_resolve(t, it->value) : NULL;
+            /* A transition reward earns v per transition: in the long
+             * run, v times the rate of those transitions, a state
+             * reward (exact for R=? [ S ], the only reward query). */
+            if (v && it->transition) {
+                rx *rate = prism_action_rate(t, it->action);
+                v = rate ? rx_op(&t->m, DOP_MUL, v, rate, NULL) : NULL;
+            }
             if (!v) {
                 free(sums);
                 return -1;

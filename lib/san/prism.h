@@ -78,8 +78,8 @@ typedef struct {
 } pr_label;
 
 typedef struct {
-    char *action;         /* a transition reward: refused (prism.c) */
-    int transition;
+    char *action;         /* a transition reward's: NULL for [] */
+    int transition;       /* [action] guard : value; */
     sx *guard, *value;
     int line, col;
 } pr_reward_item;
@@ -185,5 +185,12 @@ rx *tr_gated(model *m, rx *guard, rx *value);
 /* Every command as events and arcs (prism_cmd.c): 0, or -1 after a
  * diagnostic. */
 int prism_commands(tr *t);
+/* The total rate of the transitions labelled `action` (NULL: those of
+ * the commands without one) out of the global state: over the modules
+ * that have the action, the product of each one's sum of its enabled
+ * commands' branch rates (PRISM's synchronisation: a module with the
+ * action and no enabled command blocks it); for [], the sum over every
+ * module. 0 when no module has the action. NULL after a diagnostic. */
+rx *prism_action_rate(tr *t, const char *action);
 
 #endif

@@ -400,11 +400,8 @@ ritem
     : expr ':' expr ';'         { $$ = (pr_reward_item){NULL, 0, $1, $3,
                                                         AT(@1)}; }
     | '[' action ']' expr ':' expr ';'
-                                { REFUSE(@1, "transition rewards are not "
-                                         "supported: a steady-state solver "
-                                         "reports state rewards (write the "
-                                         "rate of the transitions as a state "
-                                         "reward)"); }
+                                { $$ = (pr_reward_item){$2, 1, $4, $6,
+                                                        AT(@1)}; }
     ;
 
 args

@@ -597,6 +597,46 @@ static int action(tr *t, const char *a, const pr_command *at)
     return status;
 }
 
+/* The choices of module i's commands without an action. */
+static void local_choices_of(tr *t, size_t i, tr_choices *out)
+{
+    const tr_module *md = &t->mods.items[i];
+    for (size_t k = 0; k < md->text->commands.len; k++) {
+        const pr_command *cmd = &md->text->commands.items[k];
+        for (size_t b = 0; !cmd->action && b < cmd->branches.len; b++)
+            VEC_PUSH(out, ((tr_choice){(int)i, cmd, &cmd->branches.items[b]}));
+    }
+}
+
+rx *prism_action_rate(tr *t, const char *action)
+{
+    model *m = &t->m;
+    rx *total = NULL;   /* none yet: no module has the action */
+    tr_choices c = {0};
+    int failed = 0;
+    for (size_t i = 0; i < t->mods.len && !failed; i++) {
+        c.len = 0;
+        if (action)
+            choices_of(t, i, action, &c);
+        else
+            local_choices_of(t, i, &c);
+        if (c.len == 0)
+            continue;
+        rx *sum = rx_num(m, 0);
+        for (size_t j = 0; j < c.len && sum; j++) {
+            rx *r = choice_rate(t, &c.items[j], 1);
+            sum = r ? rx_op(m, DOP_ADD, sum, r, NULL) : NULL;
+        }
+        if (!sum)
+            failed = 1;
+        else
+            total = !total ? sum
+                  : rx_op(m, action ? DOP_MUL : DOP_ADD, total, sum, NULL);
+    }
+    free(c.items);
+    return failed ? NULL : total ? total : rx_num(m, 0);
+}
+
 int prism_commands(tr *t)
 {
     if (local_commands(t) < 0)

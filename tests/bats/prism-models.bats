@@ -228,7 +228,23 @@ nonzeros 446400"
             [ "$n1" = "$n2" ]
             near "$v2" "$v1" 1e-10
         done
-        [ "$(wc -l < hash.results)" -eq 5 ]
+        [ "$(wc -l < hash.results)" -eq 6 ]
+    done
+}
+
+# kanban.sm and cluster.sm hold each throughput twice: as the state reward
+# of the SAN twins (the rate of the transitions in each state) and as
+# PRISM's case studies write it, a transition reward; the cluster's
+# repairs synchronise a workstation with the repairman (the product of
+# their rates).
+@test "PRISM reader: transition rewards give the same long-run values as their state-reward form (kanban t = 2, cluster N = 4)" {
+    local model pair
+    for model in "kanban throughput" "cluster num_repairs"; do
+        set -- $model
+        run bash -c 'set -o pipefail; san2desc "$1" | mvd-solve --top 1' _ "$EXAMPLES/prism/$1.sm"
+        assert_success
+        [ -n "$(value "$2")" ]
+        near "$(value "$2_tr")" "$(value "$2")" 1e-12
     done
 }
 

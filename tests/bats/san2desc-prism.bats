@@ -265,6 +265,54 @@ EOF
     ! grep -q 'sync+ u' block.desc
 }
 
+# A transition reward [a] g : v earns v at each a-transition from a state
+# where g holds: in the long run, v times the rate of those transitions
+# (R=? [ S ], PRISM's long-run average). A and B synchronise on s, at the
+# product of their rates (2 x 3 when both are at 0, blocked otherwise),
+# and return alone ([], rates 1 and 2).
+@test "transition rewards: the long-run rate of their transitions, synchronised (product, blocked) and local (sum)" {
+    cat > tr.sm <<'SM'
+ctmc
+module A
+    a : [0..1];
+    [s] a=0 -> 2 : (a'=1);
+    []  a=1 -> 1 : (a'=0);
+endmodule
+module B
+    b : [0..1];
+    [s] b=0 -> 3 : (b'=1);
+    []  b=1 -> 2 : (b'=0);
+endmodule
+label "both0" = a=0 & b=0;
+label "a1" = a=1;
+label "b1" = b=1;
+label "a1b1" = a=1 & b=1;
+rewards "sync"   [s] true : 1; endrewards
+rewards "guard"  [s] a=0 : 5; [s] a=1 : 7; endrewards
+rewards "local"  [] true : 1; endrewards
+rewards "mixed"  true : 2; [] b=1 : 10; endrewards
+SM
+    run bash -c 'set -o pipefail; san2desc tr.sm | mvd-solve --method gth'
+    assert_success
+    local p00 pa pb pab
+    p00=$(awk '$1 == "result" && $2 == "both0" { print $3 }' <<< "$output")
+    pa=$(awk '$1 == "result" && $2 == "a1" { print $3 }' <<< "$output")
+    pb=$(awk '$1 == "result" && $2 == "b1" { print $3 }' <<< "$output")
+    pab=$(awk '$1 == "result" && $2 == "a1b1" { print $3 }' <<< "$output")
+    check() {
+        awk -v got="$(awk -v k="$1" '$1 == "result" && $2 == k { print $3 }' <<< "$output")" \
+            -v want="$2" 'BEGIN { d = got - want; if (d < 0) d = -d
+                if (got == "" || d > 1e-12) { print "got " got ", want " want; exit 1 } }'
+    }
+    check sync "$(awk -v p="$p00" 'BEGIN { printf "%.17g", 6 * p }')"
+    check guard "$(awk -v p="$p00" 'BEGIN { printf "%.17g", 5 * 6 * p }')"
+    check local "$(awk -v a="$pa" -v b="$pb" 'BEGIN { printf "%.17g", 1 * a + 2 * b }')"
+    # where b=1, both returns are [] transitions: B's at 2, A's at 1 if a=1
+    check mixed "$(awk -v b="$pb" -v ab="$pab" 'BEGIN { printf "%.17g", 2 + 10 * (2 * b + ab) }')"
+    # in the long run, s fires as often as A returns: 6 p00 = P(a=1)
+    check sync "$pa"
+}
+
 @test "lexical and syntax errors are located" {
     prism_error 'ctmc module M x : [0..1]; [] x=0 -> 1 : (x'"'"'=1) @ endmodule' \
         "1:48: error: unexpected character '@'"
@@ -293,9 +341,6 @@ EOF
         "1:77: error: the composition '|[a]|' is not supported: system ... endsystem may only put every module in parallel, M1 || M2 || ... (PRISM's default)"
     prism_error 'ctmc module M x : [0..1]; endmodule module N y : [0..1]; endmodule system (M || N)/{a} endsystem' \
         "1:83: error: hiding (/{...}) is not supported in system ... endsystem"
-    prism_error 'ctmc module M x : [0..1]; endmodule
-rewards [a] true : 1; endrewards' \
-        "2:9: error: transition rewards are not supported: a steady-state solver reports state rewards (write the rate of the transitions as a state reward)"
     prism_error 'ctmc module M c : clock; endmodule' \
         "1:19: error: 'clock' variables are not supported in a CTMC"
     prism_error 'ctmc invariant true endinvariant' \
