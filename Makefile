@@ -17,6 +17,9 @@
 #                   calibrated here (REPS=3, CALIBRATE=2|1)
 #   make netsim-smpi  netsim's collective algorithms against SimGrid SMPI
 #                   (after `make deps-simgrid`)
+#   make prism-compare PRISM_DIR=...  PRISM's own CTMC case studies read by
+#                   san2desc and solved by mvd-solve against PRISM itself
+#                   (a PRISM checkout built outside the project)
 #   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60,
 #                   or FUZZ_RUNS executions each; FUZZ_JOBS at once;
 #                   FUZZ_TARGETS="san proto" for some of them)
@@ -238,6 +241,14 @@ net-loop: all
 .PHONY: mvd-speedup
 mvd-speedup: all
 	@pipelines/mvd-speedup $(BUILD)/bin out
+
+# Issue 28: PRISM's own case-study files (PRISM_DIR/prism-examples/ctmcs)
+# through san2desc | mvd-solve against PRISM on the same files
+# (out/prism-compare/prism-compare.txt). Needs PRISM built in
+# PRISM_DIR/prism; not in `make check`.
+.PHONY: prism-compare
+prism-compare: all
+	@pipelines/prism-compare "$(PRISM_DIR)" $(BUILD)/bin out/prism-compare
 
 # Issue 14: netsim's collective algorithms and a nonblocking halo stencil
 # against SimGrid's SMPI on the same Hockney model, P = 4..64
