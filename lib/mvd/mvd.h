@@ -117,13 +117,12 @@ extern const char *const mvd_index_names[];   /* "auto", "bitmap", "hash" */
 #define MVD_INDEX_BITMAP_FREE (UINT64_C(64) << 20)   /* bytes */
 #define MVD_INDEX_BITMAP_PER_STATE 64                /* bytes */
 
-/* The bytes of the bitmap and ranks over nn product states, and of the
- * hash over len reachable states. */
+/* The bytes of the bitmap and ranks over nn product states (the hash's
+ * are at most 16 a reachable state: at most 4 slots of 4 bytes each). */
 static inline uint64_t mvd_index_bitmap_bytes(uint64_t nn)
 {
     return (nn + 63) / 64 * 16;
 }
-uint64_t mvd_index_hash_bytes(uint64_t len);
 /* What MVD_INDEX_AUTO takes for len states of nn. */
 mvd_index_kind mvd_index_auto(uint64_t nn, uint64_t len);
 

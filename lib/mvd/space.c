@@ -454,11 +454,6 @@ static uint64_t hash_slots(uint64_t len)
     return cap;
 }
 
-uint64_t mvd_index_hash_bytes(uint64_t len)
-{
-    return hash_slots(len) * sizeof(uint32_t);
-}
-
 mvd_index_kind mvd_index_auto(uint64_t nn, uint64_t len)
 {
     uint64_t bitmap = mvd_index_bitmap_bytes(nn);
