@@ -595,7 +595,8 @@ static int results(tr *t)
              * run, v times the rate of those transitions, a state
              * reward (exact for R=? [ S ], the only reward query). */
             if (v && it->transition) {
-                rx *rate = prism_action_rate(t, it->action);
+                rx *rate = prism_action_rate(t, it->action, it->line,
+                                             it->col);
                 v = rate ? rx_op(&t->m, DOP_MUL, v, rate, NULL) : NULL;
             }
             if (!v) {

@@ -190,7 +190,8 @@ int prism_commands(tr *t);
  * that have the action, the product of each one's sum of its enabled
  * commands' branch rates (PRISM's synchronisation: a module with the
  * action and no enabled command blocks it); for [], the sum over every
- * module. 0 when no module has the action. NULL after a diagnostic. */
-rx *prism_action_rate(tr *t, const char *action);
+ * module (0 when none has such a command). NULL after a diagnostic, at
+ * line:col when no module has the action. */
+rx *prism_action_rate(tr *t, const char *action, int line, int col);
 
 #endif

@@ -608,7 +608,7 @@ static void local_choices_of(tr *t, size_t i, tr_choices *out)
     }
 }
 
-rx *prism_action_rate(tr *t, const char *action)
+rx *prism_action_rate(tr *t, const char *action, int line, int col)
 {
     model *m = &t->m;
     rx *total = NULL;   /* none yet: no module has the action */
@@ -634,6 +634,11 @@ rx *prism_action_rate(tr *t, const char *action)
                   : rx_op(m, action ? DOP_MUL : DOP_ADD, total, sum, NULL);
     }
     free(c.items);
+    if (!failed && !total && action) {   /* a typo, not a rate of 0 */
+        tr_error(t, line, col, "no module has the action '%s' of this "
+                 "transition reward", action);
+        return NULL;
+    }
     return failed ? NULL : total ? total : rx_num(m, 0);
 }
 

@@ -352,6 +352,9 @@ SM
 }
 
 @test "semantic errors are located" {
+    prism_error 'ctmc module M x : [0..1]; [a] x=0 -> 1 : (x'"'"'=1); endmodule
+rewards "r" [b] true : 1; endrewards' \
+        "2:13: error: no module has the action 'b' of this transition reward"
     prism_error 'ctmc const int N; module M x : [0..N]; endmodule' \
         "1:16: error: constant 'N' has no value: give it with -D N=VALUE"
     prism_error 'ctmc const int N = 2.5; module M x : [0..1]; endmodule' \
