@@ -49,12 +49,12 @@ CPPFLAGS_ALL = -Ilib -I$(BUILD)/gen -D_POSIX_C_SOURCE=200809L
 CFLAGS_ALL   = -std=c11 -Wall -Wextra -Werror $(OPT) $(SAN) $(CFLAGS)
 LDLIBS_ALL   = -lm -pthread $(LDLIBS)
 
-PROGS := pasl2graph netsim proto2c san2desc gstr-sched bench2model
+PROGS := pasl2graph netsim proto2c san2desc bench2model
 # Programs that call MPI: compiled and linked with $(MPICC), which wraps
 # $(CC) (OMPI_CC / MPICH_CC), so `make CC=clang` and `make asan` reach them.
 # mvd-solve initialises MPI only when mpirun started it (lib/mvd/mpi/par.h),
 # so it runs without mpirun too.
-MPI_PROGS := mpibench mvd-solve
+MPI_PROGS := mpibench mvd-solve gstr-sched
 MPICC ?= mpicc
 MPI_ENV = OMPI_CC=$(CC) MPICH_CC=$(CC)
 
@@ -90,8 +90,16 @@ BENCH_C := $(wildcard tests/bench/bench_*.c)
 BENCHES := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_C))
 
 # ------------------------------------------------------------------- build
+# The real sieve's task commands (examples/sieve, gstr-sched --run): an
+# example's program, not a perfpipe one; plain C and stdio.
+EXAMPLE_BINS := $(BUILD)/examples/sieve
+
 .PHONY: all
-all: $(BINS) $(UNITS) $(BENCHES)
+all: $(BINS) $(UNITS) $(BENCHES) $(EXAMPLE_BINS)
+
+$(BUILD)/examples/sieve: examples/sieve/sieve.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -o $@ $<
 
 $(BUILD)/gen/%.tab.c $(BUILD)/gen/%.tab.h &: lib/%.y
 	@mkdir -p $(@D)
