@@ -10,6 +10,8 @@
 #   make gstr-tables  Lucchese's Tables 5.1-5.6 beside the published cells
 #   make seed001-experiment  seed 001's matrix multiplication measured here,
 #                   fitted, and predicted beside the paper's Table 4
+#   make join-real  the sieve run for real by each scheduler (gstr-sched
+#                   --run) beside the simulation, calibrated here
 #   make net-loop   measure (mpibench), fit (bench2model), simulate (netsim),
 #                   check against real MPI runs (RUNS=5, STAT=median|min)
 #   make mvd-speedup  mvd-solve's parallel iteration predicted (--emit-proto
@@ -230,6 +232,14 @@ solver-suite: all
 .PHONY: seed001-experiment
 seed001-experiment: all
 	@pipelines/seed001-experiment $(BUILD)/bin out
+
+# Issue 30's check of the simulation against real runs: the sieve run
+# for real by each scheduler (gstr-sched --run, 3 workers) beside the
+# event model on a platform calibrated here (out/join-real.*; N=10^9 and
+# the least of RUNS runs, net-loop's RUNS, by default). Not in `make check`.
+.PHONY: join-real
+join-real: all
+	@pipelines/join-real $(BUILD)/bin out $(or $(N),1000000000) $(RUNS)
 
 # Issue 11's loop on this machine: mpibench -> bench2model comm -> netsim,
 # against the proto2c MPI programs' measured timelines (out/net-loop.*).

@@ -87,6 +87,13 @@ static int time_cmp(const void *x, const void *y)
     return (a->up > b->up) - (a->up < b->up);
 }
 
+void sched_sort_times(sched_platform *p)
+{
+    if (p->times.len)
+        qsort(p->times.items, p->times.len, sizeof *p->times.items,
+              time_cmp);
+}
+
 const sched_time *sched_time_of(const sched_platform *p, uint64_t type,
                                 size_t up)
 {
@@ -537,9 +544,7 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
     keymap_free(&index);
     keymap_free(&changes);
     sched_doc_close(&doc);
-    if (p->times.len)
-        qsort(p->times.items, p->times.len, sizeof *p->times.items,
-              time_cmp);
+    sched_sort_times(p);
     for (size_t j = 0; error_seen == 2 && j < p->ups.len; j++)
         p->ups.items[j].erratic = 1;
     if (d->errors == errors && p->groups.len == 0) {   /* one, implicit */

@@ -114,6 +114,8 @@ const char *sched_command_of(const sched_platform *p, uint64_t type);
 /* The seconds of one task of type L<type> on a UP of factor 1; -1 when
  * the platform gives none. */
 double sched_task_seconds(const sched_platform *p, uint64_t type);
+/* Puts p->times in the order sched_time_of searches: (type, up). */
+void sched_sort_times(sched_platform *p);
 /* The `time` record of (type, UP up), or NULL (binary search). */
 const sched_time *sched_time_of(const sched_platform *p, uint64_t type,
                                 size_t up);
@@ -418,6 +420,14 @@ int sched_real_run(const sched_app *a, const sched_platform *p,
                    const sched_event_options *o, const sched_real_options *ro,
                    sched_event_result *r, diag *d, const char *file,
                    const char *platform_file);
+
+/* --calibrate: p's task times from a finished real run's trace r of a:
+ * each (type, UP) pair's mean time from the send of the copy that won to
+ * its result, as `time` records (they replace p's), and each type's mean
+ * over its tasks as its tasktime. 0, or -1 after a diagnostic (a type
+ * with no task finished). */
+int sched_calibrate(const sched_app *a, sched_platform *p,
+                    const sched_event_result *r, diag *d, const char *file);
 
 /* ---------------------------------------- partitioning across groups */
 

@@ -102,11 +102,12 @@ check_trace() {
 }
 
 @test "a worker silenced mid-run: GSTR and WQR finish by replicas, static and MinMin report the tasks lost, --detect lets static finish" {
-    # Tasks long enough (about 30 ms each) that w2 falls silent holding
-    # some: 10^9, whose prime count is the published pi(10^9) (OEIS
-    # A006880), too many numbers for factor(1) here.
-    platform 1000000000 3 "fail w2 at 0.2" > silent.platform
-    want=50847534
+    # Tasks long enough (about 15 ms each) that w2 falls silent holding
+    # some: 6 * 10^8, whose prime count 31324703 sympy.primepi (an
+    # independent count) gave when this test was written; factor(1) is
+    # too slow that far.
+    platform 600000000 3 "fail w2 at 0.2" > silent.platform
+    want=31324703
     for s in gstr wqr; do
         run_sieve 4 "$s" silent.platform || { echo "$s: exit $?"; cat err; false; }
         [ "$(cat work/B3.0.out)" = "$want" ]
@@ -124,4 +125,90 @@ check_trace() {
     run_sieve 4 static silent.platform --detect=0.5 || { cat err; false; }
     [ "$(cat work/B3.0.out)" = "$want" ]
     grep -q '^detect [0-9.]* 2$' out
+}
+
+# loads: the `load` lines' UP and first results, one line.
+loads() {
+    awk '$1 == "load" { printf "%s=%s ", $2, $4 }' "$1"
+}
+
+@test "a straggler slowed 5x (a duty cycle of 20 %): static plays the simulation's plan on it, GSTR takes its work away" {
+    # 4 * 10^8: pi is 21336326 (sympy.primepi, an independent count, gave
+    # it when this test was written; factor(1) is too slow that far).
+    platform 400000000 3 "speed w2 0 0.2" > slow.platform
+    # Static: the real run's first results per worker are the simulated
+    # static's, the same plan from the same policy code, straggler or not.
+    run_sieve 4 static slow.platform || { cat err; false; }
+    [ "$(cat work/B3.0.out)" = 21336326 ]
+    grep -q '^speed 0 2 0.2$' out
+    cp out static.out
+    gstr-sched --sched static -p slow.platform sieve.graph > sim.out
+    [ "$(loads static.out)" = "$(loads sim.out)" ] || { loads static.out; loads sim.out; false; }
+    # GSTR: the slow worker gives fewer first results than either other
+    # (6 to 9 against 20 to 24 in trials: its planned tasks replicated
+    # elsewhere, the queue served by the fast ones).
+    run_sieve 4 gstr slow.platform || { cat err; false; }
+    [ "$(cat work/B3.0.out)" = 21336326 ]
+    awk '$1 == "load" { n[$2] = $4 } END { exit !(n[2] < n[1] && n[2] < n[3]) }' out ||
+        { loads out; false; }
+    # The makespans, for the log only: on two cores shared by four ranks
+    # and other work they are not a stable measure (static grew 1.2x to
+    # 1.7x with the straggler in trials, GSTR 0.77x to 1.8x).
+    echo "static $(awk '$1 == "summary" { print $2 }' static.out) s, gstr $(awk '$1 == "summary" { print $2 }' out) s; $(uptime)"
+}
+
+@test "pipelines/join-real: calibrates, then prints and plots simulated against measured makespans for every scheduler" {
+    command -v gnuplot > /dev/null || skip "gnuplot not installed (make deps)"
+    run "$ROOT/pipelines/join-real" "$PERFPIPE_BIN" out 3000000 1
+    assert_success
+    for s in static gs gstr wqr minmin; do
+        assert_line --regexp "^$s +[0-9.]+ s +[0-9.]+ s +[-+][0-9.]+%$"
+    done
+    [ -s out/join-real.png ]
+    [ "$(grep -c '^time L2 "w[123]" ' out/join-real.platform)" -eq 3 ]
+    # The calibrated platform is one the simulation reads.
+    gstr-sched -p out/join-real.platform sieve.graph > /dev/null
+}
+
+@test "--calibrate writes the platform with each (type, worker) pair's measured time; the simulation reads it" {
+    platform 300000 3 > p.platform
+    run_sieve 4 static p.platform --slots=1 --calibrate -o cal.platform || { cat err; false; }
+    [ ! -s out ]
+    # Every command kept, a time per worker for L2 (50 tasks on 3 workers),
+    # L1 and L3 on the worker that ran them, each type's tasktime their mean.
+    [ "$(grep -c '^command L' cal.platform)" -eq 3 ]
+    [ "$(grep -c '^time L2 "w[123]" [0-9.e-]*$' cal.platform)" -eq 3 ]
+    [ "$(grep -c '^time L[13] ' cal.platform)" -eq 2 ]
+    awk '$1 == "time" && !($4 > 0) { exit 1 }' cal.platform
+    awk '$1 == "tasktime" && $2 == "L2" { t = $3 } $1 == "time" && $2 == "L2" { s += $4; n++ }
+         END { exit !(n == 3 && t >= s / n * 0.5 && t <= s / n * 2) }' cal.platform
+    gstr-sched -p cal.platform --slots=1 sieve.graph | grep -q '^summary [0-9]'
+}
+
+@test "--run's usage and input errors: exit 2 with a message, before any task runs" {
+    platform 300000 3 > p.platform
+    run gstr-sched --calibrate -p p.platform sieve.graph
+    assert_failure 2
+    assert_line "gstr-sched: --calibrate applies only with --run"
+    run gstr-sched --workdir=w -p p.platform sieve.graph
+    assert_failure 2
+    assert_line "gstr-sched: --workdir applies only with --run"
+    run gstr-sched --run -p p.platform sieve.graph
+    assert_failure 2
+    assert_line --partial "gstr-sched: --run needs workers: mpirun -np P gstr-sched --run ..."
+    run gstr-sched --run --model=thesis -p p.platform sieve.graph
+    assert_failure 2
+    run run_sieve 3 gstr p.platform
+    assert_failure 2
+    grep -q "^gstr-sched: p.platform: error: the platform has 3 UPs and the job 2 workers: one rank per UP beside the coordinator (mpirun -np 4)$" err
+    grep -v '^command L2' p.platform > nocmd.platform
+    run run_sieve 4 gstr nocmd.platform
+    assert_failure 2
+    grep -q "^gstr-sched: sieve.graph:[0-9]*: error: task type L2 of batch B2 has no command on the platform: add 'command L2 \"COMMAND\"' to nocmd.platform$" err
+    sed 's/^batch B2 /batch "B\/2" /; s/ B2 data$/ "B\/2" data/; s/^edge B2 /edge "B\/2" /' sieve.graph > slash.graph
+    rm -rf work
+    run mpi_run -np 4 gstr-sched --run -p p.platform --workdir=work slash.graph
+    assert_failure 2
+    assert_line --partial "cannot name a file in the work directory"
+    [ ! -e work ] || [ -z "$(ls -A work)" ]
 }

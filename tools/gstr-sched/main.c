@@ -84,6 +84,8 @@ static void usage(FILE *fp)
 "      --workdir=DIR     --run: the tasks' files (default gstr-work)\n"
 "      --retries=N       --run: a failed task is sent again at most N times\n"
 "                        (default 2), then the run fails\n"
+"      --calibrate       --run: write the platform with the measured task\n"
+"                        times (time records) instead of the trace\n"
 "      --partition=P     split the batches across the platform's groups:\n"
 "                        tp, pp or ppcp (default none), then simulate them\n"
 "                        as the thesis's inter-group simulator does\n"
@@ -108,7 +110,8 @@ static void usage(FILE *fp)
 
 enum { OPT_ALLOC = 256, OPT_FACTORS, OPT_TRIVIAL, OPT_SCHED, OPT_MODEL,
        OPT_PARTITION, OPT_RULES, OPT_THETA, OPT_SLOTS, OPT_REPLICA_ORDER,
-       OPT_WQR_COPIES, OPT_DETECT, OPT_RUN, OPT_WORKDIR, OPT_RETRIES };
+       OPT_WQR_COPIES, OPT_DETECT, OPT_RUN, OPT_WORKDIR, OPT_RETRIES,
+       OPT_CALIBRATE };
 
 /* The event model's run and its schedule. */
 static int run_event(const sched_app *a, const sched_platform *p,
@@ -134,10 +137,11 @@ static int run_event(const sched_app *a, const sched_platform *p,
 
 /* --run: the tasks run on the MPI workers; the trace is written whether
  * or not the run ended (it tells what happened), the status says. */
-static int run_real(const sched_app *a, const sched_platform *p,
+static int run_real(const sched_app *a, sched_platform *p,
                     const sched_event_options *o,
-                    const sched_real_options *ro, const char *output,
-                    diag *d, const char *shown, const char *plat_name)
+                    const sched_real_options *ro, int calibrate,
+                    const char *output, diag *d, const char *shown,
+                    const char *plat_name)
 {
     sched_event_result r;
     int status = sched_real_run(a, p, o, ro, &r, d, shown, plat_name);
@@ -145,9 +149,18 @@ static int run_real(const sched_app *a, const sched_platform *p,
         return EXIT_BADINPUT;
     if (status < 0)
         return EXIT_FAILURE;
+    /* A calibration needs every task's time: a run that did not finish
+     * writes nothing. */
+    if (calibrate && (status || sched_calibrate(a, p, &r, d, shown) < 0)) {
+        sched_event_result_free(&r);
+        return EXIT_FAILURE;
+    }
     outfile out;
     out_open_or_die(&out, prog, output);
-    sched_event_write(out.fp, a, p, o, &r);
+    if (calibrate)
+        sched_write_platform(out.fp, p);
+    else
+        sched_event_write(out.fp, a, p, o, &r);
     int written = out_commit_status(&out, prog, output);
     sched_event_result_free(&r);
     return status ? EXIT_FAILURE : written;
@@ -356,6 +369,7 @@ int main(int argc, char **argv)
         {"run", no_argument, NULL, OPT_RUN},
         {"workdir", required_argument, NULL, OPT_WORKDIR},
         {"retries", required_argument, NULL, OPT_RETRIES},
+        {"calibrate", no_argument, NULL, OPT_CALIBRATE},
         {"define", required_argument, NULL, 'D'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
@@ -380,7 +394,7 @@ int main(int argc, char **argv)
     const char *order_opt = NULL, *copies_opt = NULL, *factors_opt = NULL;
     const char *detect_opt = NULL, *workdir_opt = NULL, *retries_opt = NULL;
     sched_real_options ro = {"gstr-work", 2, 2.0};
-    int thesis = 0, run = 0;
+    int thesis = 0, run = 0, calibrate = 0;
     set_program_name(prog);
     if (wants_generator(argc, argv))
         return generate_main(argc, argv);
@@ -449,6 +463,7 @@ int main(int argc, char **argv)
                             "not '%s'", optarg);
             break;
         case OPT_RUN: run = 1; break;
+        case OPT_CALIBRATE: calibrate = 1; break;
         case OPT_WORKDIR:
             workdir_opt = "--workdir";
             if (!*optarg)
@@ -505,6 +520,7 @@ int main(int argc, char **argv)
                     ? "wqr" : "minmin");
     option_applies(prog, workdir_opt, run, "with --run");
     option_applies(prog, retries_opt, run, "with --run");
+    option_applies(prog, calibrate ? "--calibrate" : NULL, run, "with --run");
     if (run && (thesis || partition))
         usage_error(prog, "--run runs the event model's policies: not with "
                     "--model=thesis or --partition");
@@ -560,7 +576,8 @@ int main(int argc, char **argv)
         return status;
     }
     if (!bad && run) {
-        int status = run_real(&a, &p, &eo, &ro, output, &d, shown, plat_name);
+        int status = run_real(&a, &p, &eo, &ro, calibrate, output, &d, shown,
+                              plat_name);
         sched_app_free(&a);
         sched_platform_free(&p);
         sched_real_end();
