@@ -217,13 +217,45 @@ static const sim_clock measured = {real_start, real_stop};
 
 /* ------------------------------------------------------------ the events */
 
-static void describe_status(strbuf *sb, int32_t status)
+/* Why a copy failed: its exit status, its signal, or its time out. */
+static void describe_status(strbuf *sb, int32_t status, double timeout)
 {
-    if (status >= 0)
+    if (status == REAL_TIMED_OUT)
+        sb_printf(sb, "still running after --timeout %g s: killed", timeout);
+    else if (status >= 0)
         sb_printf(sb, "exit status %d", (int)status);
     else
         sb_printf(sb, "killed by signal %d (%s)", (int)-status,
                   strsignal((int)-status));
+}
+
+/* Copy id of task t on UP k failed: reported, and the task sent again
+ * (drop_copy: ready again when no other copy runs) unless it failed more
+ * than --retries times, which stops the run. */
+static void copy_failed(sim *s, uint32_t id, int32_t status, diag *dg)
+{
+    real *x = s->real;
+    copy *c = &s->copies.items[id];
+    uint32_t t = c->task;
+    size_t k = c->up;
+    trace(s, SCHED_EV_ERROR, t, k);
+    unsigned n = ++x->failures[t];
+    sb_clear(&x->path);
+    task_name(s, t, &x->path);
+    sb_printf(&x->path, " failed on UP '%s' (", s->p->ups.items[k].name);
+    describe_status(&x->path, status, x->ro->timeout);
+    sb_printf(&x->path, "; its log: %s)", file_of(s, &x->other, t, 0, "err"));
+    if (n > x->ro->retries) {
+        diag_error(dg, (srcloc){NULL, 0, 0}, "task %s: %u failures, "
+                   "--retries %u: the run stops", sb_str(&x->path), n,
+                   x->ro->retries);
+        x->fatal = 1;
+    } else {
+        fprintf(stderr, "gstr-sched: warning: task %s: sent again "
+                "(failure %u, --retries %u)\n", sb_str(&x->path), n,
+                x->ro->retries);
+    }
+    drop_copy(s, id);
 }
 
 /* A worker's report on a copy. */
@@ -250,24 +282,33 @@ static void on_report(sim *s, size_t k, const real_done *d, diag *dg)
         return;
     }
     unlink(file_of(s, &x->path, t, d->serial, "out"));
-    trace(s, SCHED_EV_ERROR, t, k);
-    unsigned n = ++x->failures[t];
-    sb_clear(&x->path);
-    task_name(s, t, &x->path);
-    sb_printf(&x->path, " failed on UP '%s' (", s->p->ups.items[k].name);
-    describe_status(&x->path, d->status);
-    sb_printf(&x->path, "; its log: %s)", file_of(s, &x->other, t, 0, "err"));
-    if (n > x->ro->retries) {
-        diag_error(dg, (srcloc){NULL, 0, 0}, "task %s: %u failures, "
-                   "--retries %u: the run stops", sb_str(&x->path), n,
-                   x->ro->retries);
-        x->fatal = 1;
-    } else {
-        fprintf(stderr, "gstr-sched: warning: task %s: sent again "
-                "(failure %u, --retries %u)\n", sb_str(&x->path), n,
-                x->ro->retries);
+    copy_failed(s, id, d->status, dg);
+}
+
+/* --timeout: a copy running past it is killed (real_stop, in drop_copy)
+ * and counts as failed, so a command that never ends cannot hang the run
+ * on a worker that still answers. 1 when one was. */
+static int watch_timeouts(sim *s, diag *d)
+{
+    real *x = s->real;
+    int changed = 0;
+    if (!(x->ro->timeout > 0))
+        return 0;
+    for (size_t k = 0; k < s->nups && !x->fatal; k++) {
+        up_state *u = &s->ups[k];
+        for (size_t i = 0; i < u->held.len && !x->fatal; i++) {
+            copy *c = &s->copies.items[u->held.items[i]];
+            if (c->state != C_COMPUTING ||
+                s->now - x->started.items[c->serial] <= x->ro->timeout)
+                continue;
+            rename(file_of(s, &x->path, c->task, c->serial, "err"),
+                   file_of(s, &x->other, c->task, 0, "err"));
+            copy_failed(s, u->held.items[i], REAL_TIMED_OUT, d);
+            changed = 1;
+            i = (size_t)-1;       /* held changed: from its start again */
+        }
     }
-    drop_copy(s, id);
+    return changed;
 }
 
 /* The platform's faults, in the trace when their time has come (the
@@ -484,6 +525,11 @@ int sched_real_run(const sched_app *a, const sched_platform *p,
         }
         s.now = elapsed(&x);
         changed |= watch_silence(&s);
+        changed |= watch_timeouts(&s, d);
+        if (x.fatal) {
+            status = 1;
+            break;
+        }
         if (changed)
             sim_decide(&s);
         if (r->done < r->tasks && !can_end(&s)) {

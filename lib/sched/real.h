@@ -28,6 +28,10 @@ typedef struct {
                                    the worker */
 } real_done;
 
+/* A real_done status no process gives: the coordinator's own verdict on
+ * a copy past --timeout. */
+#define REAL_TIMED_OUT INT32_MIN
+
 #define REAL_BEAT 0.1           /* seconds between heartbeats */
 #define REAL_PERIOD 0.1         /* a slowed worker's duty cycle, seconds */
 

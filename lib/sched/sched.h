@@ -397,6 +397,8 @@ typedef struct {
     double silence;             /* a worker not heard from this long (s)
                                    is silent: without --detect, a run whose
                                    every copy is on silent workers stops */
+    double timeout;             /* > 0: a copy running longer (s) is
+                                   killed and counts as failed */
 } sched_real_options;
 
 /* Starts MPI when a launcher started the process; the rank, the job's

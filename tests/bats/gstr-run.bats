@@ -63,6 +63,21 @@ check_trace() {
     [ "$(cat work/B2.*.out | awk '{ s += $1 } END { print s }')" = "$want" ]
 }
 
+@test "a wider graph (examples/sieve/sieve-twice): two sievings side by side, compared by a last task" {
+    pasl2graph "$EXAMPLES/sieve/sieve-twice.pasl" > twice.graph
+    sed "s|build/examples/sieve|$SIEVE|" "$EXAMPLES/sieve/sieve-twice.platform" > twice.platform
+    for s in gs gstr; do
+        rm -rf work
+        mpi_run -np 4 gstr-sched --run --sched="$s" -p twice.platform \
+            --workdir=work twice.graph > out 2> err || { cat err; false; }
+        [ "$(cat work/B6.0.out)" = "$(primes 2000000)" ]
+        [ "$(awk '$1 == "finish"' out | wc -l)" -eq 46 ]
+        # 12 and 30 blocks of one interval, summed apart.
+        [ "$(cat work/B4.0.out)" = "$(cat work/B5.0.out)" ]
+        [ "$(ls work/B2.*.out | wc -l)" -eq 12 ] && [ "$(ls work/B3.*.out | wc -l)" -eq 30 ]
+    done
+}
+
 @test "2 and 3 ranks: one and two workers give the same answer" {
     want=$(primes 300000)
     for np in 2 3; do
@@ -94,6 +109,14 @@ check_trace() {
     grep -Eq "^gstr-sched: error: task B2\.[0-9]+ failed on UP 'w.' \(exit status 1; its log: work/B2\.[0-9]+\.err\): 2 failures, --retries 1: the run stops$" err
     grep -q '^error ' out
     ! grep -q '^lost 0$' out
+    # A command that never ends: --timeout kills it, a failure like the
+    # others; without --timeout the run would wait on it (the worker
+    # answers).
+    platform 300000 3 "" "sleep 600; :" > hang.platform
+    run run_sieve 4 gstr hang.platform --retries=1 --timeout=0.3
+    assert_failure 1
+    grep -Eq "^gstr-sched: error: task B2\.[0-9]+ failed on UP 'w.' \(still running after --timeout 0.3 s: killed; its log: work/B2\.[0-9]+\.err\): 2 failures, --retries 1: the run stops$" err
+    [ -z "$(pgrep -f 'sleep 600' || true)" ] || { pgrep -af 'sleep 600'; false; }
     # A signal is a failure too, and says which.
     platform 300000 3 "" 'kill -SEGV $$' > sig.platform
     run run_sieve 4 gstr sig.platform --retries=0

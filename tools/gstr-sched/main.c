@@ -84,6 +84,8 @@ static void usage(FILE *fp)
 "      --workdir=DIR     --run: the tasks' files (default gstr-work)\n"
 "      --retries=N       --run: a failed task is sent again at most N times\n"
 "                        (default 2), then the run fails\n"
+"      --timeout=S       --run: a copy running past S seconds is killed and\n"
+"                        counts as failed (default: no limit)\n"
 "      --calibrate       --run: write the platform with the measured task\n"
 "                        times (time records) instead of the trace\n"
 "      --partition=P     split the batches across the platform's groups:\n"
@@ -111,7 +113,7 @@ static void usage(FILE *fp)
 enum { OPT_ALLOC = 256, OPT_FACTORS, OPT_TRIVIAL, OPT_SCHED, OPT_MODEL,
        OPT_PARTITION, OPT_RULES, OPT_THETA, OPT_SLOTS, OPT_REPLICA_ORDER,
        OPT_WQR_COPIES, OPT_DETECT, OPT_RUN, OPT_WORKDIR, OPT_RETRIES,
-       OPT_CALIBRATE };
+       OPT_CALIBRATE, OPT_TIMEOUT };
 
 /* The event model's run and its schedule. */
 static int run_event(const sched_app *a, const sched_platform *p,
@@ -370,6 +372,7 @@ int main(int argc, char **argv)
         {"workdir", required_argument, NULL, OPT_WORKDIR},
         {"retries", required_argument, NULL, OPT_RETRIES},
         {"calibrate", no_argument, NULL, OPT_CALIBRATE},
+        {"timeout", required_argument, NULL, OPT_TIMEOUT},
         {"define", required_argument, NULL, 'D'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
@@ -393,7 +396,8 @@ int main(int argc, char **argv)
     const char *model_opt = NULL, *theta_opt = NULL, *slots_opt = NULL;
     const char *order_opt = NULL, *copies_opt = NULL, *factors_opt = NULL;
     const char *detect_opt = NULL, *workdir_opt = NULL, *retries_opt = NULL;
-    sched_real_options ro = {"gstr-work", 2, 2.0};
+    const char *timeout_opt = NULL;
+    sched_real_options ro = {"gstr-work", 2, 2.0, 0};
     int thesis = 0, run = 0, calibrate = 0;
     set_program_name(prog);
     if (wants_generator(argc, argv))
@@ -464,6 +468,13 @@ int main(int argc, char **argv)
             break;
         case OPT_RUN: run = 1; break;
         case OPT_CALIBRATE: calibrate = 1; break;
+        case OPT_TIMEOUT:
+            timeout_opt = "--timeout";
+            ro.timeout = option_double(prog, "--timeout", optarg);
+            if (!(ro.timeout > 0))
+                usage_error(prog, "--timeout must be a number of seconds > "
+                            "0, not '%s'", optarg);
+            break;
         case OPT_WORKDIR:
             workdir_opt = "--workdir";
             if (!*optarg)
@@ -520,6 +531,7 @@ int main(int argc, char **argv)
                     ? "wqr" : "minmin");
     option_applies(prog, workdir_opt, run, "with --run");
     option_applies(prog, retries_opt, run, "with --run");
+    option_applies(prog, timeout_opt, run, "with --run");
     option_applies(prog, calibrate ? "--calibrate" : NULL, run, "with --run");
     if (run && (thesis || partition))
         usage_error(prog, "--run runs the event model's policies: not with "
