@@ -221,6 +221,12 @@ loads() {
     assert_line --partial "gstr-sched: --run needs workers: mpirun -np P gstr-sched --run ..."
     run gstr-sched --run --model=thesis -p p.platform sieve.graph
     assert_failure 2
+    run gstr-sched --run --timeout=0 -p p.platform sieve.graph
+    assert_failure 2
+    assert_line "gstr-sched: --timeout must be a number of seconds > 0, not '0'"
+    run gstr-sched --timeout=1 -p p.platform sieve.graph
+    assert_failure 2
+    assert_line "gstr-sched: --timeout applies only with --run"
     run run_sieve 3 gstr p.platform
     assert_failure 2
     grep -q "^gstr-sched: p.platform: error: the platform has 3 UPs and the job 2 workers: one rank per UP beside the coordinator (mpirun -np 4)$" err

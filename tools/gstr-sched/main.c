@@ -217,6 +217,16 @@ static int run_partitioned(const sched_app *a, const sched_platform *p,
     return status;
 }
 
+/* A duration option: finite seconds > 0, or a usage error. */
+static double option_seconds(const char *opt, const char *text)
+{
+    double v = option_double(prog, opt, text);
+    if (!(v > 0))
+        usage_error(prog, "%s must be a number of seconds > 0, not '%s'",
+                    opt, text);
+    return v;
+}
+
 /* A generator's number parameter: finite, or a usage error. */
 static double gen_number(const char *opt, const char *text)
 {
@@ -461,19 +471,13 @@ int main(int argc, char **argv)
             break;
         case OPT_DETECT:
             detect_opt = "--detect";
-            eo.detect = option_double(prog, "--detect", optarg);
-            if (!(eo.detect > 0))
-                usage_error(prog, "--detect must be a number of seconds > 0, "
-                            "not '%s'", optarg);
+            eo.detect = option_seconds("--detect", optarg);
             break;
         case OPT_RUN: run = 1; break;
         case OPT_CALIBRATE: calibrate = 1; break;
         case OPT_TIMEOUT:
             timeout_opt = "--timeout";
-            ro.timeout = option_double(prog, "--timeout", optarg);
-            if (!(ro.timeout > 0))
-                usage_error(prog, "--timeout must be a number of seconds > "
-                            "0, not '%s'", optarg);
+            ro.timeout = option_seconds("--timeout", optarg);
             break;
         case OPT_WORKDIR:
             workdir_opt = "--workdir";
