@@ -10,6 +10,8 @@
 #   make gstr-tables  Lucchese's Tables 5.1-5.6 beside the published cells
 #   make seed001-experiment  seed 001's matrix multiplication measured here,
 #                   fitted, and predicted beside the paper's Table 4
+#   make join-real  the sieve run for real by each scheduler (gstr-sched
+#                   --run) beside the simulation, calibrated here
 #   make net-loop   measure (mpibench), fit (bench2model), simulate (netsim),
 #                   check against real MPI runs (RUNS=5, STAT=median|min)
 #   make mvd-speedup  mvd-solve's parallel iteration predicted (--emit-proto
@@ -52,12 +54,12 @@ CPPFLAGS_ALL = -Ilib -I$(BUILD)/gen -D_POSIX_C_SOURCE=200809L
 CFLAGS_ALL   = -std=c11 -Wall -Wextra -Werror $(OPT) $(SAN) $(CFLAGS)
 LDLIBS_ALL   = -lm -pthread $(LDLIBS)
 
-PROGS := pasl2graph netsim proto2c san2desc gstr-sched bench2model
+PROGS := pasl2graph netsim proto2c san2desc bench2model
 # Programs that call MPI: compiled and linked with $(MPICC), which wraps
 # $(CC) (OMPI_CC / MPICH_CC), so `make CC=clang` and `make asan` reach them.
 # mvd-solve initialises MPI only when mpirun started it (lib/mvd/mpi/par.h),
 # so it runs without mpirun too.
-MPI_PROGS := mpibench mvd-solve
+MPI_PROGS := mpibench mvd-solve gstr-sched
 MPICC ?= mpicc
 MPI_ENV = OMPI_CC=$(CC) MPICH_CC=$(CC)
 
@@ -93,8 +95,16 @@ BENCH_C := $(wildcard tests/bench/bench_*.c)
 BENCHES := $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_C))
 
 # ------------------------------------------------------------------- build
+# The real sieve's task commands (examples/sieve, gstr-sched --run): an
+# example's program, not a perfpipe one; plain C and stdio.
+EXAMPLE_BINS := $(BUILD)/examples/sieve
+
 .PHONY: all
-all: $(BINS) $(UNITS) $(BENCHES)
+all: $(BINS) $(UNITS) $(BENCHES) $(EXAMPLE_BINS)
+
+$(BUILD)/examples/sieve: examples/sieve/sieve.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -o $@ $<
 
 $(BUILD)/gen/%.tab.c $(BUILD)/gen/%.tab.h &: lib/%.y
 	@mkdir -p $(@D)
@@ -225,6 +235,14 @@ solver-suite: all
 .PHONY: seed001-experiment
 seed001-experiment: all
 	@pipelines/seed001-experiment $(BUILD)/bin out
+
+# Issue 30's check of the simulation against real runs: the sieve run
+# for real by each scheduler (gstr-sched --run, 3 workers) beside the
+# event model on a platform calibrated here (out/join-real.*; N=10^9 and
+# the least of RUNS runs, net-loop's RUNS, by default). Not in `make check`.
+.PHONY: join-real
+join-real: all
+	@pipelines/join-real $(BUILD)/bin out $(or $(N),1000000000) $(RUNS)
 
 # Issue 11's loop on this machine: mpibench -> bench2model comm -> netsim,
 # against the proto2c MPI programs' measured timelines (out/net-loop.*).

@@ -1,6 +1,8 @@
-/* event.h — internal to lib/sched: the event model's state, shared by its
- * kernel (event.c: the clock, the UPs, the copies) and its policies
- * (policy.c: what each scheduler sends to a free UP). */
+/* event.h — internal to lib/sched: the coordinator's state, shared by its
+ * bookkeeping (coord.c: the tasks, the copies, the UPs' slots), its
+ * policies (policy.c: what each scheduler sends to a free UP) and its two
+ * clocks: the event model's simulated one (event.c) and a real run's on
+ * MPI workers (mpi_run.c). One policy, two clocks. */
 #ifndef PERFPIPE_SCHED_EVENT_H
 #define PERFPIPE_SCHED_EVENT_H
 
@@ -42,6 +44,8 @@ typedef struct {
     double work, remaining;     /* seconds on the reference UP, in the
                                    sim's unit */
     uint32_t task, up, next;
+    uint32_t serial;            /* the run's dispatch number: a copy slot
+                                   is reused, a late message names it */
     uint8_t state, weight;
 } copy;
 
@@ -67,7 +71,22 @@ typedef struct {
     uint32_t task, version, ncopies;
 } replica_entry;
 
-typedef struct sim {
+typedef struct sim sim;
+
+/* What a clock does with copies: start(s, id) after the coordinator
+ * dispatched copy id (its UP, task and serial set); stop(s, id) when it
+ * cancels or drops it, adding the work it did to r->wasted: 1 when a
+ * message or event about the copy is still to come (it is freed then),
+ * 0 when it can go now. */
+typedef struct {
+    void (*start)(sim *s, uint32_t id);
+    int (*stop)(sim *s, uint32_t id);
+} sim_clock;
+
+struct sim {
+    const sim_clock *clock;
+    void *real;                 /* the real clock's state (mpi_run.c) */
+    uint32_t serials;           /* copies dispatched so far */
     const sched_app *a;
     const sched_platform *p;
     const sched_event_options *o;
@@ -101,12 +120,25 @@ typedef struct sim {
     sched_bestfit fit;
     uint64_t *counts;
     double *row, *links;
-} sim;
+};
 
-/* event.c, for the policies. */
+/* coord.c: the setup and the coordinator's bookkeeping. */
+int sim_open(sim *s, const sched_app *a, const sched_platform *p,
+             const sched_event_options *o, sched_event_result *r,
+             const sim_clock *clock, diag *d, const char *file);
+void sim_close(sim *s);
+void sim_decide(sim *s);            /* the policy, on the state of now */
 void dispatch(sim *s, uint32_t t, size_t k);
+void accept_result(sim *s, uint32_t id);
+int drop_copy(sim *s, uint32_t id);
+void forget_up(sim *s, size_t k);
+void release(sim *s, size_t k, uint32_t id);
+void unlink_copy(sim *s, uint32_t id);
+void free_copy(sim *s, uint32_t id);
 void set_free_bit(sim *s, size_t k);
 void make_ready(sim *s, size_t b);
+void trace(sim *s, sched_event_kind kind, uint64_t task, size_t up);
+double link_of(const sim *s, size_t b, size_t k);
 double seen_time(const sim *s, size_t b, size_t k);
 double seen_work(const sim *s, size_t b, size_t k);
 

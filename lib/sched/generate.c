@@ -391,6 +391,12 @@ void sched_write_platform(FILE *fp, const sched_platform *p)
         tf_put_double(fp, p->tasktimes.items[i].seconds);
         fputc('\n', fp);
     }
+    for (size_t i = 0; i < p->commands.len; i++) {
+        fprintf(fp, "command L%llu ",
+                (unsigned long long)p->commands.items[i].type);
+        tf_put_string(fp, p->commands.items[i].text);
+        fputc('\n', fp);
+    }
     /* Each UP's time records after its up record, by type. */
     size_t *first = xcalloc(p->ups.len + 1, sizeof *first);
     size_t *count = xcalloc(p->ups.len + 1, sizeof *count);

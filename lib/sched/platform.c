@@ -16,6 +16,9 @@ void sched_platform_free(sched_platform *p)
         free(p->groups.items[i].name);
     free(p->groups.items);
     free(p->tasktimes.items);
+    for (size_t i = 0; i < p->commands.len; i++)
+        free(p->commands.items[i].text);
+    free(p->commands.items);
     free(p->speeds.items);
     free(p->times.items);
     free(p->name);
@@ -84,6 +87,13 @@ static int time_cmp(const void *x, const void *y)
     return (a->up > b->up) - (a->up < b->up);
 }
 
+void sched_sort_times(sched_platform *p)
+{
+    if (p->times.len)
+        qsort(p->times.items, p->times.len, sizeof *p->times.items,
+              time_cmp);
+}
+
 const sched_time *sched_time_of(const sched_platform *p, uint64_t type,
                                 size_t up)
 {
@@ -120,6 +130,41 @@ static int read_tasktime(tf_reader *r, sched_platform *p)
         return -1;
     }
     VEC_PUSH(&p->tasktimes, t);
+    return 0;
+}
+
+const char *sched_command_of(const sched_platform *p, uint64_t type)
+{
+    for (size_t i = 0; i < p->commands.len; i++)
+        if (p->commands.items[i].type == type)
+            return p->commands.items[i].text;
+    return NULL;
+}
+
+/* command L<n> STRING: a shell command line, so not empty nor blank. */
+static int read_command(tf_reader *r, sched_platform *p)
+{
+    sched_command c = {0, NULL, r->line};
+    if (r->fields.len != 3 || r->fields.items[2].kind != TF_STRING) {
+        diag_error(r->d, tf_loc(r, r->fields.items), "expected: command "
+                   "L<n> \"COMMAND LINE\"");
+        return -1;
+    }
+    if (sched_task_type(r, 1, &c.type) < 0)
+        return -1;
+    const char *text = r->fields.items[2].text;
+    if (text[strspn(text, " \t\n\r\f\v")] == '\0') {
+        diag_error(r->d, tf_loc(r, &r->fields.items[2]), "the command of "
+                   "task type L%llu is empty", (unsigned long long)c.type);
+        return -1;
+    }
+    if (sched_command_of(p, c.type)) {
+        diag_error(r->d, tf_loc(r, &r->fields.items[1]), "task type L%llu "
+                   "has two commands", (unsigned long long)c.type);
+        return -1;
+    }
+    c.text = xstrdup(text);
+    VEC_PUSH(&p->commands, c);
     return 0;
 }
 
@@ -446,6 +491,8 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
                 p->name = xstrdup(r->fields.items[1].text);
         } else if (strcmp(k, "tasktime") == 0) {
             read_tasktime(r, p);
+        } else if (strcmp(k, "command") == 0) {
+            read_command(r, p);
         } else if (strcmp(k, "group") == 0) {
             read_group(r, p, &groups);
         } else if (strcmp(k, "up") == 0) {
@@ -467,7 +514,7 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
                 sched_check_end(r, 1, "up", p->ups.len);
         } else {
             diag_error(d, tf_loc(r, key), "unknown record '%s' (expected "
-                       "name, tasktime, group, up, time, error, fail, failures, speed or end)",
+                       "name, tasktime, command, group, up, time, error, fail, failures, speed or end)",
                        key->text);
         }
     }
@@ -497,9 +544,7 @@ int sched_platform_parse(sched_platform *p, const char *text, size_t len,
     keymap_free(&index);
     keymap_free(&changes);
     sched_doc_close(&doc);
-    if (p->times.len)
-        qsort(p->times.items, p->times.len, sizeof *p->times.items,
-              time_cmp);
+    sched_sort_times(p);
     for (size_t j = 0; error_seen == 2 && j < p->ups.len; j++)
         p->ups.items[j].erratic = 1;
     if (d->errors == errors && p->groups.len == 0) {   /* one, implicit */

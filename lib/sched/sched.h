@@ -70,9 +70,18 @@ typedef struct {
     uint64_t allocated;
 } sched_group;
 
+/* A `command L<n> STRING` record: the command line that runs a task of
+ * that type for real (gstr-sched --run); the simulations ignore it. */
+typedef struct {
+    uint64_t type;
+    char *text;
+    int line;
+} sched_command;
+
 typedef struct {
     char *name;                     /* NULL when the file gives none */
     VEC(sched_up) ups;
+    VEC(sched_command) commands;    /* in file order */
     VEC(sched_tasktime) tasktimes;
     VEC(sched_time) times;          /* sorted by (type, up) */
     VEC(sched_group) groups;        /* one spanning every UP when the file
@@ -100,9 +109,13 @@ double sched_error_step(const sched_platform *p, double begun,
 int sched_platform_parse(sched_platform *p, const char *text, size_t len,
                          const char *file, diag *d);
 void sched_platform_free(sched_platform *p);
+/* The command line of task type L<type>, or NULL. */
+const char *sched_command_of(const sched_platform *p, uint64_t type);
 /* The seconds of one task of type L<type> on a UP of factor 1; -1 when
  * the platform gives none. */
 double sched_task_seconds(const sched_platform *p, uint64_t type);
+/* Puts p->times in the order sched_time_of searches: (type, up). */
+void sched_sort_times(sched_platform *p);
 /* The `time` record of (type, UP up), or NULL (binary search). */
 const sched_time *sched_time_of(const sched_platform *p, uint64_t type,
                                 size_t up);
@@ -298,7 +311,7 @@ typedef struct {
 /* One line of the trace (formats/schedule.md, the event model). */
 typedef enum { SCHED_EV_DISPATCH, SCHED_EV_REPLICA, SCHED_EV_FINISH,
                SCHED_EV_CANCEL, SCHED_EV_FAIL, SCHED_EV_SPEED,
-               SCHED_EV_DETECT } sched_event_kind;
+               SCHED_EV_DETECT, SCHED_EV_ERROR } sched_event_kind;
 
 typedef struct {
     double time;
@@ -319,6 +332,7 @@ typedef struct {
     double wasted;              /* work of the copies that gave no result,
                                    seconds on the reference UP */
     uint64_t events;            /* simulation events processed */
+    int measured;               /* a real run's (gstr-sched --run) */
 } sched_event_result;
 
 /* The event model (precise-rules §1, "Event mode"; notes §2.7, §7.4): a
@@ -367,6 +381,55 @@ void sched_minmin(size_t runs, const uint64_t *count, size_t ups,
 void sched_event_write(FILE *fp, const sched_app *a, const sched_platform *p,
                        const sched_event_options *o,
                        const sched_event_result *r);
+
+/* ---------------------------------------------------------- a real run */
+
+/* gstr-sched --run under mpirun (lib/sched/mpi_run.c, mpi_worker.c): rank
+ * 0 is the coordinator, running the event model's policies (policy.c) on
+ * the coordinator's bookkeeping of the event model (coord.c), driven by
+ * real events; rank k + 1 is the platform's UP k, a worker that runs the
+ * tasks as child processes by their `command` records (formats/platform.md,
+ * "Commands"). One policy, two clocks. */
+typedef struct {
+    const char *workdir;        /* the tasks' files */
+    unsigned retries;           /* a failed task is sent again at most
+                                   this many times, then the run fails */
+    double silence;             /* a worker not heard from this long (s)
+                                   is silent: without --detect, a run whose
+                                   every copy is on silent workers stops */
+    double timeout;             /* > 0: a copy running longer (s) is
+                                   killed and counts as failed */
+} sched_real_options;
+
+/* Starts MPI when a launcher started the process; the rank, the job's
+ * size in *size; -1 (and *size 0) without a launcher. Rank 0 ends the job
+ * at exit (sched_real_end), whatever path it exits by. */
+int sched_real_start(int *argc, char ***argv, int *size);
+/* Ranks 1..P-1: a worker's life, until the coordinator's QUIT. 0. */
+int sched_real_worker(void);
+/* The workers leave (QUIT), then MPI ends. Idempotent. */
+void sched_real_end(void);
+
+/* The run: checks that the job has a worker per UP and every task type a
+ * command, the work directory, then schedules a on p under o with the
+ * workers; r as sched_event_run fills it, with measured times (seconds
+ * from the start) and r->measured set. 0: every task done; 1 after a
+ * diagnostic: a task failed more than ro->retries times, or the tasks
+ * left can never finish (r->lost: their copies are on silent workers), r
+ * still filled; 2 after a located diagnostic: bad input, r empty; -1
+ * after a diagnostic: the work directory cannot be made, r empty. */
+int sched_real_run(const sched_app *a, const sched_platform *p,
+                   const sched_event_options *o, const sched_real_options *ro,
+                   sched_event_result *r, diag *d, const char *file,
+                   const char *platform_file);
+
+/* --calibrate: p's task times from a finished real run's trace r of a:
+ * each (type, UP) pair's mean time from the send of the copy that won to
+ * its result, as `time` records (they replace p's), and each type's mean
+ * over its tasks as its tasktime. 0, or -1 after a diagnostic (a type
+ * with no task finished). */
+int sched_calibrate(const sched_app *a, sched_platform *p,
+                    const sched_event_result *r, diag *d, const char *file);
 
 /* ---------------------------------------- partitioning across groups */
 

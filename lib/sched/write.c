@@ -142,12 +142,16 @@ void sched_event_write(FILE *fp, const sched_app *a, const sched_platform *p,
     static const char *const kinds[] = {"static", "gs", "gstr", "wqr",
                                         "minmin"};
     static const char *const what[] = {"dispatch", "replica", "finish",
-                                       "cancel", "fail", "speed", "detect"};
+                                       "cancel", "fail", "speed", "detect",
+                                       "error"};
     fputs("schedule 1\nplatform ", fp);
     tf_put_string(fp, p->name ? p->name : "");
-    fprintf(fp, "\nscheduler %s %s %s\nmodel event", kinds[o->kind],
+    /* A real run's times are measured: its model line says so, and the
+     * rest reads line by line against the event model's. */
+    fprintf(fp, "\nscheduler %s %s %s\nmodel %s", kinds[o->kind],
             o->alloc == SCHED_TRIVIAL ? "trivial" : "bestfit",
-            o->use_real_factors ? "real" : "estimated");
+            o->use_real_factors ? "real" : "estimated",
+            r->measured ? "run" : "event");
     put_time(fp, o->theta);
     fprintf(fp, " %s %u\n", o->replica_order == SCHED_REPLICA_SLOWEST_UP
                             ? "slowest-up" : "formal", o->wqr_copies);

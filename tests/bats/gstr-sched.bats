@@ -206,6 +206,20 @@ bad_platform() {
     assert_output "gstr-sched: bad.platform$2"
 }
 
+@test "a malformed command record: located messages, exit 2; a good one changes no simulation" {
+    bad_platform 'platform 1\ncommand L1\nup a 1 1\nend 1\n' ":2:1: error: expected: command L<n> \"COMMAND LINE\""
+    bad_platform 'platform 1\ncommand L1 run\nup a 1 1\nend 1\n' ":2:1: error: expected: command L<n> \"COMMAND LINE\""
+    bad_platform 'platform 1\ncommand X1 "run"\nup a 1 1\nend 1\n' ":2:9: error: expected a task type L<n> (n >= 1), not 'X1'"
+    bad_platform 'platform 1\ncommand L1 " \\t"\nup a 1 1\nend 1\n' ":2:12: error: the command of task type L1 is empty"
+    bad_platform 'platform 1\ncommand L1 "a"\ncommand L1 "b"\nup a 1 1\nend 1\n' ":3:9: error: task type L1 has two commands"
+    # The simulations read and ignore it: the same schedule with or without.
+    grep -v '^command' "$EXAMPLES/sieve/sieve.platform" > plain.platform
+    gstr-sched -p plain.platform --sched gstr sieve.graph > plain.out
+    gstr-sched -p "$EXAMPLES/sieve/sieve.platform" --sched gstr sieve.graph > with.out
+    [ -s plain.out ]
+    cmp plain.out with.out
+}
+
 @test "a malformed platform: located messages, exit 2" {
     bad_platform '' ": error: empty input: expected a 'platform' header line"
     bad_platform 'net-model 1\n' ":1:1: error: expected a 'platform' file, got a 'net-model' file"
@@ -220,7 +234,7 @@ bad_platform() {
     bad_platform 'platform 1\nup a 1 1\n' ":2: error: the file ends without its 'end UPS' record: cut short?"
     bad_platform 'platform 1\nup a 1 1\nend 2\n' ":3:5: error: the end record does not match the file: it has 1 up record"
     bad_platform 'platform 1\nend 0\n' ":2: error: a platform needs at least one UP ('up NAME REAL ESTIMATED')"
-    bad_platform 'platform 1\nspeeds a 1\nend 0\n' ":2:1: error: unknown record 'speeds' (expected name, tasktime, group, up, time, error, fail, failures, speed or end)"
+    bad_platform 'platform 1\nspeeds a 1\nend 0\n' ":2:1: error: unknown record 'speeds' (expected name, tasktime, command, group, up, time, error, fail, failures, speed or end)"
     bad_platform 'platform 1\nspeed a 1\nend 0\n' ":2:1: error: expected: speed NAME TIME MULTIPLIER"
     bad_platform 'platform 1\nup a 1 1\nspeed b 1 2\nend 1\n' ":3:7: error: unknown UP 'b': a UP is named by its up record before it is used"
     bad_platform 'platform 1\nup a 1 1\nspeed a -1 2\nend 1\n' ":3:9: error: expected a finite number >= 0, not '-1'"

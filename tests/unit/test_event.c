@@ -1,7 +1,8 @@
 /* Unit tests of lib/sched's event model: the walk-through of Fig. 3.1
  * (steps I-VIII) under both replica rules, the CPU share of originals and
  * replicas, the coordinator's link, failures and load changes, all
- * computed by hand; and invariants over random instances. */
+ * computed by hand; --calibrate on a trace made by hand; and invariants
+ * over random instances. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -512,8 +513,45 @@ static void test_invariants_failures(void)
     CHECK(late_fails > 100);
 }
 
+/* --calibrate (sched_calibrate) on a trace made by hand: a task's sample
+ * is the time from the send of the copy that won (a replica here) to its
+ * result; the pairs measured replace the platform's time records, a pair
+ * with no first result gets none, and the type's tasktime is the mean. */
+static void test_calibrate_by_hand(void)
+{
+    sched_app a = {0};
+    sched_platform p = {0};
+    add_batch(&a, 2);
+    add_up(&p, 1, 1, 0);
+    add_up(&p, 1, 1, 0);
+    VEC_PUSH(&p.tasktimes, ((sched_tasktime){1, 9}));
+    VEC_PUSH(&p.times, ((sched_time){1, 0, 7, NAN}));
+    uint64_t first[] = {0, 2};
+    sched_event_result r = {.tasks = 2, .done = 2, .batch_first = first};
+    sched_trace lines[] = {
+        {0, 0, 0, SCHED_EV_DISPATCH}, {0, 1, 1, SCHED_EV_DISPATCH},
+        {1, 0, 1, SCHED_EV_REPLICA}, {2, 1, 1, SCHED_EV_FINISH},
+        {4, 0, 1, SCHED_EV_FINISH}, {4, 0, 0, SCHED_EV_CANCEL}};
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+        VEC_PUSH(&r.trace, lines[i]);
+    diag d;
+    diag_init(&d, "test_event", stderr);
+    CHECK_INT(sched_calibrate(&a, &p, &r, &d, "test"), 0);
+    CHECK_INT((int)p.times.len, 1);
+    CHECK(p.times.items[0].up == 1 && p.times.items[0].seconds == 2.5 &&
+          isnan(p.times.items[0].estimated));
+    CHECK(sched_task_seconds(&p, 1) == 2.5);
+    /* No task of the type finished: nothing to calibrate it by. */
+    r.trace.len = 2;
+    CHECK_INT(sched_calibrate(&a, &p, &r, &d, "test"), -1);
+    free(r.trace.items);
+    free(p.times.items);
+    clear(&a, &p);
+}
+
 int main(void)
 {
+    RUN(test_calibrate_by_hand);
     RUN(test_fig31_walkthrough);
     RUN(test_fig31_formal_rule);
     RUN(test_originals_twice_replicas);

@@ -78,6 +78,16 @@ static void usage(FILE *fp)
 "      --wqr-copies=N    WQR: copies of a task at most (default 2)\n"
 "      --detect=S        the coordinator learns of a failure S seconds after\n"
 "                        it and sends its tasks elsewhere (default: never)\n"
+"      --run             run the tasks for real, under mpirun -np P (P - 1\n"
+"                        workers, one per UP; the platform's command records)\n"
+"                        and write the trace with measured times\n"
+"      --workdir=DIR     --run: the tasks' files (default gstr-work)\n"
+"      --retries=N       --run: a failed task is sent again at most N times\n"
+"                        (default 2), then the run fails\n"
+"      --timeout=S       --run: a copy running past S seconds is killed and\n"
+"                        counts as failed (default: no limit)\n"
+"      --calibrate       --run: write the platform with the measured task\n"
+"                        times (time records) instead of the trace\n"
 "      --partition=P     split the batches across the platform's groups:\n"
 "                        tp, pp or ppcp (default none), then simulate them\n"
 "                        as the thesis's inter-group simulator does\n"
@@ -93,14 +103,17 @@ static void usage(FILE *fp)
 "\n"
 "Example:\n"
 "  pasl2graph examples/pasl/sieve.pasl |\n"
-"      gstr-sched -p examples/platform/lab-heterogeneous.platform\n",
+"      gstr-sched -p examples/platform/lab-heterogeneous.platform\n"
+"  mpirun -np 4 gstr-sched --run --sched=gstr -p examples/sieve/sieve.platform\\\n"
+"      --workdir=work examples/sieve/sieve.graph\n",
             prog);
     usage_generate(fp);
 }
 
 enum { OPT_ALLOC = 256, OPT_FACTORS, OPT_TRIVIAL, OPT_SCHED, OPT_MODEL,
        OPT_PARTITION, OPT_RULES, OPT_THETA, OPT_SLOTS, OPT_REPLICA_ORDER,
-       OPT_WQR_COPIES, OPT_DETECT };
+       OPT_WQR_COPIES, OPT_DETECT, OPT_RUN, OPT_WORKDIR, OPT_RETRIES,
+       OPT_CALIBRATE, OPT_TIMEOUT };
 
 /* The event model's run and its schedule. */
 static int run_event(const sched_app *a, const sched_platform *p,
@@ -122,6 +135,37 @@ static int run_event(const sched_app *a, const sched_platform *p,
     int status = out_commit_status(&out, prog, output);
     sched_event_result_free(&r);
     return status;
+}
+
+/* --run: the tasks run on the MPI workers; the trace is written whether
+ * or not the run ended (it tells what happened), the status says. */
+static int run_real(const sched_app *a, sched_platform *p,
+                    const sched_event_options *o,
+                    const sched_real_options *ro, int calibrate,
+                    const char *output, diag *d, const char *shown,
+                    const char *plat_name)
+{
+    sched_event_result r;
+    int status = sched_real_run(a, p, o, ro, &r, d, shown, plat_name);
+    if (status == 2)
+        return EXIT_BADINPUT;
+    if (status < 0)
+        return EXIT_FAILURE;
+    /* A calibration needs every task's time: a run that did not finish
+     * writes nothing. */
+    if (calibrate && (status || sched_calibrate(a, p, &r, d, shown) < 0)) {
+        sched_event_result_free(&r);
+        return EXIT_FAILURE;
+    }
+    outfile out;
+    out_open_or_die(&out, prog, output);
+    if (calibrate)
+        sched_write_platform(out.fp, p);
+    else
+        sched_event_write(out.fp, a, p, o, &r);
+    int written = out_commit_status(&out, prog, output);
+    sched_event_result_free(&r);
+    return status ? EXIT_FAILURE : written;
 }
 
 /* --partition: the batches split across the platform's groups by TP, PP
@@ -171,6 +215,16 @@ static int run_partitioned(const sched_app *a, const sched_platform *p,
     free(ups);
     free(held);
     return status;
+}
+
+/* A duration option: finite seconds > 0, or a usage error. */
+static double option_seconds(const char *opt, const char *text)
+{
+    double v = option_double(prog, opt, text);
+    if (!(v > 0))
+        usage_error(prog, "%s must be a number of seconds > 0, not '%s'",
+                    opt, text);
+    return v;
 }
 
 /* A generator's number parameter: finite, or a usage error. */
@@ -324,6 +378,11 @@ int main(int argc, char **argv)
         {"replica-order", required_argument, NULL, OPT_REPLICA_ORDER},
         {"wqr-copies", required_argument, NULL, OPT_WQR_COPIES},
         {"detect", required_argument, NULL, OPT_DETECT},
+        {"run", no_argument, NULL, OPT_RUN},
+        {"workdir", required_argument, NULL, OPT_WORKDIR},
+        {"retries", required_argument, NULL, OPT_RETRIES},
+        {"calibrate", no_argument, NULL, OPT_CALIBRATE},
+        {"timeout", required_argument, NULL, OPT_TIMEOUT},
         {"define", required_argument, NULL, 'D'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
@@ -346,8 +405,10 @@ int main(int argc, char **argv)
     sched_event_options eo = {.theta = 0.5, .wqr_copies = 2, .trace = 1};
     const char *model_opt = NULL, *theta_opt = NULL, *slots_opt = NULL;
     const char *order_opt = NULL, *copies_opt = NULL, *factors_opt = NULL;
-    const char *detect_opt = NULL;
-    int thesis = 0;
+    const char *detect_opt = NULL, *workdir_opt = NULL, *retries_opt = NULL;
+    const char *timeout_opt = NULL;
+    sched_real_options ro = {"gstr-work", 2, 2.0, 0};
+    int thesis = 0, run = 0, calibrate = 0;
     set_program_name(prog);
     if (wants_generator(argc, argv))
         return generate_main(argc, argv);
@@ -410,10 +471,24 @@ int main(int argc, char **argv)
             break;
         case OPT_DETECT:
             detect_opt = "--detect";
-            eo.detect = option_double(prog, "--detect", optarg);
-            if (!(eo.detect > 0))
-                usage_error(prog, "--detect must be a number of seconds > 0, "
-                            "not '%s'", optarg);
+            eo.detect = option_seconds("--detect", optarg);
+            break;
+        case OPT_RUN: run = 1; break;
+        case OPT_CALIBRATE: calibrate = 1; break;
+        case OPT_TIMEOUT:
+            timeout_opt = "--timeout";
+            ro.timeout = option_seconds("--timeout", optarg);
+            break;
+        case OPT_WORKDIR:
+            workdir_opt = "--workdir";
+            if (!*optarg)
+                usage_error(prog, "--workdir needs a directory name");
+            ro.workdir = optarg;
+            break;
+        case OPT_RETRIES:
+            retries_opt = "--retries";
+            ro.retries = (unsigned)option_u64(prog, "--retries", optarg, 0,
+                                              1000);
             break;
         case OPT_WQR_COPIES:
             copies_opt = "--wqr-copies";
@@ -458,9 +533,28 @@ int main(int argc, char **argv)
         usage_error(prog, "--sched=%s is a baseline of the event model: the "
                     "thesis model has static, gs and gstr", o.kind == SCHED_WQR
                     ? "wqr" : "minmin");
+    option_applies(prog, workdir_opt, run, "with --run");
+    option_applies(prog, retries_opt, run, "with --run");
+    option_applies(prog, timeout_opt, run, "with --run");
+    option_applies(prog, calibrate ? "--calibrate" : NULL, run, "with --run");
+    if (run && (thesis || partition))
+        usage_error(prog, "--run runs the event model's policies: not with "
+                    "--model=thesis or --partition");
     eo.kind = o.kind;
     eo.alloc = o.alloc;
     eo.use_real_factors = o.use_real_factors;
+    if (run) {
+        int size, rank = sched_real_start(&argc, &argv, &size);
+        if (rank < 0 || size < 2)
+            usage_error(prog, "--run needs workers: mpirun -np P %s --run "
+                        "..., with P - 1 the platform's UPs (this job has %d "
+                        "rank%s)", prog, size ? size : 1, size > 1 ? "s" : "");
+        if (rank > 0) {       /* a worker reads no input: rank 0 has it */
+            int status = sched_real_worker();
+            sched_real_end();
+            return status;
+        }
+    }
 
     diag d;
     diag_init(&d, prog, stderr);
@@ -495,6 +589,14 @@ int main(int argc, char **argv)
                                      &d, plat_name, shown);
         sched_app_free(&a);
         sched_platform_free(&p);
+        return status;
+    }
+    if (!bad && run) {
+        int status = run_real(&a, &p, &eo, &ro, calibrate, output, &d, shown,
+                              plat_name);
+        sched_app_free(&a);
+        sched_platform_free(&p);
+        sched_real_end();
         return status;
     }
     if (!bad && !thesis) {
