@@ -1,6 +1,7 @@
 /* netmodel.c — the network models of netsim: piecewise (t_s, t_w) size
  * regimes (formats/net-model.md), with the opt-in eager threshold,
- * per-node link sharing and a shared backbone. */
+ * per-node link sharing and a shared backbone, and the topology of the
+ * fluid model (host and backbone links). */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -138,6 +139,52 @@ static void read_eager(tf_reader *r, net_model *m)
     m->eager_own = n == 4;
 }
 
+static const char *const sharing_names[] = {"splitduplex", "shared",
+                                            "fatpipe", NULL};
+
+/* `host-link BANDWIDTH LATENCY [SHARING]`, `backbone-link ...`: SHARING
+ * one of sharing_names, a backbone's not splitduplex (SimGrid's
+ * bb_sharing_policy has SHARED and FATPIPE only). */
+static void read_link(tf_reader *r, net_link *out, int backbone)
+{
+    const tf_field *f = r->fields.items;
+    size_t n = r->fields.len;
+    const char *what = backbone ? "shared or fatpipe"
+                                : "splitduplex, shared or fatpipe";
+    if (n != 3 && n != 4) {
+        diag_error(r->d, tf_loc(r, &f[0]), "expected: %s BANDWIDTH LATENCY "
+                   "[SHARING], SHARING %s", f[0].text, what);
+        return;
+    }
+    if (f[1].kind != TF_NUMBER || !(f[1].number > 0) || isinf(f[1].number)) {
+        diag_error(r->d, tf_loc(r, &f[1]), "expected a bandwidth > 0, in "
+                   "bytes per microsecond (MB/s)");
+        return;
+    }
+    net_link l = {f[1].number, 0, backbone ? NET_SHARED : NET_SPLITDUPLEX};
+    if (number_field(r, 2, 0, &l.latency) < 0)
+        return;
+    if (n == 4) {
+        int k = -1;
+        for (int i = backbone ? 1 : 0; f[3].kind == TF_WORD && sharing_names[i];
+             i++)
+            if (strcmp(f[3].text, sharing_names[i]) == 0)
+                k = i;
+        if (k < 0 && f[3].kind == TF_WORD) {
+            diag_error(r->d, tf_loc(r, &f[3]), "unknown sharing '%s' "
+                       "(expected %s)", f[3].text, what);
+            return;
+        }
+        if (k < 0) {
+            diag_error(r->d, tf_loc(r, &f[3]), "expected a sharing policy, "
+                       "%s", what);
+            return;
+        }
+        l.sharing = (net_sharing)k;
+    }
+    *out = l;
+}
+
 /* `KEY N`, N an integer from 1 to 1000000 (procs-per-node, backbone). */
 static void read_count(tf_reader *r, diag *d, int *out)
 {
@@ -171,6 +218,7 @@ int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
         return -1;
     }
     int errors = d->errors, got;
+    srcloc slots = {0}, topology = {0};   /* where each model was given */
     while ((got = tf_next(&r)) != 0) {
         if (got < 0)
             continue;
@@ -192,16 +240,30 @@ int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
         } else if (key->kind == TF_WORD &&
                    strcmp(key->text, "backbone") == 0) {
             read_count(&r, d, &m->backbone);
+            slots = tf_loc(&r, key);
+        } else if (key->kind == TF_WORD &&
+                   (strcmp(key->text, "host-link") == 0 ||
+                    strcmp(key->text, "backbone-link") == 0)) {
+            int bb = key->text[0] == 'b';
+            read_link(&r, bb ? &m->backbone_link : &m->host_link, bb);
+            topology = tf_loc(&r, key);
         } else if (key->kind == TF_WORD &&
                    strcmp(key->text, "collective") == 0) {
             read_collective(&r, m);
         } else {
             diag_error(d, tf_loc(&r, key), "unknown record '%s' (expected "
-                       "name, regime, eager, procs-per-node, backbone or "
-                       "collective)",
+                       "name, regime, eager, procs-per-node, backbone, "
+                       "host-link, backbone-link or collective)",
                        key->text);
         }
     }
+    /* Two models of the backbone: slots first come, first served, or
+     * bandwidth shared among flows; one run has one. */
+    if (d->errors == errors && m->backbone > 0 && net_has_topology(m))
+        diag_error(d, slots.line > topology.line ? slots : topology,
+                   "'backbone N' (message slots) and the topology's links "
+                   "(bandwidth shared among flows) are two models of the "
+                   "network: give one");
     if (d->errors == errors && (m->regimes.len == 0 ||
         m->regimes.items[m->regimes.len - 1].bound != NET_ANY))
         diag_error(d, (srcloc){file, r.line, 0}, "the model does not cover "
@@ -255,6 +317,15 @@ void net_model_write(FILE *fp, const net_model *m)
         fprintf(fp, "procs-per-node %d\n", m->procs_per_node);
     if (m->backbone > 0)
         fprintf(fp, "backbone %d\n", m->backbone);
+    const net_link *links[] = {&m->host_link, &m->backbone_link};
+    for (int i = 0; i < 2; i++)
+        if (links[i]->bandwidth > 0) {
+            fputs(i ? "backbone-link " : "host-link ", fp);
+            tf_put_double(fp, links[i]->bandwidth);
+            fputc(' ', fp);
+            tf_put_double(fp, links[i]->latency);
+            fprintf(fp, " %s\n", sharing_names[links[i]->sharing]);
+        }
     for (int k = 0; k < SIM_COLL_KINDS; k++)
         if (m->coll[k] != COLL_LINEAR)
             fprintf(fp, "collective %s %s\n", coll_kind_names[k],

@@ -1,0 +1,111 @@
+/* flows.c — messages between nodes as flows of the fluid model: the
+ * topology of net-model (formats/net-model.md, "Topology") made links of
+ * lib/sim/fluid.c, a message's route and latency over them, and the
+ * kernel's completion of the messages whose flows end. The kernel starts
+ * a flow when it grants a message its links (match.c) and moves the
+ * fluid model on when nothing can run and its next event comes no later
+ * than anything else (match_resolve_blocked). */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "sim/fluid.h"
+#include "sim/kernel.h"
+
+/* Link numbers: node n's host link is 2n (up, or both ways when shared)
+ * and 2n + 1 (down, splitduplex), then the backbone. A fatpipe link, and
+ * a link of the other direction that a shared one does not use, is given
+ * the capacity it would have and crossed by no flow: it limits a flow's
+ * rate through the flow's cap instead. */
+static size_t nodes_of(const sim *s)
+{
+    return s->net->procs_per_node > 0
+               ? (size_t)s->opt.nprocs / (size_t)s->net->procs_per_node + 1
+               : (size_t)s->opt.nprocs;
+}
+
+void flows_new(sim *s)
+{
+    size_t nodes = nodes_of(s), n = 2 * nodes + 1;
+    double *cap = xcalloc(n, sizeof *cap);
+    for (size_t i = 0; i < 2 * nodes; i++)
+        cap[i] = s->net->host_link.bandwidth > 0 ? s->net->host_link.bandwidth
+                                                 : 1;
+    cap[2 * nodes] = s->net->backbone_link.bandwidth > 0
+                         ? s->net->backbone_link.bandwidth : 1;
+    s->fluid = fluid_new(n, cap);
+    free(cap);
+}
+
+void flows_free(sim *s)
+{
+    fluid_free(s->fluid);
+    free(s->flows.items);
+    free(s->ended);
+}
+
+/* Adds link l of the route, or its bandwidth to the flow's cap when it
+ * is a fatpipe, and its latency. */
+static void route_link(const net_link *l, uint32_t link, uint32_t *path,
+                       int *n, double *cap, double *lat)
+{
+    if (l->bandwidth <= 0)
+        return;
+    *lat += l->latency;
+    if (l->sharing == NET_FATPIPE)
+        *cap = fmin(*cap, l->bandwidth);
+    else
+        path[(*n)++] = link;
+}
+
+void flows_start(sim *s, const transfer *t)
+{
+    const net_model *net = s->net;
+    double bytes = t->sid ? req_at(&s->procs[t->from], t->sid)->bytes
+                          : s->cold[t->from].op.bytes;
+    const net_regime *g = net_regime_of(net, bytes);
+    uint32_t nodes = (uint32_t)nodes_of(s);
+    uint32_t a = (uint32_t)node_of(s, t->from), b = (uint32_t)node_of(s, t->to);
+    int shared = net->host_link.sharing == NET_SHARED;
+    uint32_t path[FLUID_MAX_PATH];
+    int n = 0;
+    /* Alone, the message moves at 1/t_w (its regime's speed; t_w = 0: as
+     * fast as the links let it), and pays t_s and the route's latencies
+     * once, first: a route of links of latency 0 no slower than 1/t_w
+     * gives it exactly t_s + t_w d. */
+    double own = g->tw > 0 ? 1 / g->tw : INFINITY, cap = own, lat = 0;
+    route_link(&net->host_link, 2 * a, path, &n, &cap, &lat);
+    route_link(&net->backbone_link, 2 * nodes, path, &n, &cap, &lat);
+    route_link(&net->host_link, shared ? 2 * b : 2 * b + 1, path, &n, &cap,
+               &lat);
+    /* Its time at `cap` throughout: the model's own cost when the cap is
+     * its regime's speed (a fatpipe link may lower it). */
+    double alone = cap == own ? kernel_cost(s, bytes) + lat
+                              : g->ts + lat + bytes / cap;
+    uint32_t id = fluid_start(s->fluid, t->ready, path, n, g->ts + lat,
+                              bytes, cap, t->ready + alone);
+    while (s->flows.len <= id) {
+        in_flight none = {{0, 0, 0, 0, 0}, 0};
+        VEC_PUSH(&s->flows, none);
+    }
+    s->flows.items[id] = (in_flight){*t, alone};
+}
+
+void flows_step(sim *s)
+{
+    double when;
+    size_t n = fluid_step(s->fluid, &when, &s->ended, &s->ended_cap);
+    for (size_t i = 0; i < n && !s->failed; i++) {
+        const in_flight *f = &s->flows.items[s->ended[i]];
+        const transfer *t = &f->t;
+        /* Its communication time: the time alone, exactly, when it took
+         * no longer (never slowed), else all of it. */
+        double took = when - t->ready;
+        double comm = when == t->ready + f->alone ? f->alone : took;
+        if (t->sid)
+            p2p_transfer_at(s, t->from, t->sid, t->to, t->rid, t->ready,
+                            comm, when);
+        else
+            kernel_complete_at(s, t->from, t->to, t->ready, comm, when);
+    }
+}
