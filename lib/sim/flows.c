@@ -13,10 +13,12 @@
 #include "sim/kernel.h"
 
 /* Link numbers: node n's host link is 2n (up, or both ways when shared)
- * and 2n + 1 (down, splitduplex), then the backbone. A fatpipe link, and
- * a link of the other direction that a shared one does not use, is given
- * the capacity it would have and crossed by no flow: it limits a flow's
- * rate through the flow's cap instead. */
+ * and 2n + 1 (down, splitduplex), then the backbone, 2N; then a fat
+ * tree's leaf-spine links, leaf l and spine k's at 2N + 1 + 2(l S + k)
+ * (up) and the next (down), S spines. A fatpipe link, and a link of the
+ * other direction that a shared one does not use, is given the capacity
+ * it would have and crossed by no flow: it limits a flow's rate through
+ * the flow's cap instead. */
 static size_t nodes_of(const sim *s)
 {
     return s->net->procs_per_node > 0
@@ -24,15 +26,28 @@ static size_t nodes_of(const sim *s)
                : (size_t)s->opt.nprocs;
 }
 
+static size_t leaves_of(const sim *s, size_t nodes)
+{
+    size_t h = (size_t)s->net->fat_tree_hosts;
+    return h ? (nodes + h - 1) / h : 0;
+}
+
+static double capacity(const net_link *l)
+{
+    return l->bandwidth > 0 ? l->bandwidth : 1;
+}
+
 void flows_new(sim *s)
 {
-    size_t nodes = nodes_of(s), n = 2 * nodes + 1;
+    const net_model *net = s->net;
+    size_t nodes = nodes_of(s), up = 2 * nodes + 1,
+           n = up + 2 * leaves_of(s, nodes) * (size_t)net->fat_tree_spines;
     double *cap = xcalloc(n, sizeof *cap);
     for (size_t i = 0; i < 2 * nodes; i++)
-        cap[i] = s->net->host_link.bandwidth > 0 ? s->net->host_link.bandwidth
-                                                 : 1;
-    cap[2 * nodes] = s->net->backbone_link.bandwidth > 0
-                         ? s->net->backbone_link.bandwidth : 1;
+        cap[i] = capacity(&net->host_link);
+    cap[2 * nodes] = capacity(&net->backbone_link);
+    for (size_t i = up; i < n; i++)
+        cap[i] = capacity(&net->fat_tree_link);
     s->fluid = fluid_new(n, cap);
     free(cap);
 }
@@ -46,7 +61,7 @@ void flows_free(sim *s)
 
 /* Adds link l of the route, or its bandwidth to the flow's cap when it
  * is a fatpipe, and its latency. */
-static void route_link(const net_link *l, uint32_t link, uint32_t *path,
+static void route_link(const net_link *l, size_t link, uint32_t *path,
                        int *n, double *cap, double *lat)
 {
     if (l->bandwidth <= 0)
@@ -55,7 +70,7 @@ static void route_link(const net_link *l, uint32_t link, uint32_t *path,
     if (l->sharing == NET_FATPIPE)
         *cap = fmin(*cap, l->bandwidth);
     else
-        path[(*n)++] = link;
+        path[(*n)++] = (uint32_t)link;
 }
 
 void flows_start(sim *s, const transfer *t)
@@ -64,8 +79,8 @@ void flows_start(sim *s, const transfer *t)
     double bytes = t->sid ? req_at(&s->procs[t->from], t->sid)->bytes
                           : s->cold[t->from].op.bytes;
     const net_regime *g = net_regime_of(net, bytes);
-    uint32_t nodes = (uint32_t)nodes_of(s);
-    uint32_t a = (uint32_t)node_of(s, t->from), b = (uint32_t)node_of(s, t->to);
+    size_t nodes = nodes_of(s);
+    size_t a = (size_t)node_of(s, t->from), b = (size_t)node_of(s, t->to);
     int shared = net->host_link.sharing == NET_SHARED;
     uint32_t path[FLUID_MAX_PATH];
     int n = 0;
@@ -76,6 +91,20 @@ void flows_start(sim *s, const transfer *t)
     double own = g->tw > 0 ? 1 / g->tw : INFINITY, cap = own, lat = 0;
     route_link(&net->host_link, 2 * a, path, &n, &cap, &lat);
     route_link(&net->backbone_link, 2 * nodes, path, &n, &cap, &lat);
+    size_t h = (size_t)net->fat_tree_hosts;
+    if (h && a / h != b / h) {
+        /* Up to the spine the destination picks (SimGrid's fat tree's
+         * d-mod-k routing: destination mod the spines), down to its
+         * leaf. */
+        size_t spines = (size_t)net->fat_tree_spines, k = b % spines;
+        size_t base = 2 * nodes + 1;
+        int one = net->fat_tree_link.sharing == NET_SHARED;
+        route_link(&net->fat_tree_link, base + 2 * (a / h * spines + k),
+                   path, &n, &cap, &lat);
+        route_link(&net->fat_tree_link,
+                   base + 2 * (b / h * spines + k) + !one, path, &n, &cap,
+                   &lat);
+    }
     route_link(&net->host_link, shared ? 2 * b : 2 * b + 1, path, &n, &cap,
                &lat);
     /* Its time at `cap` throughout: the model's own cost when the cap is

@@ -75,6 +75,11 @@ typedef struct {
      * (fluid.h), and procs-per-node only groups ranks into nodes. */
     net_link host_link;        /* each node's own link to the backbone */
     net_link backbone_link;    /* crossed by every message between nodes */
+    int fat_tree_hosts;        /* > 0: a two-level fat tree, this many
+                                  nodes per leaf switch */
+    int fat_tree_spines;       /* its top switches, each linked to every
+                                  leaf by fat_tree_link */
+    net_link fat_tree_link;
     unsigned char coll[SIM_COLL_KINDS];   /* per collective (bcast first,
                                   sim_op_kind's order), its coll_algo
                                   (lib/sim/coll.h); 0: linear */
@@ -107,7 +112,8 @@ static inline double net_cost(const net_model *m, double d)
 /* Whether the model has a topology (the fluid model). */
 static inline int net_has_topology(const net_model *m)
 {
-    return m->host_link.bandwidth > 0 || m->backbone_link.bandwidth > 0;
+    return m->host_link.bandwidth > 0 || m->backbone_link.bandwidth > 0 ||
+           m->fat_tree_hosts > 0;
 }
 
 /* ------------------------------------------------------------- kernel */

@@ -144,6 +144,33 @@ finals() {
     assert_output '75.536 75.536 75.536 75.536'
 }
 
+@test "fat tree: d-mod-k routing through the spines, sharing per direction or both (P = 8, 4 nodes a leaf, 2 spines)" {
+    model ft.net 'host-link 1000 0' 'fat-tree 4 2 1000 0'
+    model fts.net 'host-link 1000 0' 'fat-tree 4 2 1000 0 shared'
+    pair() {   # pair A B C D: A sends to B, C to D, 65536 B each
+        printf 'if (rank == %d) { send(%d, (65536, 0)); };\nif (rank == %d) { receive(%d); };\nif (rank == %d) { send(%d, (65536, 0)); };\nif (rank == %d) { receive(%d); };\n' \
+            $1 $2 $2 $1 $3 $4 $4 $3
+    }
+    # 0 -> 4 up to spine 0, 1 -> 5 to spine 1: alone, 75.536 each.
+    run finals ft.net 8 "$(pair 0 4 1 5)"
+    assert_output '75.536 75.536 0.000 0.000 75.536 75.536 0.000 0.000'
+    # 0 -> 4 and 1 -> 6 both up leaf 0's link to spine 0: 10 + 131.072.
+    run finals ft.net 8 "$(pair 0 4 1 6)"
+    assert_output '141.072 141.072 0.000 0.000 141.072 0.000 141.072 0.000'
+    # 0 -> 4 up and 6 -> 2 down the same leaf-spine link: apart when
+    # splitduplex, shared when shared.
+    run finals ft.net 8 "$(pair 0 4 6 2)"
+    assert_output '75.536 0.000 75.536 0.000 75.536 0.000 75.536 0.000'
+    run finals fts.net 8 "$(pair 0 4 6 2)"
+    assert_output '141.072 0.000 141.072 0.000 141.072 0.000 141.072 0.000'
+    # Inside a leaf, the host links only: 0 -> 1 and 2 -> 1 share the
+    # receiver's down link, 2 flows at 500.
+    run finals ft.net 8 'if (rank == 0) { send(1, (65536, 0)); };
+if (rank == 2) { send(1, (65536, 0)); };
+if (rank == 1) { a = irecv(0); b = irecv(2); waitall(a, b); };'
+    assert_output '141.072 141.072 141.072 0.000 0.000 0.000 0.000 0.000'
+}
+
 @test "topology records: written by --print-net and read back; the last one counts" {
     model t.net 'host-link 2 3' 'host-link 1000 0.5 shared' 'backbone-link 4000 0'
     run netsim --print-net --net t.net
@@ -155,6 +182,12 @@ host-link 1000 0.5 shared
 backbone-link 4000 0 shared'
     netsim --print-net --net t.net > back.net
     diff <(netsim --print-net --net back.net) back.net
+    model ft.net 'fat-tree 3 5 7 1' 'fat-tree 16 4 1250 0.25 fatpipe'
+    run netsim --print-net --net ft.net
+    assert_output 'net-model 1
+name "h"
+regime any 10 0.001
+fat-tree 16 4 1250 0.25 fatpipe'
 }
 
 @test "topology errors are located, exit 2" {
@@ -175,6 +208,17 @@ backbone-link 4000 0 shared'
     check 'net-model 1\nregime any 1 1\nhost-link 1000 0 duplex\n' "netsim: bad.net:3:18: error: unknown sharing 'duplex' (expected splitduplex, shared or fatpipe)"
     check 'net-model 1\nregime any 1 1\nbackbone-link 1000 0 splitduplex\n' "netsim: bad.net:3:22: error: unknown sharing 'splitduplex' (expected shared or fatpipe)"
     check 'net-model 1\nregime any 1 1\nbackbone-link 1000 0 7\n' "netsim: bad.net:3:22: error: expected a sharing policy, shared or fatpipe"
+    check 'net-model 1\nregime any 1 1\nfat-tree\n' "netsim: bad.net:3: error: expected the number of nodes per leaf switch, an integer from 1 to 1000000"
+    for h in 0 2.5 1e7 x; do
+        check "net-model 1\nregime any 1 1\nfat-tree $h 2 1 0\n" "netsim: bad.net:3:10: error: expected the number of nodes per leaf switch, an integer from 1 to 1000000"
+    done
+    check 'net-model 1\nregime any 1 1\nfat-tree 4 0 1 0\n' "netsim: bad.net:3:12: error: expected the number of spine switches, an integer from 1 to 1000000"
+    for rec in 'fat-tree 4 2' 'fat-tree 4 2 1' 'fat-tree 4 2 1 0 shared 9'; do
+        check "net-model 1\nregime any 1 1\n$rec\n" "netsim: bad.net:3:1: error: expected: fat-tree HOSTS SPINES BANDWIDTH LATENCY [SHARING], SHARING splitduplex, shared or fatpipe"
+    done
+    check 'net-model 1\nregime any 1 1\nfat-tree 4 2 0 0\n' "netsim: bad.net:3:14: error: expected a bandwidth > 0, in bytes per microsecond (MB/s)"
+    check 'net-model 1\nregime any 1 1\nbackbone-link 9 0\nfat-tree 4 2 1 0\n' "netsim: bad.net:4:1: error: a fat tree has no backbone: give 'fat-tree' or 'backbone-link'"
+    check 'net-model 1\nregime any 1 1\nfat-tree 4 2 1 0\nbackbone 2\n' "netsim: bad.net:4:1: error: 'backbone N' (message slots) and the topology's links (bandwidth shared among flows) are two models of the network: give one"
     check 'net-model 1\nregime any 1 1\nbackbone 4\nhost-link 1000 0\n' "netsim: bad.net:4:1: error: 'backbone N' (message slots) and the topology's links (bandwidth shared among flows) are two models of the network: give one"
     check 'net-model 1\nregime any 1 1\nbackbone-link 1000 0\nbackbone 2\n' "netsim: bad.net:4:1: error: 'backbone N' (message slots) and the topology's links (bandwidth shared among flows) are two models of the network: give one"
 }
