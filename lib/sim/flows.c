@@ -37,11 +37,22 @@ static double capacity(const net_link *l)
     return l->bandwidth > 0 ? l->bandwidth : 1;
 }
 
+/* The most links a run's topology may have: a link is 64 bytes and
+ * more, and a fat tree's count is nodes / HOSTS x SPINES x 2, which a
+ * model and -n could make 10^13. */
+#define FLOWS_MAX_LINKS ((size_t)1 << 24)
+
 void flows_new(sim *s)
 {
     const net_model *net = s->net;
-    size_t nodes = nodes_of(s), up = 2 * nodes + 1,
-           n = up + 2 * leaves_of(s, nodes) * (size_t)net->fat_tree_spines;
+    size_t nodes = nodes_of(s), up = 2 * nodes + 1;
+    double want = (double)up + 2.0 * (double)leaves_of(s, nodes) *
+                                   (double)net->fat_tree_spines;
+    if (want > (double)FLOWS_MAX_LINKS)
+        die(s->d->prog, EXIT_BADINPUT, "the network model's topology has "
+            "%.17g links for %d processes, more than %zu", want,
+            s->opt.nprocs, FLOWS_MAX_LINKS);
+    size_t n = (size_t)want;
     double *cap = xcalloc(n, sizeof *cap);
     for (size_t i = 0; i < 2 * nodes; i++)
         cap[i] = capacity(&net->host_link);
@@ -75,6 +86,8 @@ static void route_link(const net_link *l, size_t link, uint32_t *path,
 
 void flows_start(sim *s, const transfer *t)
 {
+    if (s->failed)   /* (one overflow reported, not one a message) */
+        return;
     const net_model *net = s->net;
     double bytes = t->sid ? req_at(&s->procs[t->from], t->sid)->bytes
                           : s->cold[t->from].op.bytes;
@@ -111,6 +124,14 @@ void flows_start(sim *s, const transfer *t)
      * its regime's speed (a fatpipe link may lower it). */
     double alone = cap == own ? kernel_cost(s, bytes) + lat
                               : g->ts + lat + bytes / cap;
+    /* Times that overflow (huge latencies, or bandwidths so small that a
+     * message never ends) stop the run here, as a message's own cost
+     * would. */
+    int line = t->sid ? req_at(&s->procs[t->from], t->sid)->line
+                      : s->cold[t->from].op.line;
+    if (!kernel_finite_time(s, t->from, line, t->ready + alone, "message",
+                            bytes, "bytes"))
+        return;
     uint32_t id = fluid_start(s->fluid, t->ready, path, n, g->ts + lat,
                               bytes, cap, t->ready + alone);
     while (s->flows.len <= id) {
@@ -123,6 +144,18 @@ void flows_start(sim *s, const transfer *t)
 void flows_step(sim *s)
 {
     double when;
+    if (!isfinite(fluid_next(s->fluid))) {
+        /* A flow whose share makes its end overflow (a bandwidth so small
+         * that it never ends): reported as an infinite time. */
+        const transfer *t = &s->flows.items[fluid_first(s->fluid)].t;
+        double bytes = t->sid ? req_at(&s->procs[t->from], t->sid)->bytes
+                              : s->cold[t->from].op.bytes;
+        int line = t->sid ? req_at(&s->procs[t->from], t->sid)->line
+                          : s->cold[t->from].op.line;
+        kernel_finite_time(s, t->from, line, INFINITY, "message", bytes,
+                           "bytes");
+        return;
+    }
     size_t n = fluid_step(s->fluid, &when, &s->ended, &s->ended_cap);
     for (size_t i = 0; i < n && !s->failed; i++) {
         const in_flight *f = &s->flows.items[s->ended[i]];

@@ -38,6 +38,8 @@ typedef struct {
     uint32_t unfixed;    /* recompute: its flows not fixed yet */
     uint32_t hpos;       /* recompute: position in the link heap */
     double rem;          /* recompute: capacity not given yet */
+    uint32_t seen;       /* recompute: load and top are this check's */
+    double load, top;    /* the check's sum and largest of its rates */
 } fl_link;
 
 typedef struct {
@@ -56,7 +58,7 @@ struct fluid {
     uint32_t hlen, hroom;
     VEC(uint32_t) touched, comp_links, comp_flows, lheap;
     VEC(by_cap) caps;
-    uint32_t stamp;
+    uint32_t stamp, check;
     size_t live;
     uint64_t events, updates;
 };
@@ -333,50 +335,52 @@ static void fix(fluid *f, uint32_t id, double r)
     }
 }
 
-/* Progressive filling over the component of the flow-link graph that
- * holds the touched links, then the new rates applied. */
-static void recompute(fluid *f)
+/* The set S of flows whose rates are recomputed: marked with the current
+ * stamp, listed in comp_flows; their links, marked too, in comp_links. */
+static void add_to_set(fluid *f, uint32_t id)
 {
-    if (++f->stamp == 0) {   /* (wrapped: no mark may look current) */
-        for (uint32_t i = 0; i < f->nflows; i++)
-            f->flows[i].mark = 0;
-        for (size_t i = 0; i < f->nlinks; i++)
-            f->links[i].mark = 0;
-        f->stamp = 1;
-    }
-    uint32_t stamp = f->stamp;
-    f->comp_links.len = f->comp_flows.len = 0;
-    for (size_t i = 0; i < f->touched.len; i++) {
-        uint32_t li = f->touched.items[i];
-        if (f->links[li].mark != stamp) {
-            f->links[li].mark = stamp;
-            VEC_PUSH(&f->comp_links, li);
+    flow *x = &f->flows[id];
+    if (x->mark == f->stamp)
+        return;
+    x->mark = f->stamp;
+    VEC_PUSH(&f->comp_flows, id);
+    for (int j = 0; j < x->npath; j++)
+        if (f->links[x->path[j]].mark != f->stamp) {
+            f->links[x->path[j]].mark = f->stamp;
+            VEC_PUSH(&f->comp_links, x->path[j]);
         }
-    }
-    f->touched.len = 0;
-    for (size_t i = 0; i < f->comp_links.len; i++) {
-        const fl_link *l = &f->links[f->comp_links.items[i]];
-        for (uint32_t k = 0; k < l->len; k++) {
-            flow *x = &f->flows[l->flows[k]];
-            if (x->mark == stamp)
-                continue;
-            x->mark = stamp;
-            x->fixed = 0;
-            VEC_PUSH(&f->comp_flows, l->flows[k]);
-            for (int j = 0; j < x->npath; j++)
-                if (f->links[x->path[j]].mark != stamp) {
-                    f->links[x->path[j]].mark = stamp;
-                    VEC_PUSH(&f->comp_links, x->path[j]);
-                }
-        }
-    }
+}
+
+static int in_set(const fluid *f, uint32_t id)
+{
+    return f->flows[id].mark == f->stamp;
+}
+
+/* A flow's rate as the allocation being checked has it: the new one for
+ * the set, the old one for the others. */
+static double rate_now(const fluid *f, uint32_t id)
+{
+    return in_set(f, id) ? f->flows[id].next_rate : f->flows[id].rate;
+}
+
+/* Progressive filling of the set's flows, each link's capacity less what
+ * the flows outside the set use of it. */
+static void fill(fluid *f)
+{
     f->lheap.len = 0;
     for (size_t i = 0; i < f->comp_links.len; i++) {
         uint32_t li = f->comp_links.items[i];
         fl_link *l = &f->links[li];
         l->rem = l->cap;
-        l->unfixed = l->len;
-        if (l->len) {
+        l->unfixed = 0;
+        for (uint32_t k = 0; k < l->len; k++)
+            if (in_set(f, l->flows[k]))
+                l->unfixed++;
+            else
+                l->rem -= f->flows[l->flows[k]].rate;
+        if (l->rem < 0)
+            l->rem = 0;
+        if (l->unfixed) {
             VEC_PUSH(&f->lheap, li);
             l->hpos = (uint32_t)f->lheap.len - 1;
         }
@@ -386,6 +390,7 @@ static void recompute(fluid *f)
     f->caps.len = 0;
     for (size_t i = 0; i < f->comp_flows.len; i++) {
         uint32_t id = f->comp_flows.items[i];
+        f->flows[id].fixed = 0;
         by_cap c = {f->flows[id].cap, id};
         VEC_PUSH(&f->caps, c);
     }
@@ -408,13 +413,141 @@ static void recompute(fluid *f)
             continue;
         }
         level = s;
-        /* Every flow of li not fixed yet is fixed at the level; fix()
-         * takes li out of the heap with its last one. */
+        /* Every flow of the set on li not fixed yet is fixed at the
+         * level; fix() takes li out of the heap with its last one. */
         fl_link *l = &f->links[li];
         for (uint32_t k = 0; k < l->len; k++)
-            if (!f->flows[l->flows[k]].fixed)
+            if (in_set(f, l->flows[k]) && !f->flows[l->flows[k]].fixed)
                 fix(f, l->flows[k], level);
     }
+}
+
+/* Relative slack of the checks below: rates and loads are sums of
+ * doubles. */
+#define SLACK 1e-9
+
+/* Whether link li is a bottleneck of a flow of rate r: full, and no flow
+ * on it faster. */
+static int bottleneck(fluid *f, uint32_t li, double r)
+{
+    fl_link *l = &f->links[li];
+    if (l->seen != f->check) {   /* once a link a check */
+        l->seen = f->check;
+        l->load = l->top = 0;
+        for (uint32_t k = 0; k < l->len; k++) {
+            double q = rate_now(f, l->flows[k]);
+            l->load += q;
+            l->top = fmax(l->top, q);
+        }
+    }
+    return l->load >= l->cap * (1 - SLACK) && r >= l->top * (1 - SLACK);
+}
+
+/* Whether flow id has a bottleneck (or is at its cap) in the allocation
+ * being checked: max-min fairness, flow by flow (Bertsekas and Gallager,
+ * Data Networks, 6.5.2). */
+static int settled(fluid *f, uint32_t id)
+{
+    const flow *x = &f->flows[id];
+    double r = rate_now(f, id);
+    if (r >= x->cap * (1 - SLACK))
+        return 1;
+    for (int j = 0; j < x->npath; j++)
+        if (bottleneck(f, x->path[j], r))
+            return 1;
+    return 0;
+}
+
+/* A new check: no link's load and top are known (fl_link.seen). */
+static void next_check(fluid *f)
+{
+    if (++f->check == 0) {   /* (wrapped: no link may look seen) */
+        for (size_t i = 0; i < f->nlinks; i++)
+            f->links[i].seen = 0;
+        f->check = 1;
+    }
+}
+
+/* The rates after the flows on the touched links changed. The set S
+ * starts as those flows; they are refilled with the other flows' rates
+ * held; then every flow of S, and every other flow on S's links (the
+ * only flows whose links' loads changed), must have a bottleneck, which
+ * makes the whole allocation max-min fair (the flows elsewhere keep
+ * theirs). Those that have none join S, and S is refilled; at worst S
+ * becomes the connected component of the flow-link graph, where the
+ * filling alone is exact. So the cost of an event is the flows on the
+ * links of S and their links, usually the flows on the touched links,
+ * and the component when a change spreads through it. */
+static void recompute(fluid *f)
+{
+    if (++f->stamp == 0) {   /* (wrapped: no mark may look current) */
+        for (uint32_t i = 0; i < f->nflows; i++)
+            f->flows[i].mark = 0;
+        for (size_t i = 0; i < f->nlinks; i++)
+            f->links[i].mark = 0;
+        f->stamp = 1;
+    }
+    f->comp_links.len = f->comp_flows.len = 0;
+    next_check(f);
+    for (size_t i = 0; i < f->touched.len; i++) {
+        /* (Once a link: flows that end together touch their backbone
+         * once each, and its flows are many.) */
+        fl_link *l = &f->links[f->touched.items[i]];
+        if (l->seen == f->check)
+            continue;
+        l->seen = f->check;
+        for (uint32_t k = 0; k < l->len; k++)
+            add_to_set(f, l->flows[k]);
+    }
+    f->touched.len = 0;
+    VEC(uint32_t) join = {0};
+    int rounds = 0;
+    for (;;) {
+        fill(f);
+        next_check(f);
+        join.len = 0;
+        size_t links = f->comp_links.len;
+        for (size_t i = 0; i < links; i++) {
+            const fl_link *l = &f->links[f->comp_links.items[i]];
+            for (uint32_t k = 0; k < l->len; k++) {
+                uint32_t id = l->flows[k];
+                if (settled(f, id))
+                    continue;
+                if (in_set(f, id)) {
+                    /* Held back by a faster flow outside S on a link of
+                     * its: those flows join. */
+                    const flow *x = &f->flows[id];
+                    for (int j = 0; j < x->npath; j++) {
+                        const fl_link *m = &f->links[x->path[j]];
+                        for (uint32_t q = 0; q < m->len; q++)
+                            if (!in_set(f, m->flows[q]))
+                                VEC_PUSH(&join, m->flows[q]);
+                    }
+                } else {
+                    VEC_PUSH(&join, id);
+                }
+            }
+        }
+        size_t before = f->comp_flows.len;
+        for (size_t i = 0; i < join.len; i++)
+            add_to_set(f, join.items[i]);
+        if (f->comp_flows.len == before)
+            break;   /* settled, or S is the component already */
+        if (++rounds == 8) {
+            /* A change still spreading after 8 refills: S becomes its
+             * whole component at once (each refill costs all of S, and
+             * a chain of flows could otherwise take one refill each),
+             * where one filling is exact. */
+            for (size_t i = 0; i < f->comp_links.len; i++) {
+                const fl_link *l = &f->links[f->comp_links.items[i]];
+                for (uint32_t k = 0; k < l->len; k++)
+                    add_to_set(f, l->flows[k]);
+            }
+            fill(f);
+            break;
+        }
+    }
+    free(join.items);
     for (size_t i = 0; i < f->comp_flows.len; i++) {
         uint32_t id = f->comp_flows.items[i];
         flow *x = &f->flows[id];
@@ -426,6 +559,11 @@ static void recompute(fluid *f)
 double fluid_next(const fluid *f)
 {
     return f->hlen ? f->flows[f->heap[0]].end : INFINITY;
+}
+
+uint32_t fluid_first(const fluid *f)
+{
+    return f->hlen ? f->heap[0] : 0;
 }
 
 size_t fluid_step(fluid *f, double *when, uint32_t **ended, size_t *cap)

@@ -146,9 +146,9 @@ int match_resolve_blocked(sim *s)
      * event: no later than the bound, it comes first (it may free the
      * processes that post before the bound). The ends it moves through
      * only depend on the flows started, all of them at times no later. */
-    if (s->fluid && fluid_next(s->fluid) <= bound &&
-        isfinite(fluid_next(s->fluid))) {
-        flows_step(s);
+    if (s->fluid && fluid_flows(s->fluid) &&
+        !(fluid_next(s->fluid) > bound)) {
+        flows_step(s);   /* (NAN or INFINITY: an overflow it reports) */
         return 1;
     }
     if (isinf(bound))

@@ -90,6 +90,10 @@ void net_model_default(net_model *m);
 /* Reads a net-model file; 0, or -1 after diagnostics on d. */
 int net_model_read(net_model *m, FILE *fp, const char *file, diag *d);
 void net_model_write(FILE *fp, const net_model *m);
+/* SimGrid's platform XML, one <cluster> (platform.c): the net-model it
+ * stands for, its hosts counted in *hosts; 0, or -1 after diagnostics. */
+int net_platform_read(net_model *m, FILE *fp, const char *file, diag *d,
+                      long *hosts);
 void net_model_free(net_model *m);
 /* Transfer time of a message of d bytes, microseconds. (Inline: every
  * message asks, and a call was about 2 % of a streamed ring's

@@ -223,10 +223,108 @@ fat-tree 16 4 1250 0.25 fatpipe'
     check 'net-model 1\nregime any 1 1\nbackbone-link 1000 0\nbackbone 2\n' "netsim: bad.net:4:1: error: 'backbone N' (message slots) and the topology's links (bandwidth shared among flows) are two models of the network: give one"
 }
 
+@test "hostile topologies: times that overflow are runtime errors, a topology too large for -n is refused" {
+    printf 'all_to_all(65536, 0);\n' > a.proto
+    # Latencies that sum past the largest double.
+    model lat.net 'host-link 1000 1e308'
+    run netsim -n 4 --net lat.net --coll all_to_all=pairwise a.proto
+    assert_failure 1
+    assert_output 'netsim: a.proto:1: error: rank 0: message of 65536 bytes takes the simulated clock to inf; times must stay finite'
+    # A bandwidth so small that the shared flows never end.
+    model slow.net 'backbone-link 5e-324 0'
+    run netsim -n 4 --net slow.net --coll all_to_all=pairwise a.proto
+    assert_failure 1
+    assert_output 'netsim: a.proto:1: error: rank 0: message of 65536 bytes takes the simulated clock to inf; times must stay finite'
+    # 64 leaves x 10^6 spines x 2 links.
+    model big.net 'fat-tree 1 1000000 1 0'
+    run timeout 20 netsim -n 64 --net big.net a.proto
+    assert_failure 2
+    assert_output 'netsim: the network model'"'"'s topology has 128000129 links for 64 processes, more than 16777216'
+}
+
 @test "a deadlock under the fluid model is reported, not a hang" {
     model hbb.net 'host-link 1000 0' 'backbone-link 4000 0'
     printf 'if (rank == 0) { send(1, (65536, 0)); receive(1); } else { send(0, (65536, 0)); receive(0); };\n' > dl.proto
     run timeout 20 netsim -n 2 --net hbb.net dl.proto
     assert_failure 1
     assert_output --partial deadlock
+}
+
+# cluster.xml [ATTRIBUTES]: SimGrid's cluster of 64 hosts, 1 GB/s and 5 us
+# private links, with the attributes given (a backbone, a topology).
+cluster_xml() {
+    printf '%s\n' "<?xml version='1.0'?>" \
+        '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">' \
+        '<platform version="4.1">' '<!-- a cluster -->' \
+        "<cluster id=\"c\" prefix=\"h\" suffix=\"\" radical=\"0-63\" speed=\"1Gf\" bw=\"1GBps\" lat=\"5us\" $1/>" \
+        '</platform>' > cluster.xml
+}
+
+@test "--platform: SimGrid's cluster and FAT_TREE read as net-model's topology, the same times as the records" {
+    cluster_xml 'bb_bw="4GBps" bb_lat="0us" sharing_policy="SPLITDUPLEX" bb_sharing_policy="SHARED"'
+    run netsim --print-net --platform cluster.xml
+    assert_success
+    assert_output 'net-model 1
+name "c"
+regime any 0 0
+host-link 1000 5 splitduplex
+backbone-link 4000 0 shared'
+    printf 'net-model 1\nname "c"\nregime any 0 0\nhost-link 1000 5\nbackbone-link 4000 0\n' > c.net
+    printf 'all_to_all(65536, 0);\n' > a.proto
+    diff <(netsim -n 16 --platform cluster.xml --coll all_to_all=pairwise a.proto) \
+         <(netsim -n 16 --net c.net --coll all_to_all=pairwise a.proto)
+    # 15 rounds of 16 flows on the backbone: 15 (10 + 4 x 65.536) us.
+    run makespan c.net 16 'all_to_all(65536, 0);' --coll all_to_all=pairwise
+    assert_output 4082.160
+    cluster_xml 'sharing_policy="SPLITDUPLEX" topology="FAT_TREE" topo_parameters="2;8,8;1,4;1,1"'
+    run netsim --print-net --platform cluster.xml
+    assert_output 'net-model 1
+name "c"
+regime any 0 0
+host-link 1000 5 splitduplex
+fat-tree 8 4 1000 5 splitduplex'
+    # Units: 125 MB/s = 1 Gb/s, 0.005 ms = 5 us.
+    cluster_xml 'bb_bw="32Gbps" bb_lat="0.5ms" bb_sharing_policy="FATPIPE"'
+    sed -i 's/bw="1GBps" lat="5us"/bw="8Gbps" lat="0.005ms"/' cluster.xml
+    run netsim --print-net --platform cluster.xml
+    assert_output 'net-model 1
+name "c"
+regime any 0 0
+host-link 1000 5 splitduplex
+backbone-link 4000 500 fatpipe'
+}
+
+@test "--platform errors are located, exit 2; more processes than hosts is refused" {
+    printf 'all_to_all(8, 0);\n' > a.proto
+    check() {
+        printf "$1" > bad.xml
+        run netsim -n 4 --platform bad.xml a.proto
+        assert_failure 2
+        assert_output "$2"
+    }
+    c='<cluster id="c" radical="0-3" bw="1GBps" lat="5us"'
+    check '<platform><host id="a" speed="1Gf"/></platform>\n' "netsim: bad.xml:1:11: error: <host/> is not read by netsim (expected one <cluster .../> in <platform>: SimGrid's cluster or FAT_TREE)"
+    check '<platform>\n<link id="l" bandwidth="1GBps"/>\n</platform>\n' "netsim: bad.xml:2:1: error: <link/> is not read by netsim (expected one <cluster .../> in <platform>: SimGrid's cluster or FAT_TREE)"
+    check '<platform>\n<cluster id="c" radical="0-63" bw="1GB" lat="5us"/>\n</platform>\n' "netsim: bad.xml:2:35: error: expected a bandwidth > 0 in 'bw'"
+    check '<platform>\n<cluster id="c" radical="0-3" bw="1GBps" lat="-5us"/>\n</platform>\n' "netsim: bad.xml:2:46: error: expected a time >= 0 in 'lat'"
+    check "<platform>\n$c lat=\"-5us\"/>\n</platform>\n" "netsim: bad.xml:2:52: error: attribute 'lat' given twice in <cluster>"
+    check "<platform>\n$c/>\n" "netsim: bad.xml:3:1: error: <platform> never closed"
+    check '<platform>\n<cluster id=c/>\n</platform>\n' "netsim: bad.xml:2:13: error: expected a quoted value"
+    check "<platform>\n$c topology=\"TORUS\" topo_parameters=\"4,4\"/>\n</platform>\n" "netsim: bad.xml:2:61: error: topology 'TORUS' is not read by netsim (expected FLAT or FAT_TREE)"
+    check "<platform>\n$c topology=\"FAT_TREE\" topo_parameters=\"3;2,2,2;1,2,2;1,1,1\"/>\n</platform>\n" "netsim: bad.xml:2:88: error: only two-level fat trees '2;HOSTS,LEAVES;1,SPINES;1,1' are read, not '3;2,2,2;1,2,2;1,1,1'"
+    check "<platform>\n$c topology=\"FAT_TREE\" topo_parameters=\"2;2,4;1,2;1,1\"/>\n</platform>\n" "netsim: bad.xml:2:88: error: '2;2,4;1,2;1,1' makes HOSTS x LEAVES hosts, not the radical's"
+    check '<platform>\n<cluster id="c" radical="a-b" bw="1GBps" lat="5us"/>\n</platform>\n' "netsim: bad.xml:2:25: error: expected ranges such as '0-63' or '0-3,8' in 'radical'"
+    check "<platform>\n$c limiter_link=\"1GBps\"/>\n</platform>\n" "netsim: bad.xml:2:65: error: attribute 'limiter_link' of <cluster> is not read by netsim"
+    check "<platform>\n$c sharing_policy=\"WIFI\"/>\n</platform>\n" "netsim: bad.xml:2:67: error: unknown sharing policy 'WIFI' (expected SPLITDUPLEX, SHARED or FATPIPE)"
+    check "<platform>\n$c/>\n$c/>\n</platform>\n" "netsim: bad.xml:3:1: error: a second <cluster>: netsim reads one"
+    check '<platform>\n<cluster id="c" radical="0-3"/>\n</platform>\n' "netsim: bad.xml:2:1: error: <cluster> needs id, radical, bw and lat"
+    check '<platform>\n<!-- never closed\n' "netsim: bad.xml:2:1: error: comment never closed (expected '-->')"
+    check '<platform>\n<cluster id="c&x;"/>\n' "netsim: bad.xml:2:15: error: unknown entity (expected &lt; &gt; &amp; &quot; or &apos;)"
+    check '</platform>\n' "netsim: bad.xml:1:1: error: unexpected </platform>"
+    check 'net-model 1\nregime any 1 1\n' "netsim: bad.xml:1:1: error: unexpected text (expected a tag)"
+    check '' "netsim: bad.xml:1: error: no <cluster> in the platform"
+    printf "<platform>\n$c/>\n</platform>\n" > ok.xml
+    run netsim -n 5 --platform ok.xml a.proto
+    assert_failure 2
+    assert_line --index 0 "netsim: -n 5: the platform's cluster has 4 hosts"
 }
