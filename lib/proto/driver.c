@@ -27,6 +27,8 @@ static void usage(FILE *fp, const char *prog, int compiled)
 "  -n, --procs=P          simulate P processes (default 2, at most %u)\n"
 "      --net=FILE         network model in the net-model format (default:\n"
 "                         the K6-III cluster of Piola 2002, Table 5.1)\n"
+"      --platform=FILE    network model from SimGrid's platform XML: one\n"
+"                         <cluster> (flat or FAT_TREE), as net-model's topology\n"
 "      --print-net        write the network model in use and exit\n"
 "  -D, --define=NAME=VALUE  value of a parameter of the prototype (an\n"
 "                         identifier it reads but never assigns)\n"
@@ -102,18 +104,23 @@ static void apply_definitions(const char *prog, const proto_runnable *run,
 }
 
 
-static void read_net(const char *prog, const char *path, net_model *net)
+/* --net FILE, or --platform FILE (platform: its hosts counted in
+ * *hosts). */
+static void read_net(const char *prog, const char *path, int platform,
+                     net_model *net, long *hosts)
 {
     FILE *fp = in_open_or_die(prog, path);
     diag d;
     diag_init(&d, prog, stderr);
-    int got = net_model_read(net, fp, input_name(path), &d);
+    int got = platform
+                  ? net_platform_read(net, fp, input_name(path), &d, hosts)
+                  : net_model_read(net, fp, input_name(path), &d);
     in_close(fp);
     if (got < 0)
         exit(EXIT_BADINPUT);
 }
 
-enum { OPT_NET = 256, OPT_PRINT_NET, OPT_SEED, OPT_CLAMP, OPT_SUMMARY,
+enum { OPT_NET = 256, OPT_PLATFORM, OPT_PRINT_NET, OPT_SEED, OPT_CLAMP, OPT_SUMMARY,
        OPT_MAX_LOOP, OPT_MAX_EVENTS, OPT_ALL_BLOCKED, OPT_COLL,
        OPT_SUMMARY_ONLY, OPT_TRACE, OPT_TRACE_FORMAT };
 
@@ -126,6 +133,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
     static const struct option options[] = {
         {"procs", required_argument, NULL, 'n'},
         {"net", required_argument, NULL, OPT_NET},
+        {"platform", required_argument, NULL, OPT_PLATFORM},
         {"print-net", no_argument, NULL, OPT_PRINT_NET},
         {"define", required_argument, NULL, 'D'},
         {"seed", required_argument, NULL, OPT_SEED},
@@ -150,7 +158,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
     VEC(const char *) colls = {0};   /* --coll, applied over the model */
     int trace_kind = SIM_TRACE_TI;
     int print_net = 0, clamp = 0, summary = 0, summary_only = 0,
-        all_blocked = 0;
+        all_blocked = 0, platform = 0;
     const char *sim_opt = NULL;   /* the last option only a simulation uses */
     define_list defs = {0};
     set_program_name(prog);
@@ -165,7 +173,8 @@ int proto_run_main(int argc, char **argv, const char *prog,
                 usage_error(prog, "-n wants a process count from 1 to %u, "
                             "not '%s'", MAX_PROCS, optarg);
             break;
-        case OPT_NET: net_path = optarg; break;
+        case OPT_NET: net_path = optarg; platform = 0; break;
+        case OPT_PLATFORM: net_path = optarg; platform = 1; break;
         case OPT_PRINT_NET: print_net = 1; break;
         case 'D': {
             sim_opt = "-D";
@@ -231,10 +240,14 @@ int proto_run_main(int argc, char **argv, const char *prog,
         usage_error(prog, "--print-net writes the network model only, "
                     "not '%s'", argv[optind]);
     net_model net;
+    long hosts = 0;
     if (net_path)
-        read_net(prog, net_path, &net);
+        read_net(prog, net_path, platform, &net, &hosts);
     else
         net_model_default(&net);
+    if (hosts && !print_net && nprocs > (uint64_t)hosts)
+        usage_error(prog, "-n %llu: the platform's cluster has %ld hosts",
+                    (unsigned long long)nprocs, hosts);
     for (size_t i = 0; i < colls.len; i++)
         coll_parse_option(prog, colls.items[i], &net);
     free(colls.items);

@@ -106,6 +106,12 @@ typedef struct {
 } transfer;   /* a message between two nodes waiting for their links */
 
 typedef struct {
+    transfer t;
+    double alone;        /* its time alone: t_s + t_w d + the route's
+                            latencies */
+} in_flight;   /* a message moving as a flow of the fluid model (flows.c) */
+
+typedef struct {
     sim_op_kind kind;    /* (whether one is under way: proc.coll_active) */
     int root;
     double bytes, posted;
@@ -199,6 +205,11 @@ struct sim {
     double *backbone;    /* with net->backbone: when each slot becomes free,
                             in increasing order */
     VEC(transfer) transfers;   /* matched, not yet given their links */
+    struct fluid *fluid; /* flows.c: with a topology, the flows sharing its
+                            links; NULL: none */
+    VEC(in_flight) flows;      /* by flow id (fluid.h) */
+    uint32_t *ended;     /* flows_step's room */
+    size_t ended_cap;
     int done, failed;
     uint64_t events;     /* operations so far, against opt.max_events */
     int looped;          /* some step ran a loop (sim_note_loop) */
@@ -221,7 +232,8 @@ static inline int node_of(const sim *s, int rank)
  * to grant them in simulated-time order (match.c). */
 static inline int contended(const sim *s, int from, int to)
 {
-    return (s->link_free || s->backbone) && node_of(s, from) != node_of(s, to);
+    return (s->link_free || s->backbone || s->fluid) &&
+           node_of(s, from) != node_of(s, to);
 }
 
 /* net_cost of a message of `bytes`: the last size's cost again when the
@@ -243,6 +255,11 @@ static inline double kernel_cost(sim *s, double bytes)
 /* A collective's send and receive complete together, now (links
  * included). */
 void kernel_complete(sim *s, int from, int to);
+/* They complete together, the message moving from start for cost,
+ * ending at end (a flow of the fluid model: end - start may exceed the
+ * message's own cost). */
+void kernel_complete_at(sim *s, int from, int to, double start, double cost,
+                        double end);
 /* kernel_link_start for a contended message. */
 double kernel_link_wait(sim *s, int from, int to, double start, double cost);
 /* The start of a message between from and to ready at `start`, after the
@@ -486,6 +503,10 @@ static inline int earlier_admits(proc *b, size_t k, const message *m)
 /* The two requests of a point-to-point message transfer, now (after the
  * links granted it theirs). */
 void p2p_transfer(sim *s, int from, int sid, int to, int rid);
+/* Its two requests complete, the message moving from start for cost and
+ * ending at end. */
+void p2p_transfer_at(sim *s, int from, int sid, int to, int rid,
+                     double start, double cost, double end);
 
 /* any_source.c */
 /* The choice to make now for `to`: its first receive from any_source
@@ -529,6 +550,17 @@ int coll_next(sim *s, int rank);
 int coll_order_check(sim *s, int rank, sim_op_kind kind, int root,
                      double bytes, int line);
 void coll_order_free(struct coll_order *o);
+
+/* flows.c: messages between nodes as flows of the fluid model (fluid.h)
+ * over the model's topology. */
+/* The links of the topology for s->opt.nprocs ranks: s->fluid. */
+void flows_new(sim *s);
+void flows_free(sim *s);
+/* The message of transfer t starts, now, at t->ready. */
+void flows_start(sim *s, const transfer *t);
+/* The fluid model's next event happens: the messages that end then
+ * complete. */
+void flows_step(sim *s);
 
 /* match.c */
 /* `to` may have a message for its receive from any_source. */

@@ -1,6 +1,7 @@
 /* netmodel.c — the network models of netsim: piecewise (t_s, t_w) size
  * regimes (formats/net-model.md), with the opt-in eager threshold,
- * per-node link sharing and a shared backbone. */
+ * per-node link sharing and a shared backbone, and the topology of the
+ * fluid model (host and backbone links). */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -138,6 +139,83 @@ static void read_eager(tf_reader *r, net_model *m)
     m->eager_own = n == 4;
 }
 
+static const char *const sharing_names[] = {"splitduplex", "shared",
+                                            "fatpipe", NULL};
+
+/* `host-link BANDWIDTH LATENCY [SHARING]`, `backbone-link ...`, and the
+ * same fields from field `at` of `fat-tree HOSTS SPINES ...`: SHARING
+ * one of sharing_names, a backbone's not splitduplex (SimGrid's
+ * bb_sharing_policy has SHARED and FATPIPE only). */
+static void read_link(tf_reader *r, net_link *out, int backbone, size_t at)
+{
+    const tf_field *f = r->fields.items;
+    size_t n = r->fields.len;
+    const char *what = backbone ? "shared or fatpipe"
+                                : "splitduplex, shared or fatpipe";
+    if (n != at + 2 && n != at + 3) {
+        diag_error(r->d, tf_loc(r, &f[0]), "expected: %s%s BANDWIDTH LATENCY "
+                   "[SHARING], SHARING %s", f[0].text,
+                   at > 1 ? " HOSTS SPINES" : "", what);
+        return;
+    }
+    if (f[at].kind != TF_NUMBER || !(f[at].number > 0) ||
+        isinf(f[at].number)) {
+        diag_error(r->d, tf_loc(r, &f[at]), "expected a bandwidth > 0, in "
+                   "bytes per microsecond (MB/s)");
+        return;
+    }
+    net_link l = {f[at].number, 0, backbone ? NET_SHARED : NET_SPLITDUPLEX};
+    if (number_field(r, at + 1, 0, &l.latency) < 0)
+        return;
+    if (n == at + 3) {
+        const tf_field *w = &f[at + 2];
+        int k = -1;
+        for (int i = backbone ? 1 : 0; w->kind == TF_WORD && sharing_names[i];
+             i++)
+            if (strcmp(w->text, sharing_names[i]) == 0)
+                k = i;
+        if (k < 0 && w->kind == TF_WORD) {
+            diag_error(r->d, tf_loc(r, w), "unknown sharing '%s' "
+                       "(expected %s)", w->text, what);
+            return;
+        }
+        if (k < 0) {
+            diag_error(r->d, tf_loc(r, w), "expected a sharing policy, %s",
+                       what);
+            return;
+        }
+        l.sharing = (net_sharing)k;
+    }
+    *out = l;
+}
+
+/* `fat-tree HOSTS SPINES BANDWIDTH LATENCY [SHARING]`: the counts, then
+ * the leaf-spine links' fields as a host link's. */
+static void read_fat_tree(tf_reader *r, net_model *m)
+{
+    const tf_field *f = r->fields.items;
+    int k[2];
+    for (int i = 1; i <= 2; i++) {
+        if (i >= (int)r->fields.len || f[i].kind != TF_NUMBER ||
+            !(f[i].number >= 1 && f[i].number <= 1e6) ||
+            f[i].number != floor(f[i].number)) {
+            diag_error(r->d, tf_loc(r, i < (int)r->fields.len ? &f[i] : NULL),
+                       "expected the number of %s, an integer from 1 to "
+                       "1000000", i == 1 ? "nodes per leaf switch"
+                                         : "spine switches");
+            return;
+        }
+        k[i - 1] = (int)f[i].number;
+    }
+    net_link l = {0};
+    read_link(r, &l, 0, 3);
+    if (l.bandwidth > 0) {
+        m->fat_tree_hosts = k[0];
+        m->fat_tree_spines = k[1];
+        m->fat_tree_link = l;
+    }
+}
+
 /* `KEY N`, N an integer from 1 to 1000000 (procs-per-node, backbone). */
 static void read_count(tf_reader *r, diag *d, int *out)
 {
@@ -171,6 +249,8 @@ int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
         return -1;
     }
     int errors = d->errors, got;
+    srcloc slots = {0}, topology = {0}, tree = {0};   /* where each model
+                                                        was given */
     while ((got = tf_next(&r)) != 0) {
         if (got < 0)
             continue;
@@ -192,16 +272,37 @@ int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
         } else if (key->kind == TF_WORD &&
                    strcmp(key->text, "backbone") == 0) {
             read_count(&r, d, &m->backbone);
+            slots = tf_loc(&r, key);
+        } else if (key->kind == TF_WORD &&
+                   (strcmp(key->text, "host-link") == 0 ||
+                    strcmp(key->text, "backbone-link") == 0)) {
+            int bb = key->text[0] == 'b';
+            read_link(&r, bb ? &m->backbone_link : &m->host_link, bb, 1);
+            topology = tf_loc(&r, key);
+        } else if (key->kind == TF_WORD && strcmp(key->text, "fat-tree") == 0) {
+            read_fat_tree(&r, m);
+            topology = tree = tf_loc(&r, key);
         } else if (key->kind == TF_WORD &&
                    strcmp(key->text, "collective") == 0) {
             read_collective(&r, m);
         } else {
             diag_error(d, tf_loc(&r, key), "unknown record '%s' (expected "
-                       "name, regime, eager, procs-per-node, backbone or "
-                       "collective)",
+                       "name, regime, eager, procs-per-node, backbone, "
+                       "host-link, backbone-link, fat-tree or collective)",
                        key->text);
         }
     }
+    /* Two models of the backbone: slots first come, first served, or
+     * bandwidth shared among flows; one run has one. */
+    if (d->errors == errors && m->backbone > 0 && net_has_topology(m))
+        diag_error(d, slots.line > topology.line ? slots : topology,
+                   "'backbone N' (message slots) and the topology's links "
+                   "(bandwidth shared among flows) are two models of the "
+                   "network: give one");
+    if (d->errors == errors && m->fat_tree_hosts > 0 &&
+        m->backbone_link.bandwidth > 0)
+        diag_error(d, tree, "a fat tree has no backbone: give 'fat-tree' or "
+                   "'backbone-link'");
     if (d->errors == errors && (m->regimes.len == 0 ||
         m->regimes.items[m->regimes.len - 1].bound != NET_ANY))
         diag_error(d, (srcloc){file, r.line, 0}, "the model does not cover "
@@ -255,6 +356,22 @@ void net_model_write(FILE *fp, const net_model *m)
         fprintf(fp, "procs-per-node %d\n", m->procs_per_node);
     if (m->backbone > 0)
         fprintf(fp, "backbone %d\n", m->backbone);
+    const net_link *links[] = {&m->host_link, &m->backbone_link};
+    for (int i = 0; i < 2; i++)
+        if (links[i]->bandwidth > 0) {
+            fputs(i ? "backbone-link " : "host-link ", fp);
+            tf_put_double(fp, links[i]->bandwidth);
+            fputc(' ', fp);
+            tf_put_double(fp, links[i]->latency);
+            fprintf(fp, " %s\n", sharing_names[links[i]->sharing]);
+        }
+    if (m->fat_tree_hosts > 0) {
+        fprintf(fp, "fat-tree %d %d ", m->fat_tree_hosts, m->fat_tree_spines);
+        tf_put_double(fp, m->fat_tree_link.bandwidth);
+        fputc(' ', fp);
+        tf_put_double(fp, m->fat_tree_link.latency);
+        fprintf(fp, " %s\n", sharing_names[m->fat_tree_link.sharing]);
+    }
     for (int k = 0; k < SIM_COLL_KINDS; k++)
         if (m->coll[k] != COLL_LINEAR)
             fprintf(fp, "collective %s %s\n", coll_kind_names[k],

@@ -258,12 +258,18 @@ static void wait_on(sim *s, int rank, const int *ids, size_t n,
 void p2p_transfer(sim *s, int from, int sid, int to, int rid)
 {
     request *x = req_at(&s->procs[from], sid), *y = req_at(&s->procs[to], rid);
-    double bytes = x->bytes;
-    double cost = kernel_cost(s, bytes);
+    double cost = kernel_cost(s, x->bytes);
     double start = kernel_link_start(s, from, to, later(x->posted, y->posted),
                                      cost);
-    double end = start + cost;
-    if (!kernel_finite_time(s, from, x->line, end, "message", bytes, "bytes"))
+    p2p_transfer_at(s, from, sid, to, rid, start, cost, start + cost);
+}
+
+void p2p_transfer_at(sim *s, int from, int sid, int to, int rid,
+                     double start, double cost, double end)
+{
+    request *x = req_at(&s->procs[from], sid), *y = req_at(&s->procs[to], rid);
+    if (!kernel_finite_time(s, from, x->line, end, "message", x->bytes,
+                            "bytes"))
         return;
     x->start = y->start = start;
     x->cost = y->cost = cost;

@@ -88,7 +88,9 @@ sim *sim_new(const sim_options *opt, const net_model *net, diag *d,
     for (int r = 0; r < opt->nprocs; r++)
         rng_seed(&s->procs[r].stream, rngc_process_seed(opt->seed,
                                                         (uint64_t)r));
-    if (net->procs_per_node > 0)
+    if (net_has_topology(net))
+        flows_new(s);   /* (its links replace procs-per-node's) */
+    else if (net->procs_per_node > 0)
         s->link_free = xcalloc((size_t)opt->nprocs / net->procs_per_node + 1,
                                sizeof *s->link_free);
     if (net->backbone > 0)
@@ -111,6 +113,7 @@ void sim_free(sim *s)
     free(s->link_free);
     free(s->backbone);
     free(s->transfers.items);
+    flows_free(s);
     coll_order_free(s->order);
     timeline_free(s->tl);
     trace_free(s->trace, s->opt.nprocs);
@@ -247,14 +250,19 @@ double kernel_link_wait(sim *s, int from, int to, double start, double cost)
 /* Both sides of a collective's message complete together (rendezvous). */
 void kernel_complete(sim *s, int from, int to)
 {
-    proc *a = &s->procs[from], *b = &s->procs[to];
     pending *x = &s->cold[from].op, *y = &s->cold[to].op;
-    double bytes = x->bytes;
-    double cost = kernel_cost(s, bytes);
+    double cost = kernel_cost(s, x->bytes);
     double start = kernel_link_start(s, from, to,
                                      fmax(x->posted, y->posted), cost);
-    double end = start + cost;
-    if (!kernel_finite_time(s, from, x->line, end, "message", bytes,
+    kernel_complete_at(s, from, to, start, cost, start + cost);
+}
+
+void kernel_complete_at(sim *s, int from, int to, double start, double cost,
+                        double end)
+{
+    proc *a = &s->procs[from], *b = &s->procs[to];
+    pending *x = &s->cold[from].op, *y = &s->cold[to].op;
+    if (!kernel_finite_time(s, from, x->line, end, "message", x->bytes,
                      "bytes"))
         return;
     a->idle += start - x->posted;

@@ -46,6 +46,17 @@ typedef struct {
     double ts, tw;          /* microseconds, microseconds per byte */
 } net_regime;
 
+/* How a topology link is shared (SimGrid's sharing policies): one
+ * capacity for both directions, one per direction, or none (each flow
+ * may use the whole bandwidth). */
+typedef enum { NET_SPLITDUPLEX, NET_SHARED, NET_FATPIPE } net_sharing;
+
+typedef struct {
+    double bandwidth;       /* bytes per microsecond (MB/s); 0: no link */
+    double latency;         /* microseconds */
+    net_sharing sharing;
+} net_link;
+
 typedef struct {
     char *name;
     VEC(net_regime) regimes;   /* the first regime whose bound admits d */
@@ -58,7 +69,17 @@ typedef struct {
     double eager_ts, eager_tw;
     int procs_per_node;        /* > 0: ranks share one link per node */
     int backbone;              /* > 0: at most this many messages between
-                                  nodes at once */
+                                  nodes at once (the slot model) */
+    /* The topology (formats/net-model.md, "Topology"): with either link,
+     * messages between nodes are flows sharing bandwidth max-min fairly
+     * (fluid.h), and procs-per-node only groups ranks into nodes. */
+    net_link host_link;        /* each node's own link to the backbone */
+    net_link backbone_link;    /* crossed by every message between nodes */
+    int fat_tree_hosts;        /* > 0: a two-level fat tree, this many
+                                  nodes per leaf switch */
+    int fat_tree_spines;       /* its top switches, each linked to every
+                                  leaf by fat_tree_link */
+    net_link fat_tree_link;
     unsigned char coll[SIM_COLL_KINDS];   /* per collective (bcast first,
                                   sim_op_kind's order), its coll_algo
                                   (lib/sim/coll.h); 0: linear */
@@ -69,19 +90,34 @@ void net_model_default(net_model *m);
 /* Reads a net-model file; 0, or -1 after diagnostics on d. */
 int net_model_read(net_model *m, FILE *fp, const char *file, diag *d);
 void net_model_write(FILE *fp, const net_model *m);
+/* SimGrid's platform XML, one <cluster> (platform.c): the net-model it
+ * stands for, its hosts counted in *hosts; 0, or -1 after diagnostics. */
+int net_platform_read(net_model *m, FILE *fp, const char *file, diag *d,
+                      long *hosts);
 void net_model_free(net_model *m);
 /* Transfer time of a message of d bytes, microseconds. (Inline: every
  * message asks, and a call was about 2 % of a streamed ring's
  * instructions.) */
-static inline double net_cost(const net_model *m, double d)
+static inline const net_regime *net_regime_of(const net_model *m, double d)
 {
     for (size_t i = 0; i < m->regimes.len; i++) {
         const net_regime *r = &m->regimes.items[i];
         if (r->bound == NET_ANY || (r->bound == NET_LE && d <= r->limit) ||
             (r->bound == NET_LT && d < r->limit))
-            return r->ts + r->tw * d;
+            return r;
     }
-    return NAN;   /* unreachable: a read model ends with 'regime any' */
+    return NULL;   /* unreachable: a read model ends with 'regime any' */
+}
+static inline double net_cost(const net_model *m, double d)
+{
+    const net_regime *r = net_regime_of(m, d);
+    return r ? r->ts + r->tw * d : NAN;
+}
+/* Whether the model has a topology (the fluid model). */
+static inline int net_has_topology(const net_model *m)
+{
+    return m->host_link.bandwidth > 0 || m->backbone_link.bandwidth > 0 ||
+           m->fat_tree_hosts > 0;
 }
 
 /* ------------------------------------------------------------- kernel */

@@ -5,7 +5,20 @@
  * start at simulated time 0, and each rank prints "RANK END" in seconds.
  * Which algorithm runs is SMPI's --cfg=smpi/NAME:ALGORITHM. Buffers are
  * SMPI_SHARED_MALLOC'd: their contents do not matter, 64 ranks' all-to-all
- * buffers would not fit otherwise. */
+ * buffers would not fit otherwise.
+ *
+ * Also the contention cases of issue 29, each the very message pattern of
+ * netsim's, so that the fluid models are compared on the same flows:
+ *   ring      P - 1 rounds, each an MPI_Sendrecv of COUNT to rank + 1 from
+ *             rank - 1 (netsim's all_gather=ring; SMPI's own allgather
+ *             "ring" sends to rank + i instead)
+ *   pairwise  P - 1 rounds, round i an MPI_Sendrecv to rank + i from
+ *             rank - i (netsim's all_to_all=pairwise, Open MPI's; SMPI's
+ *             alltoall "pair" pairs rank XOR i)
+ *   halves    pairwise inside each half of the ranks (P even): two
+ *             all-to-alls side by side on one network
+ *   incast    every rank but 0 sends COUNT to rank 0, which receives them
+ *             all at once (MPI_Irecv each, MPI_Waitall) */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +56,28 @@ int main(int argc, char **argv)
         MPI_Alltoall(a, n, MPI_BYTE, b, n, MPI_BYTE, w);
     else if (!strcmp(name, "barrier"))
         MPI_Barrier(w);
+    else if (!strcmp(name, "ring") || !strcmp(name, "pairwise") ||
+             !strcmp(name, "halves")) {
+        /* Rounds of one MPI_Sendrecv among h ranks from base. */
+        int h = name[0] == 'h' ? p / 2 : p, base = rank / h * h,
+            me = rank % h;
+        for (int i = 1; i < h; i++) {
+            int k = name[0] == 'r' ? 1 : i;
+            MPI_Sendrecv(a, n, MPI_BYTE, base + (me + k) % h, 0, b, n,
+                         MPI_BYTE, base + (me - k + h) % h, 0, w,
+                         MPI_STATUS_IGNORE);
+        }
+    } else if (!strcmp(name, "incast")) {
+        if (rank == 0) {
+            MPI_Request *rq = malloc(sizeof *rq * (size_t)p);
+            for (int i = 1; i < p; i++)
+                MPI_Irecv(b, n, MPI_BYTE, i, 0, w, &rq[i - 1]);
+            MPI_Waitall(p - 1, rq, MPI_STATUSES_IGNORE);
+            free(rq);
+        } else {
+            MPI_Send(a, n, MPI_BYTE, 0, 0, w);
+        }
+    }
     else
         MPI_Abort(w, 2);
     printf("%d %.9f\n", rank, MPI_Wtime());
