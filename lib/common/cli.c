@@ -165,3 +165,9 @@ void define_list_free(define_list *l)
     l->items = NULL;
     l->len = l->cap = 0;
 }
+
+int mpi_launched(void)
+{
+    return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") ||
+           getenv("PMI_SIZE");
+}

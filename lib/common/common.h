@@ -196,6 +196,14 @@ void option_applies(const char *prog, const char *opt, int applies,
 /* The one input operand from argv[first] on: "-" (standard input) when
  * there is none, a usage error when there are several. */
 const char *single_input(const char *prog, int argc, char **argv, int first);
+/* Whether an MPI launcher started this process (the variables Open MPI,
+ * PMIx and PMI set): the programs that can run under mpirun start MPI
+ * only then, and run without it otherwise. */
+int mpi_launched(void);
+/* MPI_Init when mpi_launched(): 1 then, else 0 (lib/common/mpi_launch.c,
+ * in the MPI library; LeakSanitizer's check is off once MPI started:
+ * Open MPI never frees what MPI_Init allocates). */
+int mpi_launch(int *argc, char ***argv);
 
 /* -------------------------------------------------------------- random */
 

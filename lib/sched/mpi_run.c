@@ -20,14 +20,7 @@
 
 /* ------------------------------------------------------ starting, ending */
 
-/* Open MPI allocates at MPI_Init what it never frees: LeakSanitizer
- * (make asan) is off once MPI started, as in mvd-solve (mpi_par.c). */
 static int mpi_started, mpi_ended, job_size;
-int __lsan_is_turned_off(void);
-int __lsan_is_turned_off(void)
-{
-    return mpi_started;
-}
 
 void sched_real_end(void)
 {
@@ -45,11 +38,9 @@ void sched_real_end(void)
 int sched_real_start(int *argc, char ***argv, int *size)
 {
     *size = 0;
-    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK") &&
-        !getenv("PMI_SIZE"))
+    if (!mpi_launch(argc, argv))   /* not leak-checked from here on */
         return -1;
     mpi_started = 1;
-    MPI_Init(argc, argv);
     int rank;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &job_size);

@@ -188,8 +188,7 @@ static void iteration_options(options *op, const char *iter_opt,
  * --algo rows is reach with the rows required. */
 static void resolve_algo(options *op, const char *sched_opt)
 {
-    int mpi = getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") ||
-              getenv("PMI_SIZE");
+    int mpi = mpi_launched();
     if (op->algo == MVD_ALGO_AUTO) {
         int kernel_only = mpi || op->faithful || sched_opt || op->report ||
                           op->vector || op->ones || op->vectors >= 0;

@@ -9,25 +9,12 @@
 
 #include "mvd/mpi/par_impl.h"
 
-/* Open MPI allocates at MPI_Init what it never frees, and LeakSanitizer
- * (make asan) would fail every MPI run on it. LeakSanitizer asks this
- * hook at exit: off once MPI was initialised, so the sequential runs
- * keep their leak check (mpibench turns it off for good). The shares
- * and plans are leak-checked by tests/unit/test_mvd_sched.c. */
-static int mpi_started;
-int __lsan_is_turned_off(void);
-int __lsan_is_turned_off(void)
-{
-    return mpi_started;
-}
-
+/* MPI runs are not leak-checked (mpi_launch); the shares and plans are,
+ * by tests/unit/test_mvd_sched.c. */
 mvd_par *mvd_par_start(int *argc, char ***argv)
 {
-    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK") &&
-        !getenv("PMI_SIZE"))
+    if (!mpi_launch(argc, argv))
         return NULL;
-    mpi_started = 1;
-    MPI_Init(argc, argv);
     /* A failing call ends the job with the library's message (the
      * default handler): no rank goes on alone, so none waits forever. */
     mvd_par *m = xcalloc(1, sizeof *m);
