@@ -116,9 +116,11 @@ extern const char *const mvd_index_names[];   /* "auto", "bitmap", "hash" */
 
 #define MVD_INDEX_BITMAP_FREE (UINT64_C(64) << 20)   /* bytes */
 #define MVD_INDEX_BITMAP_PER_STATE 64                /* bytes */
+/* The hash's bytes a reachable state, at most: at most 4 slots of 4 bytes
+ * each (space.c's hash_slots). */
+#define MVD_INDEX_HASH_PER_STATE 16
 
-/* The bytes of the bitmap and ranks over nn product states (the hash's
- * are at most 16 a reachable state: at most 4 slots of 4 bytes each). */
+/* The bytes of the bitmap and ranks over nn product states. */
 static inline uint64_t mvd_index_bitmap_bytes(uint64_t nn)
 {
     return (nn + 63) / 64 * 16;
@@ -145,6 +147,22 @@ static inline uint64_t mvd_index_probe(const mvd_index *ix, uint64_t len,
         if (ix->idx[k] == s)
             return k;
     }
+}
+
+/* The position of product index s by either kind of index, or len when
+ * s is not reachable (reach's kernels have their own copy of the bitmap's
+ * lookup, specialised for the processor's population count: position_as
+ * in kernels/kernels.h). */
+static inline uint64_t mvd_index_find(const mvd_index *ix, uint64_t len,
+                                      uint64_t s)
+{
+    if (!ix->word)
+        return mvd_index_probe(ix, len, s);
+    mvd_word w = ix->word[s >> 6];
+    uint64_t bit = UINT64_C(1) << (s & 63);
+    return w.bits & bit
+               ? w.rank + (uint64_t)__builtin_popcountll(w.bits & (bit - 1))
+               : len;
 }
 
 /* The reachable states: ascending product-space indices, and (built by

@@ -445,7 +445,8 @@ static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
 const char *const mvd_index_names[] = {"auto", "bitmap", "hash", NULL};
 
 /* The hash's slots for len states: a power of two, at least twice len
- * (a probe or two at most half full). */
+ * (a probe or two at most half full), so at most 4 a state from 8 states
+ * on (MVD_INDEX_HASH_PER_STATE's bytes). */
 static uint64_t hash_slots(uint64_t len)
 {
     uint64_t cap = 16;

@@ -162,7 +162,7 @@ static int compact_budget(const options *op, const desc *d, size_t nvec,
     }
     uint64_t each = ((uint64_t)nvec + 2) * sizeof(double) +
                     (whole_bitmap ? 0
-                     : op->index == MVD_INDEX_HASH ? 16
+                     : op->index == MVD_INDEX_HASH ? MVD_INDEX_HASH_PER_STATE
                                                    : MVD_INDEX_BITMAP_PER_STATE);
     *max_states = (op->max_memory - fixed) / each;
     if (*max_states > d->nn)

@@ -438,7 +438,7 @@ static inline uint64_t popcount64(uint64_t w)
 #endif
 
 /* The position of product index s, or len (the spare entry) when s is
- * not reachable: from the bitmap, with the processor's population count
+ * not reachable (mvd_index_find, for the kernels): from the bitmap, with the processor's population count
  * when hw (inlined into a function compiled for it, where the builtin is
  * one instruction: REACH_HW_POPCNT; only for a bitmap, reach_plan's
  * hw_popcnt), or from the hash (without hw: a branch on the index's kind

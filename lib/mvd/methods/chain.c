@@ -13,16 +13,8 @@
 size_t mvd_space_find(const mvd_space *sp, uint64_t idx)
 {
     mvd_index ix;
-    if (mvd_space_index(sp, &ix) && !ix.word)
-        return (size_t)mvd_index_probe(&ix, sp->len, idx);
-    if (ix.word) {
-        mvd_word w = ix.word[idx >> 6];
-        uint64_t bit = UINT64_C(1) << (idx & 63);
-        if (!(w.bits & bit))
-            return sp->len;
-        return (size_t)(w.rank +
-                        (uint64_t)__builtin_popcountll(w.bits & (bit - 1)));
-    }
+    if (mvd_space_index(sp, &ix))
+        return (size_t)mvd_index_find(&ix, sp->len, idx);
     size_t lo = mvd_space_lower(sp, idx);
     return lo < sp->len && sp->idx[lo] == idx ? lo : sp->len;
 }
