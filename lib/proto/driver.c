@@ -246,7 +246,7 @@ int proto_run_main(int argc, char **argv, const char *prog,
     else
         net_model_default(&net);
     if (hosts && !print_net && nprocs > (uint64_t)hosts)
-        usage_error(prog, "-n %llu: the platform's cluster has %ld hosts",
+        usage_error(prog, "-n %llu: the platform has %ld hosts",
                     (unsigned long long)nprocs, hosts);
     for (size_t i = 0; i < colls.len; i++)
         coll_parse_option(prog, colls.items[i], &net);

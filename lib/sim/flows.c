@@ -45,6 +45,17 @@ static double capacity(const net_link *l)
 void flows_new(sim *s)
 {
     const net_model *net = s->net;
+    if (net->links.len) {
+        /* An explicit topology: link i is 2i (up, or both ways) and
+         * 2i + 1 (down). */
+        size_t n = 2 * net->links.len;
+        double *cap = xcalloc(n, sizeof *cap);
+        for (size_t i = 0; i < n; i++)
+            cap[i] = capacity(&net->links.items[i / 2]);
+        s->fluid = fluid_new(n, cap);
+        free(cap);
+        return;
+    }
     size_t nodes = nodes_of(s), up = 2 * nodes + 1;
     double want = (double)up + 2.0 * (double)leaves_of(s, nodes) *
                                    (double)net->fat_tree_spines;
@@ -84,26 +95,34 @@ static void route_link(const net_link *l, size_t link, uint32_t *path,
         path[(*n)++] = (uint32_t)link;
 }
 
-void flows_start(sim *s, const transfer *t)
+/* The route of an explicit topology from node a to node b into path,
+ * cap and lat; -1 when the model has none. */
+static int explicit_route(const net_model *net, size_t a, size_t b,
+                          uint32_t *path, int *n, double *cap, double *lat)
 {
-    if (s->failed)   /* (one overflow reported, not one a message) */
-        return;
+    int reversed;
+    const net_route *r = net_route_find(net, (uint32_t)a, (uint32_t)b,
+                                        &reversed);
+    if (!r)
+        return -1;
+    for (uint32_t i = 0; i < r->n; i++) {
+        net_hop h = net_route_hop(net, r, reversed, i);
+        route_link(&net->links.items[h.link], 2 * (size_t)h.link +
+                   (h.dir == NET_DOWN), path, n, cap, lat);
+    }
+    return 0;
+}
+
+/* The route of a cluster (host links, backbone, fat tree) from node a
+ * to node b. */
+static void cluster_route(const sim *s, size_t a, size_t b, uint32_t *path,
+                          int *n, double *cap, double *lat)
+{
     const net_model *net = s->net;
-    double bytes = t->sid ? req_at(&s->procs[t->from], t->sid)->bytes
-                          : s->cold[t->from].op.bytes;
-    const net_regime *g = net_regime_of(net, bytes);
     size_t nodes = nodes_of(s);
-    size_t a = (size_t)node_of(s, t->from), b = (size_t)node_of(s, t->to);
     int shared = net->host_link.sharing == NET_SHARED;
-    uint32_t path[FLUID_MAX_PATH];
-    int n = 0;
-    /* Alone, the message moves at 1/t_w (its regime's speed; t_w = 0: as
-     * fast as the links let it), and pays t_s and the route's latencies
-     * once, first: a route of links of latency 0 no slower than 1/t_w
-     * gives it exactly t_s + t_w d. */
-    double own = g->tw > 0 ? 1 / g->tw : INFINITY, cap = own, lat = 0;
-    route_link(&net->host_link, 2 * a, path, &n, &cap, &lat);
-    route_link(&net->backbone_link, 2 * nodes, path, &n, &cap, &lat);
+    route_link(&net->host_link, 2 * a, path, n, cap, lat);
+    route_link(&net->backbone_link, 2 * nodes, path, n, cap, lat);
     size_t h = (size_t)net->fat_tree_hosts;
     if (h && a / h != b / h) {
         /* Up to the spine the destination picks (SimGrid's fat tree's
@@ -113,13 +132,41 @@ void flows_start(sim *s, const transfer *t)
         size_t base = 2 * nodes + 1;
         int one = net->fat_tree_link.sharing == NET_SHARED;
         route_link(&net->fat_tree_link, base + 2 * (a / h * spines + k),
-                   path, &n, &cap, &lat);
+                   path, n, cap, lat);
         route_link(&net->fat_tree_link,
-                   base + 2 * (b / h * spines + k) + !one, path, &n, &cap,
-                   &lat);
+                   base + 2 * (b / h * spines + k) + !one, path, n, cap,
+                   lat);
     }
-    route_link(&net->host_link, shared ? 2 * b : 2 * b + 1, path, &n, &cap,
-               &lat);
+    route_link(&net->host_link, shared ? 2 * b : 2 * b + 1, path, n, cap,
+               lat);
+}
+
+void flows_start(sim *s, const transfer *t)
+{
+    if (s->failed)   /* (one overflow reported, not one a message) */
+        return;
+    const net_model *net = s->net;
+    double bytes = t->sid ? req_at(&s->procs[t->from], t->sid)->bytes
+                          : s->cold[t->from].op.bytes;
+    int line = t->sid ? req_at(&s->procs[t->from], t->sid)->line
+                      : s->cold[t->from].op.line;
+    const net_regime *g = net_regime_of(net, bytes);
+    size_t a = (size_t)node_of(s, t->from), b = (size_t)node_of(s, t->to);
+    uint32_t path[FLUID_MAX_PATH];
+    int n = 0;
+    /* Alone, the message moves at 1/t_w (its regime's speed; t_w = 0: as
+     * fast as the links let it), and pays t_s and the route's latencies
+     * once, first: a route of links of latency 0 no slower than 1/t_w
+     * gives it exactly t_s + t_w d. */
+    double own = g->tw > 0 ? 1 / g->tw : INFINITY, cap = own, lat = 0;
+    if (!net->links.len) {
+        cluster_route(s, a, b, path, &n, &cap, &lat);
+    } else if (explicit_route(net, a, b, path, &n, &cap, &lat) < 0) {
+        sim_fail(s, t->from, line, "no route from node %zu to node %zu "
+                 "(rank %d to rank %d) in the network model", a, b, t->from,
+                 t->to);
+        return;
+    }
     /* Its time at `cap` throughout: the model's own cost when the cap is
      * its regime's speed (a fatpipe link may lower it). */
     double alone = cap == own ? kernel_cost(s, bytes) + lat
@@ -127,8 +174,6 @@ void flows_start(sim *s, const transfer *t)
     /* Times that overflow (huge latencies, or bandwidths so small that a
      * message never ends) stop the run here, as a message's own cost
      * would. */
-    int line = t->sid ? req_at(&s->procs[t->from], t->sid)->line
-                      : s->cold[t->from].op.line;
     if (!kernel_finite_time(s, t->from, line, t->ready + alone, "message",
                             bytes, "bytes"))
         return;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sim/coll.h"
+#include "sim/fluid.h"
 
 /* The cap of a net-model file, the languages' (README.md, "Conventions"):
  * a few records, written by hand or by bench2model. */
@@ -33,6 +34,7 @@ void net_model_free(net_model *m)
 {
     free(m->name);
     free(m->regimes.items);
+    net_routes_free(m);
     memset(m, 0, sizeof *m);
 }
 
@@ -142,20 +144,21 @@ static void read_eager(tf_reader *r, net_model *m)
 static const char *const sharing_names[] = {"splitduplex", "shared",
                                             "fatpipe", NULL};
 
-/* `host-link BANDWIDTH LATENCY [SHARING]`, `backbone-link ...`, and the
- * same fields from field `at` of `fat-tree HOSTS SPINES ...`: SHARING
- * one of sharing_names, a backbone's not splitduplex (SimGrid's
- * bb_sharing_policy has SHARED and FATPIPE only). */
-static void read_link(tf_reader *r, net_link *out, int backbone, size_t at)
+/* A link's BANDWIDTH LATENCY [SHARING] from field `at` of the record:
+ * `host-link` and `backbone-link` (at 1), `link NAME` (at 2), `fat-tree
+ * HOSTS SPINES` (at 3). SHARING is one of sharing_names, `dflt` without
+ * it; a backbone's is not splitduplex (SimGrid's bb_sharing_policy has
+ * SHARED and FATPIPE only). `usage` is the record's form. */
+static void read_link(tf_reader *r, net_link *out, size_t at,
+                      const char *usage, net_sharing dflt, int backbone)
 {
     const tf_field *f = r->fields.items;
     size_t n = r->fields.len;
     const char *what = backbone ? "shared or fatpipe"
                                 : "splitduplex, shared or fatpipe";
     if (n != at + 2 && n != at + 3) {
-        diag_error(r->d, tf_loc(r, &f[0]), "expected: %s%s BANDWIDTH LATENCY "
-                   "[SHARING], SHARING %s", f[0].text,
-                   at > 1 ? " HOSTS SPINES" : "", what);
+        diag_error(r->d, tf_loc(r, &f[0]), "expected: %s BANDWIDTH LATENCY "
+                   "[SHARING], SHARING %s", usage, what);
         return;
     }
     if (f[at].kind != TF_NUMBER || !(f[at].number > 0) ||
@@ -164,7 +167,7 @@ static void read_link(tf_reader *r, net_link *out, int backbone, size_t at)
                    "bytes per microsecond (MB/s)");
         return;
     }
-    net_link l = {f[at].number, 0, backbone ? NET_SHARED : NET_SPLITDUPLEX};
+    net_link l = {f[at].number, 0, dflt};
     if (number_field(r, at + 1, 0, &l.latency) < 0)
         return;
     if (n == at + 3) {
@@ -208,7 +211,7 @@ static void read_fat_tree(tf_reader *r, net_model *m)
         k[i - 1] = (int)f[i].number;
     }
     net_link l = {0};
-    read_link(r, &l, 0, 3);
+    read_link(r, &l, 3, "fat-tree HOSTS SPINES", NET_SPLITDUPLEX, 0);
     if (l.bandwidth > 0) {
         m->fat_tree_hosts = k[0];
         m->fat_tree_spines = k[1];
@@ -227,6 +230,152 @@ static void read_count(tf_reader *r, diag *d, int *out)
                    "to 1000000", key->text);
     else
         *out = (int)k;
+}
+
+/* `link NAME BANDWIDTH LATENCY [SHARING]`: a link of the explicit
+ * topology, shared by default as SimGrid's <link> is. */
+static void read_named_link(tf_reader *r, net_model *m)
+{
+    const tf_field *f = r->fields.items;
+    if (r->fields.len < 2) {
+        diag_error(r->d, tf_loc(r, &f[0]), "expected: link NAME BANDWIDTH "
+                   "LATENCY [SHARING], SHARING splitduplex, shared or "
+                   "fatpipe");
+        return;
+    }
+    net_link l = {0};
+    read_link(r, &l, 2, "link NAME", NET_SHARED, 0);
+    if (l.bandwidth <= 0 || net_link_add(m, f[1].text, l) >= 0)
+        return;
+    if (m->links.len >= NET_MAX_LINKS)
+        diag_error(r->d, tf_loc(r, &f[0]), "more than %zu links",
+                   NET_MAX_LINKS);
+    else
+        diag_error(r->d, tf_loc(r, &f[1]), "link '%s' given twice",
+                   f[1].text);
+}
+
+static const char *const direction_suffix[] = {"", ":up", ":down"};
+
+/* A hop of a route: a link's name, or a splitduplex link's NAME:up or
+ * NAME:down (the whole text first: a link may be named "a:up"). */
+static int read_hop(tf_reader *r, const net_model *m, const tf_field *f,
+                    net_hop *out)
+{
+    long k = net_link_find(m, f->text);
+    if (k >= 0) {
+        if (m->links.items[k].sharing == NET_SPLITDUPLEX) {
+            diag_error(r->d, tf_loc(r, f), "link '%s' is splitduplex: give "
+                       "%s:up or %s:down", f->text, f->text, f->text);
+            return -1;
+        }
+        *out = (net_hop){(uint32_t)k, NET_BOTH};
+        return 0;
+    }
+    size_t len = strlen(f->text);
+    for (int dir = NET_UP; dir <= NET_DOWN; dir++) {
+        size_t sl = strlen(direction_suffix[dir]);
+        if (len <= sl || strcmp(f->text + len - sl, direction_suffix[dir]))
+            continue;
+        char *name = xstrdup(f->text);
+        name[len - sl] = 0;
+        k = net_link_find(m, name);
+        if (k >= 0 && m->links.items[k].sharing != NET_SPLITDUPLEX)
+            diag_error(r->d, tf_loc(r, f), "link '%s' is %s: only a "
+                       "splitduplex link has directions", name,
+                       sharing_names[m->links.items[k].sharing]);
+        free(name);
+        if (k < 0)
+            break;
+        if (r->d->errors)
+            return -1;
+        *out = (net_hop){(uint32_t)k, (unsigned char)dir};
+        return 0;
+    }
+    diag_error(r->d, tf_loc(r, f), "unknown link '%s' (a route names links "
+               "given by 'link' records before it)", f->text);
+    return -1;
+}
+
+static int read_node(tf_reader *r, size_t i, uint32_t *out)
+{
+    const tf_field *f = i < r->fields.len ? &r->fields.items[i] : NULL;
+    if (!f || f->kind != TF_NUMBER || !(f->number >= 0) ||
+        f->number >= NET_MAX_NODE || f->number != floor(f->number)) {
+        diag_error(r->d, tf_loc(r, f), "expected a node, an integer from 0 "
+                   "to %d", NET_MAX_NODE - 1);
+        return -1;
+    }
+    *out = (uint32_t)f->number;
+    return 0;
+}
+
+/* `route A <-> B LINK...` (both ways) or `route A -> B LINK...`. */
+static void read_route(tf_reader *r, net_model *m)
+{
+    const tf_field *f = r->fields.items;
+    size_t n = r->fields.len;
+    uint32_t a, b;
+    if (n < 4 || f[2].kind != TF_WORD ||
+        (strcmp(f[2].text, "<->") && strcmp(f[2].text, "->"))) {
+        diag_error(r->d, tf_loc(r, &f[0]), "expected: route A <-> B LINK... "
+                   "or route A -> B LINK...");
+        return;
+    }
+    if (read_node(r, 1, &a) < 0 || read_node(r, 3, &b) < 0)
+        return;
+    int symmetric = f[2].text[0] == '<';
+    net_hop *hops = xcalloc(n, sizeof *hops);
+    for (size_t i = 4; i < n; i++)
+        if (read_hop(r, m, &f[i], &hops[i - 4]) < 0) {
+            free(hops);
+            return;
+        }
+    int back;
+    long got = net_route_add(m, a, b, symmetric, hops, (uint32_t)(n - 4),
+                             f[0].line, f[0].col, &back);
+    free(hops);
+    if (got < 0) {
+        diag_error(r->d, tf_loc(r, &f[0]), "the route crosses more than %d "
+                   "links that share bandwidth", FLUID_MAX_PATH);
+    } else if (got > 0) {
+        const net_route *o = &m->routes.items[got - 1];
+        diag_error(r->d, tf_loc(r, &f[0]), "a route from node %u to node %u "
+                   "is already given at line %d%s", back ? b : a,
+                   back ? a : b, o->line, o->symmetric && (back ? b : a) !=
+                   o->from ? " (its '<->' goes both ways)" : "");
+    }
+}
+
+/* The explicit topology's records, links first (a route names them). */
+static void write_routes(FILE *fp, const net_model *m)
+{
+    for (size_t i = 0; i < m->links.len; i++) {
+        const net_link *l = &m->links.items[i];
+        fputs("link ", fp);
+        tf_put_word(fp, m->link_names.items[i]);
+        fputc(' ', fp);
+        tf_put_double(fp, l->bandwidth);
+        fputc(' ', fp);
+        tf_put_double(fp, l->latency);
+        fprintf(fp, " %s\n", sharing_names[l->sharing]);
+    }
+    strbuf hop = {0};
+    for (size_t i = 0; i < m->routes.len; i++) {
+        const net_route *r = &m->routes.items[i];
+        fprintf(fp, "route %u %s %u", r->from, r->symmetric ? "<->" : "->",
+                r->to);
+        for (uint32_t k = 0; k < r->n; k++) {
+            net_hop h = m->hops.items[r->first + k];
+            hop.len = 0;
+            sb_puts(&hop, m->link_names.items[h.link]);
+            sb_puts(&hop, direction_suffix[h.dir]);
+            fputc(' ', fp);
+            tf_put_word(fp, hop.text);
+        }
+        fputc('\n', fp);
+    }
+    sb_free(&hop);
 }
 
 int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
@@ -249,8 +398,9 @@ int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
         return -1;
     }
     int errors = d->errors, got;
-    srcloc slots = {0}, topology = {0}, tree = {0};   /* where each model
-                                                        was given */
+    /* Where each model was given (the latest record of each). */
+    srcloc slots = {0}, topology = {0}, tree = {0}, cluster = {0},
+           explicit = {0};
     while ((got = tf_next(&r)) != 0) {
         if (got < 0)
             continue;
@@ -277,18 +427,26 @@ int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
                    (strcmp(key->text, "host-link") == 0 ||
                     strcmp(key->text, "backbone-link") == 0)) {
             int bb = key->text[0] == 'b';
-            read_link(&r, bb ? &m->backbone_link : &m->host_link, bb, 1);
-            topology = tf_loc(&r, key);
+            read_link(&r, bb ? &m->backbone_link : &m->host_link, 1,
+                      key->text, bb ? NET_SHARED : NET_SPLITDUPLEX, bb);
+            topology = cluster = tf_loc(&r, key);
+        } else if (key->kind == TF_WORD && strcmp(key->text, "link") == 0) {
+            read_named_link(&r, m);
+            topology = explicit = tf_loc(&r, key);
+        } else if (key->kind == TF_WORD && strcmp(key->text, "route") == 0) {
+            read_route(&r, m);
+            topology = explicit = tf_loc(&r, key);
         } else if (key->kind == TF_WORD && strcmp(key->text, "fat-tree") == 0) {
             read_fat_tree(&r, m);
-            topology = tree = tf_loc(&r, key);
+            topology = tree = cluster = tf_loc(&r, key);
         } else if (key->kind == TF_WORD &&
                    strcmp(key->text, "collective") == 0) {
             read_collective(&r, m);
         } else {
             diag_error(d, tf_loc(&r, key), "unknown record '%s' (expected "
                        "name, regime, eager, procs-per-node, backbone, "
-                       "host-link, backbone-link, fat-tree or collective)",
+                       "host-link, backbone-link, fat-tree, link, route or "
+                       "collective)",
                        key->text);
         }
     }
@@ -303,6 +461,10 @@ int net_model_read(net_model *m, FILE *fp, const char *file, diag *d)
         m->backbone_link.bandwidth > 0)
         diag_error(d, tree, "a fat tree has no backbone: give 'fat-tree' or "
                    "'backbone-link'");
+    if (d->errors == errors && cluster.line && explicit.line)
+        diag_error(d, cluster.line > explicit.line ? cluster : explicit,
+                   "a cluster (host-link, backbone-link, fat-tree) and links "
+                   "with routes are two topologies: give one");
     if (d->errors == errors && (m->regimes.len == 0 ||
         m->regimes.items[m->regimes.len - 1].bound != NET_ANY))
         diag_error(d, (srcloc){file, r.line, 0}, "the model does not cover "
@@ -372,6 +534,7 @@ void net_model_write(FILE *fp, const net_model *m)
         tf_put_double(fp, m->fat_tree_link.latency);
         fprintf(fp, " %s\n", sharing_names[m->fat_tree_link.sharing]);
     }
+    write_routes(fp, m);
     for (int k = 0; k < SIM_COLL_KINDS; k++)
         if (m->coll[k] != COLL_LINEAR)
             fprintf(fp, "collective %s %s\n", coll_kind_names[k],

@@ -1,294 +1,25 @@
-/* platform.c — SimGrid's platform XML, the part of it that is a cluster
- * (issue 29): `netsim --platform FILE.xml` reads a <platform> holding one
- * <cluster> (a flat one, private links plus a backbone, or a two-level
- * FAT_TREE) into the net-model it stands for: `regime any 0 0` and the
- * topology's links (formats/net-model.md, "Topology"), so that a message
- * takes its route's latencies plus its bytes over the bandwidth it gets,
- * SimGrid's CM02 model. Everything else (hosts, links and routes of their
- * own, zones, other topologies) is refused with a located message. The
- * XML is read by hand: declarations, comments, a DOCTYPE, elements and
- * their attributes; no entities but the five of XML. */
-#include <ctype.h>
-#include <errno.h>
-#include <math.h>
+/* platform.c — SimGrid's platform XML (issue 29): `netsim --platform
+ * FILE.xml` reads a <platform> holding one <cluster> (a flat one, private
+ * links plus a backbone, or a two-level FAT_TREE) or one <zone> of Full
+ * routing (hosts, links, every route given) into the net-model it stands
+ * for: `regime any 0 0` and the topology's records (formats/net-model.md,
+ * "Topology"), so that a message takes its route's latencies plus its
+ * bytes over the bandwidth it gets, SimGrid's CM02 model. Everything else
+ * (other routings, routers, zones of zones, other topologies) is refused
+ * with a located message. The XML itself is read by xml.c. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim/fluid.h"
 #include "sim/sim.h"
+#include "sim/xml.h"
 
 #define PLATFORM_MAX_INPUT ((size_t)16 << 20)
-#define MAX_ATTRS 32
-
-typedef struct {
-    const char *text, *file;
-    size_t len, pos;
-    int line, col;
-    diag *d;
-} xml;
-
-typedef struct {
-    char *name, *value;
-    int line, col;
-} attr;
-
-typedef struct {
-    char *name;
-    int line, col;
-    int closing;         /* </name> */
-    int empty;           /* <name ... /> */
-    attr attrs[MAX_ATTRS];
-    int nattrs;
-} tag;
-
-static void tag_free(tag *t)
-{
-    free(t->name);
-    for (int i = 0; i < t->nattrs; i++) {
-        free(t->attrs[i].name);
-        free(t->attrs[i].value);
-    }
-    memset(t, 0, sizeof *t);
-}
-
-static int error_at(xml *x, int line, int col, const char *fmt, const char *a,
-                    const char *b)
-{
-    diag_error(x->d, (srcloc){x->file, line, col}, fmt, a, b);
-    return -1;
-}
-
-static int peek(const xml *x, size_t k)
-{
-    return x->pos + k < x->len ? (unsigned char)x->text[x->pos + k] : -1;
-}
-
-static void advance(xml *x, size_t n)
-{
-    while (n-- && x->pos < x->len) {
-        if (x->text[x->pos++] == '\n') {
-            x->line++;
-            x->col = 1;
-        } else {
-            x->col++;
-        }
-    }
-}
-
-static int starts(const xml *x, const char *s)
-{
-    size_t n = strlen(s);
-    return x->pos + n <= x->len && memcmp(x->text + x->pos, s, n) == 0;
-}
-
-static void skip_space(xml *x)
-{
-    while (peek(x, 0) >= 0 && isspace(peek(x, 0)))
-        advance(x, 1);
-}
-
-/* Past the next `end`, or -1 after saying what was not closed. */
-static int skip_past(xml *x, const char *end, const char *what)
-{
-    int line = x->line, col = x->col;
-    while (x->pos < x->len && !starts(x, end))
-        advance(x, 1);
-    if (x->pos >= x->len)
-        return error_at(x, line, col, "%s never closed (expected '%s')",
-                        what, end);
-    advance(x, strlen(end));
-    return 0;
-}
-
-static int name_char(int c)
-{
-    return c >= 0 && (isalnum(c) || c == '_' || c == '-' || c == '.' ||
-                      c == ':');
-}
-
-static char *read_name(xml *x)
-{
-    size_t start = x->pos;
-    while (name_char(peek(x, 0)))
-        advance(x, 1);
-    if (x->pos == start)
-        return NULL;
-    char *s = xmalloc(x->pos - start + 1);
-    memcpy(s, x->text + start, x->pos - start);
-    s[x->pos - start] = 0;
-    return s;
-}
-
-/* A quoted attribute value, its five entities replaced. */
-static char *read_value(xml *x)
-{
-    int q = peek(x, 0);
-    if (q != '"' && q != '\'')
-        return NULL;
-    int line = x->line, col = x->col;
-    advance(x, 1);
-    strbuf sb = {0};
-    sb_puts(&sb, "");
-    static const char *const ents[][2] = {{"&lt;", "<"}, {"&gt;", ">"},
-        {"&amp;", "&"}, {"&quot;", "\""}, {"&apos;", "'"}};
-    while (peek(x, 0) >= 0 && peek(x, 0) != q) {
-        if (peek(x, 0) == '&') {
-            size_t k = 0;
-            while (k < 5 && !starts(x, ents[k][0]))
-                k++;
-            if (k == 5) {
-                sb_free(&sb);
-                error_at(x, x->line, x->col, "unknown entity (expected %s%s)",
-                         "&lt; &gt; &amp; &quot; or &apos;", "");
-                return NULL;
-            }
-            sb_puts(&sb, ents[k][1]);
-            advance(x, strlen(ents[k][0]));
-            continue;
-        }
-        if (peek(x, 0) == '<') {
-            sb_free(&sb);
-            error_at(x, x->line, x->col, "'<' inside an attribute value%s%s",
-                     "", "");
-            return NULL;
-        }
-        sb_putc(&sb, (char)peek(x, 0));
-        advance(x, 1);
-    }
-    if (peek(x, 0) < 0) {
-        sb_free(&sb);
-        error_at(x, line, col, "attribute value never closed%s%s", "", "");
-        return NULL;
-    }
-    advance(x, 1);
-    return sb.text;
-}
-
-/* The next tag, past declarations, comments and the DOCTYPE: 1, 0 at the
- * end of the input, -1 after an error. */
-static int next_tag(xml *x, tag *t)
-{
-    memset(t, 0, sizeof *t);
-    for (;;) {
-        skip_space(x);
-        if (x->pos >= x->len)
-            return 0;
-        if (peek(x, 0) != '<')
-            return error_at(x, x->line, x->col, "unexpected text (expected "
-                            "a tag%s%s)", "", "");
-        if (starts(x, "<?")) {
-            if (skip_past(x, "?>", "declaration") < 0)
-                return -1;
-        } else if (starts(x, "<!--")) {
-            if (skip_past(x, "-->", "comment") < 0)
-                return -1;
-        } else if (starts(x, "<!")) {
-            if (skip_past(x, ">", "declaration") < 0)
-                return -1;
-        } else {
-            break;
-        }
-    }
-    t->line = x->line;
-    t->col = x->col;
-    advance(x, 1);
-    if (peek(x, 0) == '/') {
-        t->closing = 1;
-        advance(x, 1);
-    }
-    if (!(t->name = read_name(x)))
-        return error_at(x, x->line, x->col, "expected an element name%s%s",
-                        "", "");
-    for (;;) {
-        skip_space(x);
-        if (starts(x, "/>") && !t->closing) {
-            t->empty = 1;
-            advance(x, 2);
-            return 1;
-        }
-        if (peek(x, 0) == '>') {
-            advance(x, 1);
-            return 1;
-        }
-        int line = x->line, col = x->col;
-        char *name = t->closing ? NULL : read_name(x);
-        if (!name)
-            return error_at(x, line, col, "expected an attribute, '>' or "
-                            "'/>' in <%s>%s", t->name, "");
-        skip_space(x);
-        if (peek(x, 0) != '=') {
-            error_at(x, x->line, x->col, "expected '=' after attribute "
-                     "'%s'%s", name, "");
-            free(name);
-            return -1;
-        }
-        advance(x, 1);
-        skip_space(x);
-        int vline = x->line, vcol = x->col;
-        char *value = read_value(x);
-        if (!value) {
-            free(name);
-            if (x->d->errors)
-                return -1;
-            return error_at(x, vline, vcol, "expected a quoted value%s%s",
-                            "", "");
-        }
-        for (int i = 0; i < t->nattrs; i++)
-            if (strcmp(t->attrs[i].name, name) == 0) {
-                error_at(x, line, col, "attribute '%s' given twice in "
-                         "<%s>", name, t->name);
-                free(name);
-                free(value);
-                return -1;
-            }
-        if (t->nattrs == MAX_ATTRS) {
-            free(name);
-            free(value);
-            return error_at(x, line, col, "more than 32 attributes in "
-                            "<%s>%s", t->name, "");
-        }
-        t->attrs[t->nattrs++] = (attr){name, value, vline, vcol};
-    }
-}
 
 /* ----------------------------------------------------------- the cluster */
 
-/* A number and its unit, as SimGrid writes them: *out in `base` units
- * (bytes per second, seconds), or -1 after a located error. */
-typedef struct {
-    const char *unit;
-    double scale;
-} unit;
-
-static const unit bandwidth_units[] = {
-    {"Bps", 1}, {"kBps", 1e3}, {"KBps", 1e3}, {"MBps", 1e6}, {"GBps", 1e9},
-    {"TBps", 1e12}, {"KiBps", 1024.0}, {"MiBps", 1048576.0},
-    {"GiBps", 1073741824.0}, {"TiBps", 1099511627776.0}, {"bps", 0.125},
-    {"kbps", 125}, {"Kbps", 125}, {"Mbps", 125e3}, {"Gbps", 125e6},
-    {"Tbps", 125e9}, {"", 1}, {NULL, 0}};
-static const unit time_units[] = {
-    {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}, {"ps", 1e-12},
-    {"m", 60}, {"h", 3600}, {"", 1}, {NULL, 0}};
-
-static int quantity(xml *x, const attr *a, const unit *units,
-                    const char *what, int positive, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(a->value, &end);
-    int k = 0;
-    if (end != a->value && errno == 0)
-        while (units[k].unit && strcmp(end, units[k].unit) != 0)
-            k++;
-    if (end == a->value || errno || !units[k].unit || !isfinite(v) ||
-        !(positive ? v * units[k].scale > 0 : v >= 0))
-        return error_at(x, a->line, a->col, "expected %s in '%s'", what,
-                        a->name);
-    *out = v * units[k].scale;
-    return 0;
-}
-
 /* Counts the hosts of a radical "0-63" or "0-3,8,10-11". */
-static int radical_count(xml *x, const attr *a, long *count)
+static int radical_count(xml *x, const xml_attr *a, long *count)
 {
     const char *p = a->value;
     long n = 0;
@@ -306,8 +37,8 @@ static int radical_count(xml *x, const attr *a, long *count)
         }
         n += hi - lo + 1;
         if (n > 1000000)
-            return error_at(x, a->line, a->col, "more than 1000000 hosts in "
-                            "'%s'%s", a->name, "");
+            return xml_error(x, a->line, a->col, "more than 1000000 hosts in "
+                            "'%s'", a->name);
         if (*p == 0) {
             *count = n;
             return 0;
@@ -315,11 +46,11 @@ static int radical_count(xml *x, const attr *a, long *count)
         if (*p++ != ',')
             break;
     }
-    return error_at(x, a->line, a->col, "expected ranges such as '0-63' or "
-                    "'0-3,8' in '%s'%s", a->name, "");
+    return xml_error(x, a->line, a->col, "expected ranges such as '0-63' or "
+                    "'0-3,8' in '%s'", a->name);
 }
 
-static int policy(xml *x, const attr *a, int backbone, net_sharing *out)
+static int policy(xml *x, const xml_attr *a, int backbone, net_sharing *out)
 {
     static const char *const names[] = {"SPLITDUPLEX", "SHARED", "FATPIPE"};
     for (int k = backbone ? 1 : 0; k < 3; k++)
@@ -327,23 +58,23 @@ static int policy(xml *x, const attr *a, int backbone, net_sharing *out)
             *out = (net_sharing)k;
             return 0;
         }
-    return error_at(x, a->line, a->col, "unknown sharing policy '%s' (expected "
+    return xml_error(x, a->line, a->col, "unknown sharing policy '%s' (expected "
                     "%s)", a->value, backbone ? "SHARED or FATPIPE"
                                               : "SPLITDUPLEX, SHARED or FATPIPE");
 }
 
 /* "2;H,L;1,S;1,1": the two-level fat tree netsim's fat-tree record is. */
-static int fat_tree(xml *x, const attr *a, long hosts, net_model *m)
+static int fat_tree(xml *x, const xml_attr *a, long hosts, net_model *m)
 {
     int h, l, s;
     char tail;
     if (sscanf(a->value, "2;%d,%d;1,%d;1,1%c", &h, &l, &s, &tail) != 3 ||
         h < 1 || l < 1 || s < 1 || s > 1000000)
-        return error_at(x, a->line, a->col, "only two-level fat trees "
-                        "'2;HOSTS,LEAVES;1,SPINES;1,1' are read, not '%s'%s",
-                        a->value, "");
+        return xml_error(x, a->line, a->col, "only two-level fat trees "
+                        "'2;HOSTS,LEAVES;1,SPINES;1,1' are read, not '%s'",
+                        a->value);
     if ((long)h * l != hosts)
-        return error_at(x, a->line, a->col, "'%s' makes %s hosts, not the "
+        return xml_error(x, a->line, a->col, "'%s' makes %s hosts, not the "
                         "radical's", a->value, "HOSTS x LEAVES");
     m->fat_tree_hosts = h;
     m->fat_tree_spines = s;
@@ -351,43 +82,28 @@ static int fat_tree(xml *x, const attr *a, long hosts, net_model *m)
 }
 
 /* <cluster ...>: its attributes into m. */
-static int read_cluster(xml *x, const tag *t, net_model *m, long *hosts)
+static int read_cluster(xml *x, const xml_tag *t, net_model *m, long *hosts)
 {
+    static const char *const names[] = {"bw", "lat", "bb_bw", "bb_lat",
+        "sharing_policy", "bb_sharing_policy", "topology", "topo_parameters",
+        "radical", "id", NULL};
     static const char *const ignored[] = {"prefix", "suffix", "speed",
         "core", "router_id", "loopback_bw", "loopback_lat", NULL};
-    const attr *bw = NULL, *lat = NULL, *bb_bw = NULL, *bb_lat = NULL,
-               *share = NULL, *bb_share = NULL, *topo = NULL, *params = NULL,
-               *radical = NULL, *id = NULL;
-    for (int i = 0; i < t->nattrs; i++) {
-        const attr *a = &t->attrs[i];
-        const attr **slot = !strcmp(a->name, "bw") ? &bw
-            : !strcmp(a->name, "lat") ? &lat
-            : !strcmp(a->name, "bb_bw") ? &bb_bw
-            : !strcmp(a->name, "bb_lat") ? &bb_lat
-            : !strcmp(a->name, "sharing_policy") ? &share
-            : !strcmp(a->name, "bb_sharing_policy") ? &bb_share
-            : !strcmp(a->name, "topology") ? &topo
-            : !strcmp(a->name, "topo_parameters") ? &params
-            : !strcmp(a->name, "radical") ? &radical
-            : !strcmp(a->name, "id") ? &id : NULL;
-        int k = 0;
-        while (!slot && ignored[k] && strcmp(a->name, ignored[k]) != 0)
-            k++;
-        if (!slot && !ignored[k])
-            return error_at(x, a->line, a->col, "attribute '%s' of <cluster> "
-                            "is not read by netsim%s", a->name, "");
-        if (slot)
-            *slot = a;
-    }
+    const xml_attr *at[10];
+    if (xml_attributes(x, t, names, at, ignored) < 0)
+        return -1;
+    const xml_attr *bw = at[0], *lat = at[1], *bb_bw = at[2], *bb_lat = at[3],
+               *share = at[4], *bb_share = at[5], *topo = at[6],
+               *params = at[7], *radical = at[8], *id = at[9];
     if (!id || !radical || !bw || !lat)
-        return error_at(x, t->line, t->col, "<cluster> needs %s%s",
-                        "id, radical, bw and lat", "");
+        return xml_error(x, t->line, t->col, "<cluster> needs id, radical, "
+                        "bw and lat");
     double v;
     if (radical_count(x, radical, hosts) < 0 ||
-        quantity(x, bw, bandwidth_units, "a bandwidth > 0", 1, &v) < 0)
+        xml_quantity(x, bw, xml_bandwidth_units, "a bandwidth > 0", 1, &v) < 0)
         return -1;
     m->host_link.bandwidth = v / 1e6;
-    if (quantity(x, lat, time_units, "a time >= 0", 0, &v) < 0)
+    if (xml_quantity(x, lat, xml_time_units, "a time >= 0", 0, &v) < 0)
         return -1;
     m->host_link.latency = v * 1e6;
     m->host_link.sharing = NET_SPLITDUPLEX;
@@ -395,17 +111,17 @@ static int read_cluster(xml *x, const tag *t, net_model *m, long *hosts)
         return -1;
     int tree = topo && strcmp(topo->value, "FAT_TREE") == 0;
     if (topo && !tree && strcmp(topo->value, "FLAT") != 0)
-        return error_at(x, topo->line, topo->col, "topology '%s' is not "
-                        "read by netsim (expected %s)", topo->value,
-                        "FLAT or FAT_TREE");
+        return xml_error(x, topo->line, topo->col, "topology '%s' is not "
+                        "read by netsim (expected FLAT or FAT_TREE)",
+                        topo->value);
     if (tree) {
         if (!params)
-            return error_at(x, topo->line, topo->col, "FAT_TREE needs "
-                            "%s%s", "topo_parameters", "");
+            return xml_error(x, topo->line, topo->col, "FAT_TREE needs "
+                            "topo_parameters");
         if (bb_bw || bb_lat)
-            return error_at(x, (bb_bw ? bb_bw : bb_lat)->line,
+            return xml_error(x, (bb_bw ? bb_bw : bb_lat)->line,
                             (bb_bw ? bb_bw : bb_lat)->col, "a fat tree has "
-                            "no backbone: %s%s", "no bb_bw or bb_lat", "");
+                            "no backbone: no bb_bw or bb_lat");
         if (fat_tree(x, params, *hosts, m) < 0)
             return -1;
         /* SimGrid's fat tree: every link the cluster's bw and lat. */
@@ -413,17 +129,339 @@ static int read_cluster(xml *x, const tag *t, net_model *m, long *hosts)
         return 0;
     }
     if (bb_bw) {
-        if (quantity(x, bb_bw, bandwidth_units, "a bandwidth > 0", 1, &v) < 0)
+        if (xml_quantity(x, bb_bw, xml_bandwidth_units, "a bandwidth > 0", 1, &v) < 0)
             return -1;
         m->backbone_link.bandwidth = v / 1e6;
         m->backbone_link.sharing = NET_SHARED;
         if (bb_lat) {
-            if (quantity(x, bb_lat, time_units, "a time >= 0", 0, &v) < 0)
+            if (xml_quantity(x, bb_lat, xml_time_units, "a time >= 0", 0, &v) < 0)
                 return -1;
             m->backbone_link.latency = v * 1e6;
         }
         if (bb_share && policy(x, bb_share, 1, &m->backbone_link.sharing) < 0)
             return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------- a zone of Full routing */
+
+/* The children of a non-empty <host> or <link>: <prop/> only (a user's
+ * properties, which the network does not read), up to </NAME>. */
+static int skip_props(xml *x, const xml_tag *parent)
+{
+    if (parent->empty)
+        return 0;
+    xml_tag t;
+    int got;
+    while ((got = xml_next_tag(x, &t)) > 0) {
+        int end = t.closing && strcmp(t.name, parent->name) == 0;
+        int prop = !t.closing && t.empty && strcmp(t.name, "prop") == 0;
+        if (!end && !prop)
+            xml_error(x, t.line, t.col, "<%s%s%s> in <%s> is not read by "
+                     "netsim (expected <prop/> or </%s>)", t.closing ? "/" : "",
+                     t.name, t.empty ? "/" : "", parent->name, parent->name);
+        xml_tag_free(&t);
+        if (end || !prop)
+            return end ? 0 : -1;
+    }
+    return got < 0 ? -1 : xml_error(x, parent->line, parent->col, "<%s> never "
+                                   "closed", parent->name);
+}
+
+typedef struct {
+    keymap hosts;        /* id -> node */
+    VEC(char *) names;   /* node -> id */
+} zone_hosts;
+
+static int read_host(xml *x, const xml_tag *t, zone_hosts *z)
+{
+    static const char *const names[] = {"id", NULL};
+    static const char *const ignored[] = {"speed", "core", "pstate",
+                                          "coordinates", NULL};
+    const xml_attr *id;
+    if (xml_attributes(x, t, names, &id, ignored) < 0)
+        return -1;
+    if (!id)
+        return xml_error(x, t->line, t->col, "<host> needs id");
+    size_t at;
+    if (keymap_get(&z->hosts, id->value, strlen(id->value), &at))
+        return xml_error(x, id->line, id->col, "host '%s' given twice",
+                        id->value);
+    if (z->names.len >= NET_MAX_NODE)
+        return xml_error(x, t->line, t->col, "more than %d hosts",
+                        NET_MAX_NODE);
+    keymap_put(&z->hosts, id->value, strlen(id->value), z->names.len);
+    VEC_PUSH(&z->names, xstrdup(id->value));
+    return skip_props(x, t);
+}
+
+static int read_link(xml *x, const xml_tag *t, net_model *m)
+{
+    static const char *const names[] = {"id", "bandwidth", "latency",
+                                        "sharing_policy", NULL};
+    static const char *const ignored[] = {NULL};
+    const xml_attr *at[4];
+    if (xml_attributes(x, t, names, at, ignored) < 0)
+        return -1;
+    if (!at[0] || !at[1])
+        return xml_error(x, t->line, t->col, "<link> needs id and bandwidth");
+    net_link l = {0, 0, NET_SHARED};
+    double v;
+    if (xml_quantity(x, at[1], xml_bandwidth_units, "a bandwidth > 0", 1, &v) < 0)
+        return -1;
+    l.bandwidth = v / 1e6;
+    if (at[2]) {
+        if (xml_quantity(x, at[2], xml_time_units, "a time >= 0", 0, &v) < 0)
+            return -1;
+        l.latency = v * 1e6;
+    }
+    if (at[3] && policy(x, at[3], 0, &l.sharing) < 0)
+        return -1;
+    if (net_link_add(m, at[0]->value, l) >= 0)
+        return skip_props(x, t);
+    if (m->links.len >= NET_MAX_LINKS)
+        return xml_error(x, t->line, t->col, "more than %zu links",
+                        NET_MAX_LINKS);
+    return xml_error(x, at[0]->line, at[0]->col, "link '%s' given twice",
+                    at[0]->value);
+}
+
+/* <link_ctn id="L" [direction="UP|DOWN|NONE"]/>: a hop. A splitduplex
+ * link is crossed in one direction, given or by the name of one of its
+ * halves (L_UP, L_DOWN), as SimGrid names them. */
+static int read_hop(xml *x, const xml_tag *t, const net_model *m, net_hop *out)
+{
+    static const char *const names[] = {"id", "direction", NULL};
+    static const char *const ignored[] = {NULL};
+    const xml_attr *at[2];
+    if (xml_attributes(x, t, names, at, ignored) < 0)
+        return -1;
+    if (!at[0])
+        return xml_error(x, t->line, t->col, "<link_ctn> needs id");
+    int dir = NET_BOTH;
+    if (at[1] && strcmp(at[1]->value, "NONE") != 0) {
+        dir = !strcmp(at[1]->value, "UP") ? NET_UP
+            : !strcmp(at[1]->value, "DOWN") ? NET_DOWN : -1;
+        if (dir < 0)
+            return xml_error(x, at[1]->line, at[1]->col, "unknown direction "
+                            "'%s' (expected UP, DOWN or NONE)", at[1]->value);
+    }
+    const char *id = at[0]->value;
+    long k = net_link_find(m, id);
+    if (k < 0 && dir == NET_BOTH) {
+        /* L_UP or L_DOWN: a half of splitduplex L. */
+        size_t len = strlen(id);
+        for (int d = NET_UP; d <= NET_DOWN && k < 0; d++) {
+            const char *half = d == NET_UP ? "_UP" : "_DOWN";
+            size_t hl = strlen(half);
+            if (len <= hl || strcmp(id + len - hl, half) != 0)
+                continue;
+            char *name = xstrdup(id);
+            name[len - hl] = 0;
+            k = net_link_find(m, name);
+            free(name);
+            if (k >= 0 && m->links.items[k].sharing != NET_SPLITDUPLEX)
+                k = -1;
+            else if (k >= 0)
+                dir = d;
+        }
+    }
+    if (k < 0)
+        return xml_error(x, at[0]->line, at[0]->col, "unknown link '%s' (a "
+                        "route names links given before it)", id);
+    int split = m->links.items[k].sharing == NET_SPLITDUPLEX;
+    if (split && dir == NET_BOTH)
+        return xml_error(x, t->line, t->col, "link '%s' is SPLITDUPLEX: give "
+                        "direction=\"UP\" or \"DOWN\" (SimGrid stops with "
+                        "'Link not found: %s')", id, id);
+    if (!split && dir != NET_BOTH)
+        return xml_error(x, at[1]->line, at[1]->col, "link '%s' is not "
+                        "SPLITDUPLEX: it has no direction", id);
+    *out = (net_hop){(uint32_t)k, (unsigned char)dir};
+    return 0;
+}
+
+static int host_of(xml *x, const xml_attr *a, const zone_hosts *z, uint32_t *out)
+{
+    size_t at;
+    if (!keymap_get(&z->hosts, a->value, strlen(a->value), &at))
+        return xml_error(x, a->line, a->col, "unknown host '%s' (a route "
+                        "joins hosts given before it)", a->value);
+    *out = (uint32_t)at;
+    return 0;
+}
+
+/* <route src dst [symmetrical]> <link_ctn/>... </route> */
+static int read_route(xml *x, const xml_tag *t, const zone_hosts *z,
+                      net_model *m)
+{
+    static const char *const names[] = {"src", "dst", "symmetrical", NULL};
+    static const char *const ignored[] = {NULL};
+    const xml_attr *at[3];
+    if (xml_attributes(x, t, names, at, ignored) < 0)
+        return -1;
+    if (!at[0] || !at[1])
+        return xml_error(x, t->line, t->col, "<route> needs src and dst");
+    uint32_t a, b;
+    if (host_of(x, at[0], z, &a) < 0 || host_of(x, at[1], z, &b) < 0)
+        return -1;
+    int symmetric = 1;
+    if (at[2]) {
+        const char *v = at[2]->value;
+        if (!strcmp(v, "NO") || !strcmp(v, "no"))
+            symmetric = 0;
+        else if (strcmp(v, "YES") && strcmp(v, "yes"))
+            return xml_error(x, at[2]->line, at[2]->col, "expected YES or NO "
+                            "in 'symmetrical'");
+    }
+    VEC(net_hop) hops = {0};
+    xml_tag c;
+    int got = 1;
+    while (!t->empty && (got = xml_next_tag(x, &c)) > 0) {
+        int end = c.closing && strcmp(c.name, "route") == 0;
+        net_hop h;
+        if (end) {
+            xml_tag_free(&c);
+            break;
+        }
+        if (c.closing || !c.empty || strcmp(c.name, "link_ctn") != 0)
+            got = xml_error(x, c.line, c.col, "<%s%s%s> in <route> is not "
+                           "read by netsim (expected <link_ctn/> or "
+                           "</route>)", c.closing ? "/" : "", c.name,
+                           c.empty ? "/" : "");
+        else if (read_hop(x, &c, m, &h) < 0)
+            got = -1;
+        else
+            VEC_PUSH(&hops, h);
+        xml_tag_free(&c);
+        if (got < 0)
+            break;
+    }
+    if (got == 0)
+        got = xml_error(x, t->line, t->col, "<route> never closed");
+    int back = 0;
+    long taken = got < 0 ? 0 : net_route_add(m, a, b, symmetric, hops.items,
+                                             (uint32_t)hops.len, t->line,
+                                             t->col, &back);
+    free(hops.items);
+    if (got < 0)
+        return -1;
+    if (taken < 0)
+        return xml_error(x, t->line, t->col, "the route crosses more than %d "
+                        "links that share bandwidth", FLUID_MAX_PATH);
+    if (taken > 0)
+        return xml_error(x, t->line, t->col, "the route from %s to %s "
+                        "already exists (line %d; routes are symmetrical by "
+                        "default)", at[back]->value, at[!back]->value,
+                        m->routes.items[taken - 1].line);
+    return 0;
+}
+
+/* <zone id routing="Full"> its hosts, links and routes </zone>: hosts
+ * are nodes in the order given. */
+static int read_zone(xml *x, const xml_tag *t, net_model *m, long *hosts)
+{
+    static const char *const names[] = {"id", "routing", NULL};
+    static const char *const ignored[] = {NULL};
+    const xml_attr *at[2];
+    if (xml_attributes(x, t, names, at, ignored) < 0)
+        return -1;
+    if (!at[0] || !at[1])
+        return xml_error(x, t->line, t->col, "<zone> needs id and routing");
+    if (strcmp(at[1]->value, "Full") != 0)
+        return xml_error(x, at[1]->line, at[1]->col, "routing '%s' is not "
+                        "read by netsim (expected Full: every route given)",
+                        at[1]->value);
+    if (t->empty)
+        return xml_error(x, t->line, t->col, "an empty <zone/> has no host");
+    zone_hosts z = {0};
+    xml_tag c;
+    int got, status = 0;
+    while (status == 0 && (got = xml_next_tag(x, &c)) > 0) {
+        if (c.closing && strcmp(c.name, "zone") == 0) {
+            xml_tag_free(&c);
+            break;
+        }
+        if (c.closing)
+            status = xml_error(x, c.line, c.col, "unexpected </%s>", c.name);
+        else if (strcmp(c.name, "host") == 0)
+            status = read_host(x, &c, &z);
+        else if (strcmp(c.name, "link") == 0)
+            status = read_link(x, &c, m);
+        else if (strcmp(c.name, "route") == 0)
+            status = read_route(x, &c, &z, m);
+        else
+            status = xml_error(x, c.line, c.col, "<%s%s> is not read by "
+                              "netsim (expected <host>, <link> or <route> "
+                              "in a zone of Full routing)", c.name,
+                              c.empty ? "/" : "");
+        xml_tag_free(&c);
+    }
+    if (status == 0 && got == 0)
+        status = xml_error(x, t->line, t->col, "<zone> never closed");
+    if (status == 0 && z.names.len == 0)
+        status = xml_error(x, t->line, t->col, "the zone has no host");
+    *hosts = (long)z.names.len;
+    for (size_t i = 0; i < z.names.len; i++)
+        free(z.names.items[i]);
+    free(z.names.items);
+    keymap_free(&z.hosts);
+    return status;
+}
+
+/* The <platform>'s one cluster or zone into m; its id in *id. */
+static int read_platform(xml *x, net_model *m, long *hosts, char **id)
+{
+    xml_tag t;
+    int got = xml_next_tag(x, &t);
+    if (got <= 0 || t.closing || t.empty || strcmp(t.name, "platform") != 0) {
+        if (got > 0)
+            xml_error(x, t.line, t.col, "expected <platform>, got <%s%s>",
+                     t.closing ? "/" : "", t.name);
+        else if (got == 0)
+            xml_error(x, x->line, 0, "no <platform> in the file");
+        xml_tag_free(&t);
+        return -1;
+    }
+    xml_tag_free(&t);
+    int status = 0, parts = 0;
+    while (status == 0 && (got = xml_next_tag(x, &t)) > 0) {
+        if (t.closing && strcmp(t.name, "platform") == 0) {
+            xml_tag_free(&t);
+            break;
+        }
+        int cluster = !t.closing && t.empty && !strcmp(t.name, "cluster");
+        int zone = !t.closing && !strcmp(t.name, "zone");
+        if (!cluster && !zone)
+            status = xml_error(x, t.line, t.col, "<%s%s%s> is not read by "
+                              "netsim (expected one <cluster/>, SimGrid's "
+                              "cluster or FAT_TREE, or one <zone> of Full "
+                              "routing in <platform>)", t.closing ? "/" : "",
+                              t.name, t.empty ? "/" : "");
+        else if (parts++)
+            status = xml_error(x, t.line, t.col, "a second <%s>: netsim reads "
+                              "one cluster or zone", t.name);
+        else
+            status = cluster ? read_cluster(x, &t, m, hosts)
+                             : read_zone(x, &t, m, hosts);
+        for (int i = 0; status == 0 && i < t.nattrs; i++)
+            if (!strcmp(t.attrs[i].name, "id"))
+                *id = xstrdup(t.attrs[i].value);
+        xml_tag_free(&t);
+    }
+    if (status < 0 || got < 0)
+        return -1;
+    if (got == 0)
+        return xml_error(x, x->line, x->col, "<platform> never closed");
+    if (!parts)
+        return xml_error(x, x->line, 0, "no <cluster> or <zone> in the "
+                        "platform");
+    if (xml_next_tag(x, &t) != 0) {
+        if (!x->d->errors)
+            xml_error(x, t.line, t.col, "<%s> after </platform>", t.name);
+        xml_tag_free(&t);
+        return -1;
     }
     return 0;
 }
@@ -436,58 +474,19 @@ int net_platform_read(net_model *m, FILE *fp, const char *file, diag *d,
     size_t len;
     char *text = read_stream(d->prog, fp, file, PLATFORM_MAX_INPUT, &len);
     xml x = {text, file, len, 0, 1, 1, d};
-    tag t;
-    int got, errors = d->errors, depth = 0, clusters = 0;
-    char *cluster_id = NULL;
-    while ((got = next_tag(&x, &t)) > 0) {
-        if (t.closing) {
-            if (strcmp(t.name, depth == 1 ? "platform" : "") != 0) {
-                error_at(&x, t.line, t.col, "unexpected </%s>%s", t.name, "");
-                tag_free(&t);
-                break;
-            }
-            depth--;
-        } else if (depth == 0) {
-            if (strcmp(t.name, "platform") != 0 || t.empty) {
-                error_at(&x, t.line, t.col, "expected <platform>, got "
-                         "<%s>%s", t.name, "");
-                tag_free(&t);
-                break;
-            }
-            depth = 1;
-        } else if (strcmp(t.name, "cluster") == 0 && t.empty) {
-            if (clusters++) {
-                error_at(&x, t.line, t.col, "a second <cluster>: netsim "
-                         "reads one%s%s", "", "");
-            } else if (read_cluster(&x, &t, m, hosts) == 0) {
-                for (int i = 0; i < t.nattrs; i++)
-                    if (!strcmp(t.attrs[i].name, "id"))
-                        cluster_id = xstrdup(t.attrs[i].value);
-            }
-        } else {
-            error_at(&x, t.line, t.col, "<%s%s> is not read by netsim "
-                     "(expected one <cluster .../> in <platform>: SimGrid's "
-                     "cluster or FAT_TREE)", t.name, t.empty ? "/" : "");
-        }
-        tag_free(&t);
-        if (d->errors != errors)
-            break;
-    }
-    tag_free(&t);
-    if (d->errors == errors && got == 0 && depth != 0)
-        error_at(&x, x.line, x.col, "<platform> never closed%s%s", "", "");
-    if (d->errors == errors && got == 0 && !clusters)
-        error_at(&x, x.line, 0, "no <cluster> in the platform%s%s", "", "");
-    free(text);
-    if (d->errors != errors) {
-        free(cluster_id);
+    char *id = NULL;
+    int errors = d->errors;
+    if (read_platform(&x, m, hosts, &id) < 0 || d->errors != errors) {
+        free(text);
+        free(id);
         net_model_free(m);
         return -1;
     }
+    free(text);
     /* The links carry the times: a message alone takes its route's
      * latencies plus its bytes over the smallest bandwidth. */
     net_regime any = {NET_ANY, 0, 0, 0};
     VEC_PUSH(&m->regimes, any);
-    m->name = cluster_id;
+    m->name = id;
     return 0;
 }

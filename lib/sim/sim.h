@@ -57,6 +57,25 @@ typedef struct {
     net_sharing sharing;
 } net_link;
 
+/* A hop of an explicit route: a link of net_model.links, and which of a
+ * splitduplex link's two directions it takes (SimGrid's link_ctn
+ * direction); a shared or fatpipe link has one. */
+typedef enum { NET_BOTH, NET_UP, NET_DOWN } net_direction;
+typedef struct {
+    uint32_t link;
+    unsigned char dir;      /* net_direction */
+} net_hop;
+
+/* A route between two nodes: its hops in net_model.hops, from `from` to
+ * `to`; a symmetric one is also the route back, its hops reversed and
+ * each direction swapped (SimGrid's symmetrical="YES"). */
+typedef struct {
+    uint32_t from, to;
+    uint32_t first, n;      /* hops[first .. first + n) */
+    unsigned char symmetric;
+    int line, col;          /* where it was given, for the diagnostics */
+} net_route;
+
 typedef struct {
     char *name;
     VEC(net_regime) regimes;   /* the first regime whose bound admits d */
@@ -80,6 +99,14 @@ typedef struct {
     int fat_tree_spines;       /* its top switches, each linked to every
                                   leaf by fat_tree_link */
     net_link fat_tree_link;
+    /* Or an explicit topology (routes.c): named links and the routes
+     * between nodes over them, SimGrid's routing="Full". */
+    VEC(net_link) links;
+    VEC(char *) link_names;
+    VEC(net_hop) hops;
+    VEC(net_route) routes;
+    keymap link_index;         /* name -> links index */
+    keymap route_index;        /* from << 32 | to -> 2 route + reversed */
     unsigned char coll[SIM_COLL_KINDS];   /* per collective (bcast first,
                                   sim_op_kind's order), its coll_algo
                                   (lib/sim/coll.h); 0: linear */
@@ -117,8 +144,33 @@ static inline double net_cost(const net_model *m, double d)
 static inline int net_has_topology(const net_model *m)
 {
     return m->host_link.bandwidth > 0 || m->backbone_link.bandwidth > 0 ||
-           m->fat_tree_hosts > 0;
+           m->fat_tree_hosts > 0 || m->links.len > 0;
 }
+
+/* The explicit topology (routes.c): what the readers of net-model and of
+ * SimGrid's XML share, so that both check a link and a route alike. */
+#define NET_MAX_NODE 1000000   /* nodes 0 .. NET_MAX_NODE - 1 */
+#define NET_MAX_LINKS ((size_t)1 << 22)
+/* Adds a link: its index, or -1 when `name` is taken (or too many). */
+long net_link_add(net_model *m, const char *name, net_link l);
+/* The link named `name`, or -1. */
+long net_link_find(const net_model *m, const char *name);
+/* Adds a route from `from` to `to` (and back when symmetric) over
+ * hops[0 .. n). Returns 0; or, refusing it, the 1 + index of the route
+ * that already goes from `from` to `to` (or back), with *back set when it
+ * is the way back that is taken; or -1 when it crosses more links that
+ * share bandwidth than a flow may (FLUID_MAX_PATH). */
+long net_route_add(net_model *m, uint32_t from, uint32_t to, int symmetric,
+                   const net_hop *hops, uint32_t n, int line, int col,
+                   int *back);
+/* The route from node a to node b, *reversed set when it is a symmetric
+ * route's way back; NULL when there is none. */
+const net_route *net_route_find(const net_model *m, uint32_t a, uint32_t b,
+                                int *reversed);
+/* The hop i of route r as taken (from its `to` when reversed). */
+net_hop net_route_hop(const net_model *m, const net_route *r, int reversed,
+                      uint32_t i);
+void net_routes_free(net_model *m);
 
 /* ------------------------------------------------------------- kernel */
 

@@ -303,8 +303,8 @@ backbone-link 4000 500 fatpipe'
         assert_output "$2"
     }
     c='<cluster id="c" radical="0-3" bw="1GBps" lat="5us"'
-    check '<platform><host id="a" speed="1Gf"/></platform>\n' "netsim: bad.xml:1:11: error: <host/> is not read by netsim (expected one <cluster .../> in <platform>: SimGrid's cluster or FAT_TREE)"
-    check '<platform>\n<link id="l" bandwidth="1GBps"/>\n</platform>\n' "netsim: bad.xml:2:1: error: <link/> is not read by netsim (expected one <cluster .../> in <platform>: SimGrid's cluster or FAT_TREE)"
+    check '<platform><host id="a" speed="1Gf"/></platform>\n' "netsim: bad.xml:1:11: error: <host/> is not read by netsim (expected one <cluster/>, SimGrid's cluster or FAT_TREE, or one <zone> of Full routing in <platform>)"
+    check '<platform>\n<link id="l" bandwidth="1GBps"/>\n</platform>\n' "netsim: bad.xml:2:1: error: <link/> is not read by netsim (expected one <cluster/>, SimGrid's cluster or FAT_TREE, or one <zone> of Full routing in <platform>)"
     check '<platform>\n<cluster id="c" radical="0-63" bw="1GB" lat="5us"/>\n</platform>\n' "netsim: bad.xml:2:35: error: expected a bandwidth > 0 in 'bw'"
     check '<platform>\n<cluster id="c" radical="0-3" bw="1GBps" lat="-5us"/>\n</platform>\n' "netsim: bad.xml:2:46: error: expected a time >= 0 in 'lat'"
     check "<platform>\n$c lat=\"-5us\"/>\n</platform>\n" "netsim: bad.xml:2:52: error: attribute 'lat' given twice in <cluster>"
@@ -316,15 +316,16 @@ backbone-link 4000 500 fatpipe'
     check '<platform>\n<cluster id="c" radical="a-b" bw="1GBps" lat="5us"/>\n</platform>\n' "netsim: bad.xml:2:25: error: expected ranges such as '0-63' or '0-3,8' in 'radical'"
     check "<platform>\n$c limiter_link=\"1GBps\"/>\n</platform>\n" "netsim: bad.xml:2:65: error: attribute 'limiter_link' of <cluster> is not read by netsim"
     check "<platform>\n$c sharing_policy=\"WIFI\"/>\n</platform>\n" "netsim: bad.xml:2:67: error: unknown sharing policy 'WIFI' (expected SPLITDUPLEX, SHARED or FATPIPE)"
-    check "<platform>\n$c/>\n$c/>\n</platform>\n" "netsim: bad.xml:3:1: error: a second <cluster>: netsim reads one"
+    check "<platform>\n$c/>\n$c/>\n</platform>\n" "netsim: bad.xml:3:1: error: a second <cluster>: netsim reads one cluster or zone"
     check '<platform>\n<cluster id="c" radical="0-3"/>\n</platform>\n' "netsim: bad.xml:2:1: error: <cluster> needs id, radical, bw and lat"
     check '<platform>\n<!-- never closed\n' "netsim: bad.xml:2:1: error: comment never closed (expected '-->')"
     check '<platform>\n<cluster id="c&x;"/>\n' "netsim: bad.xml:2:15: error: unknown entity (expected &lt; &gt; &amp; &quot; or &apos;)"
-    check '</platform>\n' "netsim: bad.xml:1:1: error: unexpected </platform>"
+    check '</platform>\n' "netsim: bad.xml:1:1: error: expected <platform>, got </platform>"
     check 'net-model 1\nregime any 1 1\n' "netsim: bad.xml:1:1: error: unexpected text (expected a tag)"
-    check '' "netsim: bad.xml:1: error: no <cluster> in the platform"
+    check '' "netsim: bad.xml:1: error: no <platform> in the file"
+    check '<platform>\n</platform>\n' "netsim: bad.xml:2: error: no <cluster> or <zone> in the platform"
     printf "<platform>\n$c/>\n</platform>\n" > ok.xml
     run netsim -n 5 --platform ok.xml a.proto
     assert_failure 2
-    assert_line --index 0 "netsim: -n 5: the platform's cluster has 4 hosts"
+    assert_line --index 0 "netsim: -n 5: the platform has 4 hosts"
 }

@@ -358,7 +358,7 @@ regime any 300 0.089'
     check 'net-model 1\nregime <= 10 1 1\nregime <= 5 1 1\nregime any 1 1\n' "netsim: bad.net:3:11: error: regime limits must increase: 5 after 10"
     check 'net-model 1\nregime any -1 0\n' "netsim: bad.net:2:12: error: expected a number >= 0"
     check 'net-model 1\nregime between 1 2\n' "netsim: bad.net:2:8: error: expected '<=', '<' or 'any' after 'regime'"
-    check 'net-model 1\nlatency 5\nregime any 1 1\n' "netsim: bad.net:2:1: error: unknown record 'latency' (expected name, regime, eager, procs-per-node, backbone, host-link, backbone-link, fat-tree or collective)"
+    check 'net-model 1\nlatency 5\nregime any 1 1\n' "netsim: bad.net:2:1: error: unknown record 'latency' (expected name, regime, eager, procs-per-node, backbone, host-link, backbone-link, fat-tree, link, route or collective)"
     check 'net-model 1\nregime any 1 1\nprocs-per-node 0\n' "netsim: bad.net:3:16: error: expected a number >= 1
 netsim: bad.net:3:1: error: expected: procs-per-node N, an integer from 1 to 1000000"
     check 'net-model 1\nregime any 1 1\nbackbone 0\n' "netsim: bad.net:3:10: error: expected a number >= 1

@@ -1,6 +1,6 @@
 /* fuzz_text.h — what the fit targets (fuzz_app, fuzz_fit, fuzz_pamela,
- * fuzz_bench) share: the input as the C string the readers take, and a
- * sink for their diagnostics and output. */
+ * fuzz_bench) and fuzz_simgrid share: the input as the C string the
+ * readers take, and a sink for their diagnostics and output. */
 #ifndef FUZZ_TEXT_H
 #define FUZZ_TEXT_H
 

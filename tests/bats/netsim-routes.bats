@@ -1,0 +1,174 @@
+#!/usr/bin/env bats
+# netsim, issue 29: the explicit topology of net-model (`link` and `route`
+# records, lib/sim/routes.c) and SimGrid's platform XML of Full routing
+# (<zone>, <host>, <link>, <route>; lib/sim/platform.c), against times
+# computed by hand from the fluid formula: a message pays its route's
+# latencies, then moves at the smallest share its links give it.
+
+setup() {
+    load helper
+    cd "$BATS_TEST_TMPDIR"
+    RACKS=$EXAMPLES/net/racks.xml
+    # a0 a1 | b0 b1: 1000 MB/s 5 us host links and 1000 MB/s 2 us rack
+    # uplinks (splitduplex), a 1500 MB/s 1 us core (shared).
+    printf 'if (rank < 2) { send(rank + 2, (65536, 0)); } else { receive(rank - 2); };\n' > cross.proto
+    printf 'if (rank == 0) { sendrecv(2, (65536, 0), 2); };\nif (rank == 2) { sendrecv(0, (65536, 0), 0); };\n' > opp.proto
+}
+
+summary() {
+    netsim --summary "$@" | awk '$1 == "summary" { printf "%.3f\n", $2 * 1e6 }'
+}
+
+@test "racks.xml: a message alone pays its route's latencies and its smallest bandwidth" {
+    # a0 -> b0 alone: 5 + 2 + 1 + 2 + 5 = 15 us, then 65536 B at 1000 MB/s.
+    printf 'if (rank == 0) { send(2, (65536, 0)); };\nif (rank == 2) { receive(0); };\n' > one.proto
+    run summary -n 4 --platform "$RACKS" one.proto
+    assert_output 80.536
+    # The way back (b0 -> a0, the route's symmetric) is the same.
+    printf 'if (rank == 2) { send(0, (65536, 0)); };\nif (rank == 0) { receive(2); };\n' > back.proto
+    run summary -n 4 --platform "$RACKS" back.proto
+    assert_output 80.536
+    # Inside a rack: two host links, 10 us.
+    printf 'if (rank == 0) { send(1, (65536, 0)); };\nif (rank == 1) { receive(0); };\n' > in.proto
+    run summary -n 4 --platform "$RACKS" in.proto
+    assert_output 75.536
+}
+
+@test "racks.xml: splitduplex uplinks share one direction, the shared core both" {
+    # a0 -> b0 and a1 -> b1 share rack-a's up direction: 500 MB/s each,
+    # 15 + 131.072.
+    run summary -n 4 --platform "$RACKS" cross.proto
+    assert_output 146.072
+    # a0 -> b0 and b0 -> a0: the uplinks' two directions are two links,
+    # but the core is one 1500 MB/s for both: 750 each, 15 + 87.381.
+    run summary -n 4 --platform "$RACKS" opp.proto
+    assert_output 102.381
+}
+
+@test "link and route records: the same model as the XML, written by --print-net and read back" {
+    run netsim --print-net --platform "$RACKS"
+    assert_success
+    assert_line --index 1 'name "racks"'
+    assert_line 'link core 1500 1 shared'
+    assert_line 'route 0 <-> 2 a0:up rack-a:up core rack-b:down b0:down'
+    netsim --print-net --platform "$RACKS" > racks.net
+    netsim --print-net --net racks.net | grep -v '^name' > again.net
+    diff <(grep -v '^name' racks.net) again.net
+    # And the same times from the records as from the XML.
+    run summary -n 4 --net racks.net opp.proto
+    assert_output 102.381
+}
+
+@test "routes: one way (->) or both ways (<->), the way back in the other direction; fatpipe caps" {
+    base='net-model 1\nregime any 0 0\nlink a 1000 5 splitduplex\nlink b 500 3\nlink f 250 1 fatpipe\n'
+    printf 'sendrecv(1 - rank, (1000000, 0), 1 - rank);\n' > ex.proto
+    # <->: 0 -> 1 takes a:up, 1 -> 0 a:down: the exchange shares nothing
+    # but b (shared, 500 MB/s: 250 each): 8 + 4000.
+    printf "$base"'route 0 <-> 1 a:up\n' > both.net
+    run summary -n 2 --net both.net ex.proto
+    assert_output 1005.000
+    printf "$base"'route 0 <-> 1 a:up b\n' > shared.net
+    run summary -n 2 --net shared.net ex.proto
+    assert_output 4008.000
+    # Two one-way routes over a:up: both directions share a's up half.
+    printf "$base"'route 0 -> 1 a:up\nroute 1 -> 0 a:up\n' > one.net
+    run summary -n 2 --net one.net ex.proto
+    assert_output 2005.000
+    # A fatpipe link caps each flow at 250 MB/s and shares nothing: 1 +
+    # 4000 each way at once.
+    printf "$base"'route 0 <-> 1 f\n' > fat.net
+    run summary -n 2 --net fat.net ex.proto
+    assert_output 4001.000
+}
+
+@test "a message between nodes with no route is a runtime error, exit 1" {
+    printf 'net-model 1\nregime any 0 0\nlink b 500 3\nroute 0 -> 1 b\n' > r.net
+    printf 'if (rank == 1) { send(0, (10, 0)); };\nif (rank == 0) { receive(1); };\n' > back.proto
+    run netsim -n 2 --net r.net back.proto
+    assert_failure 1
+    assert_output --partial 'error: rank 1: no route from node 1 to node 0 (rank 1 to rank 0) in the network model'
+}
+
+@test "link and route errors are located, exit 2" {
+    check() {
+        printf 'net-model 1\nregime any 0 0\nlink a 1000 5 splitduplex\nlink b 500 3\n%b\n' "$1" > bad.net
+        run netsim --print-net --net bad.net
+        assert_failure 2
+        assert_output "$2"
+    }
+    check 'route 0 <-> 1 a' "netsim: bad.net:5:15: error: link 'a' is splitduplex: give a:up or a:down"
+    check 'route 0 <-> 1 b:up' "netsim: bad.net:5:15: error: link 'b' is shared: only a splitduplex link has directions"
+    check 'route 0 <-> 1 zz' "netsim: bad.net:5:15: error: unknown link 'zz' (a route names links given by 'link' records before it)"
+    check 'route 0 1 b' "netsim: bad.net:5:1: error: expected: route A <-> B LINK... or route A -> B LINK..."
+    check 'route -1 -> 2 b' "netsim: bad.net:5:7: error: expected a node, an integer from 0 to 999999"
+    check 'route 0 -> 1000000 b' "netsim: bad.net:5:12: error: expected a node, an integer from 0 to 999999"
+    check 'route 0 <-> 1 b\nroute 1 -> 0 b' "netsim: bad.net:6:1: error: a route from node 1 to node 0 is already given at line 5 (its '<->' goes both ways)"
+    check 'route 0 -> 1 b\nroute 0 -> 1 b' "netsim: bad.net:6:1: error: a route from node 0 to node 1 is already given at line 5"
+    check 'link b 5 5' "netsim: bad.net:5:6: error: link 'b' given twice"
+    check 'link x' "netsim: bad.net:5:1: error: expected: link NAME BANDWIDTH LATENCY [SHARING], SHARING splitduplex, shared or fatpipe"
+    check 'link x 0 1' "netsim: bad.net:5:8: error: expected a bandwidth > 0, in bytes per microsecond (MB/s)"
+    check 'link x 1 1 duplex' "netsim: bad.net:5:12: error: unknown sharing 'duplex' (expected splitduplex, shared or fatpipe)"
+    check 'route 0 <-> 1 b b b b b b b b b' "netsim: bad.net:5:1: error: the route crosses more than 8 links that share bandwidth"
+    check 'host-link 5 0\nroute 0 <-> 1 b' "netsim: bad.net:6:1: error: a cluster (host-link, backbone-link, fat-tree) and links with routes are two topologies: give one"
+    check 'backbone 2' "netsim: bad.net:5:1: error: 'backbone N' (message slots) and the topology's links (bandwidth shared among flows) are two models of the network: give one"
+}
+
+# zone BODY: a platform of one Full zone holding BODY.
+zone() {
+    printf '<platform version="4.1">\n<zone id="z" routing="Full">\n%b\n</zone>\n</platform>\n' "$1" > z.xml
+}
+
+@test "--platform: a zone of Full routing; L_UP names a half; symmetrical=NO; props and loopback routes are read past" {
+    hosts='<host id="a" speed="1Gf"><prop id="x" value="y"/></host><host id="b" speed="1Gf"/>'
+    zone "$hosts"'\n<link id="l" bandwidth="8Gbps" latency="0.005ms" sharing_policy="SPLITDUPLEX"><prop id="k" value="v"/></link>\n<link id="lo" bandwidth="10GBps" latency="0" sharing_policy="FATPIPE"/>\n<route src="a" dst="a"><link_ctn id="lo"/></route>\n<route src="a" dst="b" symmetrical="NO"><link_ctn id="l_UP"/></route>\n<route src="b" dst="a" symmetrical="no"><link_ctn id="l" direction="DOWN"/></route>'
+    run netsim --print-net --platform z.xml
+    assert_success
+    assert_output 'net-model 1
+name "z"
+regime any 0 0
+link l 1000 5 splitduplex
+link lo 10000 0 fatpipe
+route 0 <-> 0 lo
+route 0 -> 1 l:up
+route 1 -> 0 l:down'
+    printf 'sendrecv(1 - rank, (1000000, 0), 1 - rank);\n' > ex.proto
+    run summary -n 2 --platform z.xml ex.proto
+    assert_output 1005.000
+    run netsim --summary -n 3 --platform z.xml ex.proto
+    assert_failure 2
+    assert_line --index 0 'netsim: -n 3: the platform has 2 hosts'
+}
+
+@test "--platform: a zone's errors are located, exit 2" {
+    check() {
+        zone "$1"
+        run netsim --print-net --platform z.xml
+        assert_failure 2
+        assert_output "$2"
+    }
+    h='<host id="a"/><host id="b"/>'
+    l='<link id="l" bandwidth="1GBps" latency="5us" sharing_policy="SPLITDUPLEX"/>'
+    check "$h$l"'<route src="a" dst="b"><link_ctn id="l"/></route>' "netsim: z.xml:3:127: error: link 'l' is SPLITDUPLEX: give direction=\"UP\" or \"DOWN\" (SimGrid stops with 'Link not found: l')"
+    check "$h"'<link id="s" bandwidth="1GBps"/><route src="a" dst="b"><link_ctn id="s" direction="UP"/></route>' "netsim: z.xml:3:111: error: link 's' is not SPLITDUPLEX: it has no direction"
+    check "$h$l"'<route src="a" dst="b"><link_ctn id="l" direction="LEFT"/></route>' "netsim: z.xml:3:154: error: unknown direction 'LEFT' (expected UP, DOWN or NONE)"
+    check "$h"'<route src="a" dst="b"><link_ctn id="m"/></route>' "netsim: z.xml:3:65: error: unknown link 'm' (a route names links given before it)"
+    check "$h"'<route src="a" dst="c"></route>' "netsim: z.xml:3:48: error: unknown host 'c' (a route joins hosts given before it)"
+    check "$h"'<route src="a" dst="b"/><route src="b" dst="a"/>' "netsim: z.xml:3:53: error: the route from b to a already exists (line 3; routes are symmetrical by default)"
+    check "$h"'<route src="a" dst="b" symmetrical="maybe"/>' "netsim: z.xml:3:64: error: expected YES or NO in 'symmetrical'"
+    check "$h"'<route src="a" dst="b"><host id="c"/></route>' "netsim: z.xml:3:52: error: <host/> in <route> is not read by netsim (expected <link_ctn/> or </route>)"
+    check '<host id="a"/><host id="a"/>' "netsim: z.xml:3:24: error: host 'a' given twice"
+    check "$h$l$l" "netsim: z.xml:3:113: error: link 'l' given twice"
+    check '<host id="a" availability_file="x"/>' "netsim: z.xml:3:32: error: attribute 'availability_file' of <host> is not read by netsim"
+    check '<router id="r"/>' "netsim: z.xml:3:1: error: <router/> is not read by netsim (expected <host>, <link> or <route> in a zone of Full routing)"
+    check '<host id="a"><disk id="d"/></host>' "netsim: z.xml:3:14: error: <disk/> in <host> is not read by netsim (expected <prop/> or </host>)"
+    check '<link id="l"/>' "netsim: z.xml:3:1: error: <link> needs id and bandwidth"
+    check '' "netsim: z.xml:2:1: error: the zone has no host"
+    printf '<platform>\n<zone id="z" routing="Floyd">\n</zone>\n</platform>\n' > z.xml
+    run netsim --print-net --platform z.xml
+    assert_failure 2
+    assert_output "netsim: z.xml:2:22: error: routing 'Floyd' is not read by netsim (expected Full: every route given)"
+    printf '<platform>\n<zone id="z" routing="Full"><host id="a"/></zone>\n<zone id="y" routing="Full"/>\n</platform>\n' > z.xml
+    run netsim --print-net --platform z.xml
+    assert_failure 2
+    assert_output "netsim: z.xml:3:1: error: a second <zone>: netsim reads one cluster or zone"
+}
