@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim/fluid.h"
 #include "sim/kernel.h"
@@ -109,6 +110,43 @@ static int compare_transfer(const void *x, const void *y)
     return (a->to > b->to) - (a->to < b->to);
 }
 
+/* t[0 .. n) in compare_transfer's order. A collective's round makes
+ * many transfers ready at one time, one from each rank or so: then they
+ * are placed by sender (a counting sort, O(n + P)) and what is left, the
+ * receivers of one sender, put in order by insertion; otherwise qsort. */
+static void sort_transfers(const sim *s, transfer *t, size_t n)
+{
+    size_t i = 1, procs = (size_t)s->opt.nprocs;
+    while (i < n && compare_transfer(&t[i - 1], &t[i]) <= 0)
+        i++;
+    if (i >= n)
+        return;
+    for (i = 1; i < n && t[i].ready == t[0].ready; i++)
+        ;
+    if (i < n || n < procs / 4) {
+        qsort(t, n, sizeof *t, compare_transfer);
+        return;
+    }
+    size_t *at = xcalloc(procs + 1, sizeof *at);
+    transfer *out = xmalloc(n * sizeof *out);
+    for (i = 0; i < n; i++)
+        at[t[i].from + 1]++;
+    for (size_t r = 0; r < procs; r++)
+        at[r + 1] += at[r];
+    for (i = 0; i < n; i++)
+        out[at[t[i].from]++] = t[i];
+    for (i = 1; i < n; i++) {
+        transfer x = out[i];
+        size_t j = i;
+        for (; j > 0 && compare_transfer(&out[j - 1], &x) > 0; j--)
+            out[j] = out[j - 1];
+        out[j] = x;
+    }
+    memcpy(t, out, n * sizeof *t);
+    free(out);
+    free(at);
+}
+
 /* Links go to the messages ready no later than the bound, earliest ready
  * first (ties: lowest sender rank, then lowest receiver rank). */
 static void grant_links(sim *s, double bound)
@@ -123,8 +161,7 @@ static void grant_links(sim *s, double bound)
             s->transfers.items[keep++] = t;
     }
     s->transfers.len = keep;
-    if (now.len > 1)
-        qsort(now.items, now.len, sizeof *now.items, compare_transfer);
+    sort_transfers(s, now.items, now.len);
     for (size_t i = 0; i < now.len; i++) {
         const transfer *t = &now.items[i];
         if (s->fluid)
