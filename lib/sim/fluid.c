@@ -60,6 +60,7 @@ struct fluid {
     VEC(uint32_t) due;   /* fluid_step: the flows of its event */
     VEC(by_cap) caps;
     uint32_t stamp, check;
+    size_t outside;      /* fill: flows on S's links that are not in S */
     size_t live;
     uint64_t events, updates;
 };
@@ -428,16 +429,19 @@ static double rate_now(const fluid *f, uint32_t id)
 static void fill(fluid *f)
 {
     f->lheap.len = 0;
+    f->outside = 0;
     for (size_t i = 0; i < f->comp_links.len; i++) {
         uint32_t li = f->comp_links.items[i];
         fl_link *l = &f->links[li];
         l->rem = l->cap;
         l->unfixed = 0;
         for (uint32_t k = 0; k < l->len; k++)
-            if (in_set(f, l->flows[k]))
+            if (in_set(f, l->flows[k])) {
                 l->unfixed++;
-            else
+            } else {
                 l->rem -= f->flows[l->flows[k]].rate;
+                f->outside++;
+            }
         if (l->rem < 0)
             l->rem = 0;
         if (l->unfixed) {
@@ -573,6 +577,9 @@ static void recompute(fluid *f)
     int rounds = 0;
     for (;;) {
         fill(f);
+        if (!f->outside)
+            break;   /* S holds every flow on its links: the filling is
+                        exact (S is a union of components) */
         next_check(f);
         join.len = 0;
         size_t links = f->comp_links.len;

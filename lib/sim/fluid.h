@@ -26,7 +26,11 @@
  * 7700 events a second of CPU at 10^3 and 10^4 flows, where refilling
  * the whole component gave 3900 at 10^3; tests/bench/bench_fluid.c);
  * through a backbone every flow crosses, every rate changes at every
- * event and S is all of them, O(n log n) an event. */
+ * event and S is all of them, O(n log n) an event. When S holds every
+ * flow on its links, the filling is exact and no flow is checked; when
+ * the k flows of an event are a good part of the n in the heap (a
+ * collective's round, whose flows start and end together), they leave
+ * it at once and the rest is heapified, O(n + k), not k log n. */
 #ifndef PERFPIPE_SIM_FLUID_H
 #define PERFPIPE_SIM_FLUID_H
 
