@@ -172,3 +172,28 @@ route 1 -> 0 l:down'
     assert_failure 2
     assert_output "netsim: z.xml:3:1: error: a second <zone>: netsim reads one cluster or zone"
 }
+
+@test "--platform: a link of its own for every ordered pair (make netsim-smpi's first platform) gives the regime's times, timeline for timeline" {
+    # 8 hosts, route i -> j over link i_j of 10 us and 1000 MB/s, one way
+    # each (symmetrical="NO"): a message alone takes 10 + d / 1000 us,
+    # and no two share a link, so every message of the ring and of the
+    # stencil takes Hockney's 10 + 0.001 d.
+    awk 'BEGIN {
+        print "<platform version=\"4.1\">\n<zone id=\"pairs\" routing=\"Full\">"
+        for (i = 0; i < 8; i++) printf "<host id=\"h%d\"/>\n", i
+        for (i = 0; i < 8; i++) for (j = 0; j < 8; j++) if (i != j)
+            printf "<link id=\"l%d_%d\" bandwidth=\"1GBps\" latency=\"10us\"/>\n", i, j
+        for (i = 0; i < 8; i++) for (j = 0; j < 8; j++) if (i != j)
+            printf "<route src=\"h%d\" dst=\"h%d\" symmetrical=\"NO\"><link_ctn id=\"l%d_%d\"/></route>\n", i, j, i, j
+        print "</zone>\n</platform>" }' > pairs.xml
+    printf 'net-model 1\nregime any 10 0.001\n' > h.net
+    # (The records sorted: the fluid model's kernel completes the
+    # messages of one instant in another order.)
+    for prog in ring.proto exchange.proto; do
+        diff <(netsim -n 8 --net h.net "$EXAMPLES/proto/$prog" | grep -v '^network' | sort) \
+             <(netsim -n 8 --platform pairs.xml "$EXAMPLES/proto/$prog" | grep -v '^network' | sort)
+    done
+    run netsim --print-net --platform pairs.xml
+    assert_line --index 3 'link l0_1 1000 10 shared'
+    assert_line 'route 7 -> 6 l7_6'
+}
