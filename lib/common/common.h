@@ -315,6 +315,15 @@ int keymap_get_u64(const keymap *m, uint64_t key, size_t *value);
 void keymap_put_u64(keymap *m, uint64_t key, size_t value);
 void keymap_free(keymap *m);
 
+/* -------------------------------------------------------------- sorting */
+
+/* Sorts the n values of a, all below `below`, ascending: least
+ * significant byte first, one counting pass per byte that `below` needs
+ * (radix.c), instead of qsort's n log n calls of a comparison: mvd's
+ * state indices (0.1 s for 10^6 states by qsort) and the fluid model's
+ * flow ids (16 % of a collective's run). */
+void sort_below(uint64_t *a, size_t n, uint64_t below);
+
 /* ------------------------------------------------------------ C escapes */
 
 /* Decodes the C escapes (\\ \" \' \? \a \b \f \n \r \t \v, \ooo octal,

@@ -60,33 +60,6 @@ static int set_add(idxset *s, uint64_t k)
 
 /* ------------------------------------------------------ the state space */
 
-/* Sorts the n indices of a, all below `below`, ascending: least
- * significant byte first, one counting pass per byte that `below` needs
- * (3 for a product space of 2^24), instead of qsort's n log n calls of a
- * comparison (0.1 s for 10^6 states). */
-static void sort_indices(uint64_t *a, size_t n, uint64_t below)
-{
-    if (n < 2)
-        return;
-    uint64_t *tmp = xmalloc(n * sizeof *tmp), *from = a, *to = tmp;
-    for (int shift = 0; shift == 0 || (shift < 64 && (below - 1) >> shift);
-         shift += 8) {
-        size_t count[257] = {0};
-        for (size_t i = 0; i < n; i++)
-            count[(from[i] >> shift & 255) + 1]++;
-        for (int b = 0; b < 256; b++)
-            count[b + 1] += count[b];
-        for (size_t i = 0; i < n; i++)
-            to[count[from[i] >> shift & 255]++] = from[i];
-        uint64_t *swap = from;
-        from = to;
-        to = swap;
-    }
-    if (from != a)
-        memcpy(a, from, n * sizeof *a);
-    free(tmp);
-}
-
 static void too_many(diag *dg, const desc *d, uint64_t max_states,
                      const char *how)
 {
@@ -344,7 +317,7 @@ static int by_function(mvd_space *sp, const desc *d, uint64_t max_states,
         if (status < 0)
             status = search_function(&r, 0);
     } else {   /* (no states: no array; found by fuzz_desc) */
-        sort_indices(r.v.items, r.v.len, d->nn);
+        sort_below(r.v.items, r.v.len, d->nn);
     }
     desc_search_bounds_free(r.bounds);
     if (status < 0) {
@@ -436,7 +409,7 @@ static int by_exploration(mvd_space *sp, const desc *d, uint64_t max_states,
         free(found.items);
         return -1;
     }
-    sort_indices(found.items, found.len, d->nn);
+    sort_below(found.items, found.len, d->nn);
     sp->idx = found.items;
     sp->len = found.len;
     return 0;

@@ -57,7 +57,8 @@ struct fluid {
     uint32_t *heap;      /* flow ids, earliest event first */
     uint32_t hlen, hroom;
     VEC(uint32_t) touched, comp_links, comp_flows, lheap;
-    VEC(uint32_t) due;   /* fluid_step: the flows of its event */
+    VEC(uint64_t) due;   /* fluid_step: the flows of its event (64 bits:
+                            sort_below's) */
     VEC(by_cap) caps;
     uint32_t stamp, check;
     size_t outside;      /* fill: flows on S's links that are not in S */
@@ -166,26 +167,6 @@ static uint32_t heap_pop(fluid *f)
     return id;
 }
 
-/* a[0 .. n) in increasing order, by bytes from the lowest (LSD radix,
- * as many passes as the largest value has bytes): linear, where a
- * comparison sort of the ids of a collective's round was 16 % of a run. */
-static void sort_ids(uint32_t *a, size_t n, uint32_t *tmp)
-{
-    uint32_t top = 0;
-    for (size_t i = 0; i < n; i++)
-        top |= a[i];
-    for (int shift = 0; shift < 32 && top >> shift; shift += 8) {
-        size_t count[257] = {0};
-        for (size_t i = 0; i < n; i++)
-            count[(a[i] >> shift & 0xff) + 1]++;
-        for (int b = 0; b < 256; b++)
-            count[b + 1] += count[b];
-        for (size_t i = 0; i < n; i++)
-            tmp[count[a[i] >> shift & 0xff]++] = a[i];
-        memcpy(a, tmp, n * sizeof *a);
-    }
-}
-
 /* The flows whose event is at time t, the heap's earliest, into f->due
  * in the order heap_pop would give them (by id: their times are equal),
  * and out of the heap. Popping k of n flows one by one costs k log n;
@@ -219,9 +200,7 @@ static void heap_take_due(fluid *f, double t)
     f->hlen = keep;
     for (uint32_t i = keep / 2; i-- > 0;)
         heap_down(f, i);
-    uint32_t *tmp = xmalloc(k * sizeof *tmp);
-    sort_ids(f->due.items, k, tmp);
-    free(tmp);
+    sort_below(f->due.items, k, f->nflows);
 }
 
 /* ---------------------------------------------------------------- flows */
@@ -654,7 +633,7 @@ size_t fluid_step(fluid *f, double *when, uint32_t **ended, size_t *cap)
     f->events++;
     heap_take_due(f, t);
     for (size_t i = 0; i < f->due.len; i++) {
-        uint32_t id = f->due.items[i];
+        uint32_t id = (uint32_t)f->due.items[i];
         flow *x = &f->flows[id];
         if (x->phase == F_LATENCY) {
             x->phase = F_ACTIVE;
