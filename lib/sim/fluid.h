@@ -37,9 +37,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The most links a flow crosses (a two-level fat tree's route is four,
- * each a link of its own per direction). */
-#define FLUID_MAX_PATH 8
+/* The most links that share bandwidth a flow crosses (a two-level fat
+ * tree's route is four; a route through a platform's routers may be
+ * longer: 16 cost nothing measurable against 8 at P = 1024). */
+#define FLUID_MAX_PATH 16
 
 typedef struct fluid fluid;
 

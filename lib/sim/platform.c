@@ -1,16 +1,19 @@
 /* platform.c — SimGrid's platform XML (issue 29): `netsim --platform
  * FILE.xml` reads a <platform> holding one <cluster> (a flat one, private
- * links plus a backbone, or a two-level FAT_TREE) or one <zone> of Full
- * routing (hosts, links, every route given) into the net-model it stands
- * for: `regime any 0 0` and the topology's records (formats/net-model.md,
- * "Topology"), so that a message takes its route's latencies plus its
- * bytes over the bandwidth it gets, SimGrid's CM02 model. Everything else
- * (other routings, routers, zones of zones, other topologies) is refused
- * with a located message. The XML itself is read by xml.c. */
+ * links plus a backbone, or a two-level FAT_TREE) or one <zone> (hosts,
+ * routers, links and routes: Full routing, every route given, or Floyd's
+ * and Dijkstra's, the routes between hosts the shortest paths through
+ * those given, routing.c) into the net-model it stands for: `regime any
+ * 0 0` and the topology's records (formats/net-model.md, "Topology"), so
+ * that a message takes its route's latencies plus its bytes over the
+ * bandwidth it gets, SimGrid's CM02 model. Everything else (other
+ * routings, zones of zones, other topologies) is refused with a located
+ * message. The XML itself is read by xml.c. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim/fluid.h"
+#include "sim/routing.h"
 #include "sim/sim.h"
 #include "sim/xml.h"
 
@@ -35,10 +38,10 @@ static int radical_count(xml *x, const xml_attr *a, long *count)
                 break;
             p = end;
         }
-        n += hi - lo + 1;
-        if (n > 1000000)
+        if (hi - lo >= 1000000 - n)   /* (hi - lo + 1 may overflow) */
             return xml_error(x, a->line, a->col, "more than 1000000 hosts in "
                             "'%s'", a->name);
+        n += hi - lo + 1;
         if (*p == 0) {
             *count = n;
             return 0;
@@ -169,30 +172,57 @@ static int skip_props(xml *x, const xml_tag *parent)
                                    "closed", parent->name);
 }
 
-typedef struct {
-    keymap hosts;        /* id -> node */
-    VEC(char *) names;   /* node -> id */
-} zone_hosts;
+enum { ZONE_FULL, ZONE_FLOYD, ZONE_DIJKSTRA };
 
-static int read_host(xml *x, const xml_tag *t, zone_hosts *z)
+/* A zone being read: its points (hosts and routers, in the order given),
+ * and for Floyd and Dijkstra the routes given, a graph (routing.h). */
+typedef struct {
+    int routing;
+    keymap points;       /* id -> point */
+    VEC(char *) names;   /* point -> id */
+    VEC(uint32_t) node;  /* point -> node (hosts in order), or
+                            ROUTING_NO_NODE for a router */
+    uint32_t hosts;
+    route_graph graph;   /* Floyd, Dijkstra: the routes given */
+    keymap given;        /* Floyd, Dijkstra: from << 32 | to -> line */
+} zone;
+
+static void zone_free(zone *z)
+{
+    for (size_t i = 0; i < z->names.len; i++)
+        free(z->names.items[i]);
+    free(z->names.items);
+    free(z->node.items);
+    keymap_free(&z->points);
+    keymap_free(&z->given);
+    route_graph_free(&z->graph);
+}
+
+/* <host id/> (a node) or <router id/> (a point of routes only). */
+static int read_point(xml *x, const xml_tag *t, zone *z, int host)
 {
     static const char *const names[] = {"id", NULL};
-    static const char *const ignored[] = {"speed", "core", "pstate",
-                                          "coordinates", NULL};
+    static const char *const host_ignored[] = {"speed", "core", "pstate",
+                                               "coordinates", NULL};
+    static const char *const router_ignored[] = {"coordinates", NULL};
     const xml_attr *id;
-    if (xml_attributes(x, t, names, &id, ignored) < 0)
+    if (xml_attributes(x, t, names, &id, host ? host_ignored
+                                              : router_ignored) < 0)
         return -1;
     if (!id)
-        return xml_error(x, t->line, t->col, "<host> needs id");
+        return xml_error(x, t->line, t->col, "<%s> needs id", t->name);
     size_t at;
-    if (keymap_get(&z->hosts, id->value, strlen(id->value), &at))
-        return xml_error(x, id->line, id->col, "host '%s' given twice",
-                        id->value);
+    if (keymap_get(&z->points, id->value, strlen(id->value), &at))
+        return xml_error(x, id->line, id->col, "%s '%s' given twice",
+                         z->node.items[at] == ROUTING_NO_NODE ? "router"
+                                                              : "host",
+                         id->value);
     if (z->names.len >= NET_MAX_NODE)
-        return xml_error(x, t->line, t->col, "more than %d hosts",
-                        NET_MAX_NODE);
-    keymap_put(&z->hosts, id->value, strlen(id->value), z->names.len);
+        return xml_error(x, t->line, t->col, "more than %d hosts and "
+                         "routers", NET_MAX_NODE);
+    keymap_put(&z->points, id->value, strlen(id->value), z->names.len);
     VEC_PUSH(&z->names, xstrdup(id->value));
+    VEC_PUSH(&z->node, host ? z->hosts++ : ROUTING_NO_NODE);
     return skip_props(x, t);
 }
 
@@ -282,19 +312,41 @@ static int read_hop(xml *x, const xml_tag *t, const net_model *m, net_hop *out)
     return 0;
 }
 
-static int host_of(xml *x, const xml_attr *a, const zone_hosts *z, uint32_t *out)
+static int point_of(xml *x, const xml_attr *a, const zone *z, uint32_t *out)
 {
     size_t at;
-    if (!keymap_get(&z->hosts, a->value, strlen(a->value), &at))
+    if (!keymap_get(&z->points, a->value, strlen(a->value), &at))
         return xml_error(x, a->line, a->col, "unknown host '%s' (a route "
-                        "joins hosts given before it)", a->value);
+                         "joins hosts or routers given before it)", a->value);
     *out = (uint32_t)at;
     return 0;
 }
 
+/* A route of a Floyd or Dijkstra zone: an edge of its graph (and the
+ * edge back, when symmetrical), each pair of points given once. */
+static int add_edge(xml *x, const xml_tag *t, zone *z, uint32_t a,
+                    uint32_t b, int symmetric, const net_hop *hops,
+                    uint32_t n)
+{
+    uint64_t key = (uint64_t)a << 32 | b, back = (uint64_t)b << 32 | a;
+    size_t line;
+    if (keymap_get_u64(&z->given, key, &line) ||
+        (symmetric && a != b && keymap_get_u64(&z->given, back, &line)))
+        return xml_error(x, t->line, t->col, "the route from %s to %s "
+                         "already exists (line %zu; routes are symmetrical "
+                         "by default)", z->names.items[a],
+                         z->names.items[b], line);
+    keymap_put_u64(&z->given, key, (size_t)t->line);
+    route_graph_add(&z->graph, a, b, hops, n, 0);
+    if (symmetric && a != b) {
+        keymap_put_u64(&z->given, back, (size_t)t->line);
+        route_graph_add(&z->graph, b, a, hops, n, 1);
+    }
+    return 0;
+}
+
 /* <route src dst [symmetrical]> <link_ctn/>... </route> */
-static int read_route(xml *x, const xml_tag *t, const zone_hosts *z,
-                      net_model *m)
+static int read_route(xml *x, const xml_tag *t, zone *z, net_model *m)
 {
     static const char *const names[] = {"src", "dst", "symmetrical", NULL};
     static const char *const ignored[] = {NULL};
@@ -304,7 +356,7 @@ static int read_route(xml *x, const xml_tag *t, const zone_hosts *z,
     if (!at[0] || !at[1])
         return xml_error(x, t->line, t->col, "<route> needs src and dst");
     uint32_t a, b;
-    if (host_of(x, at[0], z, &a) < 0 || host_of(x, at[1], z, &b) < 0)
+    if (point_of(x, at[0], z, &a) < 0 || point_of(x, at[1], z, &b) < 0)
         return -1;
     int symmetric = 1;
     if (at[2]) {
@@ -340,10 +392,18 @@ static int read_route(xml *x, const xml_tag *t, const zone_hosts *z,
     }
     if (got == 0)
         got = xml_error(x, t->line, t->col, "<route> never closed");
+    if (got >= 0 && z->routing != ZONE_FULL)
+        got = add_edge(x, t, z, a, b, symmetric, hops.items,
+                       (uint32_t)hops.len);
+    /* Full routing: the route, between hosts (a router's routes lead
+     * nowhere a message goes: netsim reads no zone routes). */
+    uint32_t na = z->node.items[a], nb = z->node.items[b];
     int back = 0;
-    long taken = got < 0 ? 0 : net_route_add(m, a, b, symmetric, hops.items,
-                                             (uint32_t)hops.len, t->line,
-                                             t->col, &back);
+    long taken = got < 0 || z->routing != ZONE_FULL || na == ROUTING_NO_NODE ||
+                 nb == ROUTING_NO_NODE
+                     ? 0 : net_route_add(m, na, nb, symmetric, hops.items,
+                                         (uint32_t)hops.len, t->line, t->col,
+                                         &back);
     free(hops.items);
     if (got < 0)
         return -1;
@@ -358,24 +418,63 @@ static int read_route(xml *x, const xml_tag *t, const zone_hosts *z,
     return 0;
 }
 
-/* <zone id routing="Full"> its hosts, links and routes </zone>: hosts
- * are nodes in the order given. */
+/* After </zone>: a Floyd or Dijkstra zone's routes between its hosts. */
+static int route_zone(xml *x, const xml_tag *t, zone *z, net_model *m)
+{
+    if (z->routing == ZONE_FULL)
+        return 0;
+    if (z->routing == ZONE_FLOYD && z->names.len > ROUTING_MAX_FLOYD)
+        return xml_error(x, t->line, t->col, "a Floyd zone of more than %d "
+                         "hosts and routers (its routes take their number "
+                         "cubed steps): give routing=\"Dijkstra\"",
+                         ROUTING_MAX_FLOYD);
+    if ((uint64_t)z->hosts * (z->hosts - 1) > ROUTING_MAX_PAIRS)
+        return xml_error(x, t->line, t->col, "a zone of %u hosts routed by "
+                         "%s: netsim writes a route for each of their %llu "
+                         "pairs, more than %llu", z->hosts,
+                         z->routing == ZONE_FLOYD ? "Floyd" : "Dijkstra",
+                         (unsigned long long)z->hosts * (z->hosts - 1),
+                         (unsigned long long)ROUTING_MAX_PAIRS);
+    z->graph.points = (uint32_t)z->names.len;
+    uint32_t a, b;
+    int got = z->routing == ZONE_FLOYD
+        ? route_graph_floyd(&z->graph, z->node.items, m, t->line, t->col, &a,
+                            &b)
+        : route_graph_dijkstra(&z->graph, z->node.items, m, t->line, t->col,
+                               &a, &b);
+    if (got < 0)
+        return xml_error(x, t->line, t->col, "the route from %s to %s (the "
+                         "shortest through the routes given) crosses more "
+                         "than %d links that share bandwidth",
+                         z->names.items[a], z->names.items[b],
+                         FLUID_MAX_PATH);
+    return 0;
+}
+
+/* <zone id routing="Full|Floyd|Dijkstra|DijkstraCache"> its hosts,
+ * routers, links and routes </zone>: hosts are nodes in the order given. */
 static int read_zone(xml *x, const xml_tag *t, net_model *m, long *hosts)
 {
     static const char *const names[] = {"id", "routing", NULL};
     static const char *const ignored[] = {NULL};
+    static const char *const routings[] = {"Full", "Floyd", "Dijkstra",
+                                           "DijkstraCache", NULL};
     const xml_attr *at[2];
     if (xml_attributes(x, t, names, at, ignored) < 0)
         return -1;
     if (!at[0] || !at[1])
         return xml_error(x, t->line, t->col, "<zone> needs id and routing");
-    if (strcmp(at[1]->value, "Full") != 0)
+    int k = 0;
+    while (routings[k] && strcmp(at[1]->value, routings[k]) != 0)
+        k++;
+    if (!routings[k])
         return xml_error(x, at[1]->line, at[1]->col, "routing '%s' is not "
-                        "read by netsim (expected Full: every route given)",
-                        at[1]->value);
+                         "read by netsim (expected Full, Floyd, Dijkstra or "
+                         "DijkstraCache)", at[1]->value);
     if (t->empty)
         return xml_error(x, t->line, t->col, "an empty <zone/> has no host");
-    zone_hosts z = {0};
+    zone z = {.routing = k == 0 ? ZONE_FULL : k == 1 ? ZONE_FLOYD
+                                                     : ZONE_DIJKSTRA};
     xml_tag c;
     int got, status = 0;
     while (status == 0 && (got = xml_next_tag(x, &c)) > 0) {
@@ -385,28 +484,27 @@ static int read_zone(xml *x, const xml_tag *t, net_model *m, long *hosts)
         }
         if (c.closing)
             status = xml_error(x, c.line, c.col, "unexpected </%s>", c.name);
-        else if (strcmp(c.name, "host") == 0)
-            status = read_host(x, &c, &z);
+        else if (strcmp(c.name, "host") == 0 || strcmp(c.name, "router") == 0)
+            status = read_point(x, &c, &z, c.name[0] == 'h');
         else if (strcmp(c.name, "link") == 0)
             status = read_link(x, &c, m);
         else if (strcmp(c.name, "route") == 0)
             status = read_route(x, &c, &z, m);
         else
             status = xml_error(x, c.line, c.col, "<%s%s> is not read by "
-                              "netsim (expected <host>, <link> or <route> "
-                              "in a zone of Full routing)", c.name,
-                              c.empty ? "/" : "");
+                               "netsim (expected <host>, <router>, <link> or "
+                               "<route> in a zone)", c.name,
+                               c.empty ? "/" : "");
         xml_tag_free(&c);
     }
     if (status == 0 && got == 0)
         status = xml_error(x, t->line, t->col, "<zone> never closed");
-    if (status == 0 && z.names.len == 0)
+    if (status == 0 && z.hosts == 0)
         status = xml_error(x, t->line, t->col, "the zone has no host");
-    *hosts = (long)z.names.len;
-    for (size_t i = 0; i < z.names.len; i++)
-        free(z.names.items[i]);
-    free(z.names.items);
-    keymap_free(&z.hosts);
+    if (status == 0)
+        status = route_zone(x, t, &z, m);
+    *hosts = (long)z.hosts;
+    zone_free(&z);
     return status;
 }
 
@@ -436,8 +534,8 @@ static int read_platform(xml *x, net_model *m, long *hosts, char **id)
         if (!cluster && !zone)
             status = xml_error(x, t.line, t.col, "<%s%s%s> is not read by "
                               "netsim (expected one <cluster/>, SimGrid's "
-                              "cluster or FAT_TREE, or one <zone> of Full "
-                              "routing in <platform>)", t.closing ? "/" : "",
+                              "cluster or FAT_TREE, or one <zone> in "
+                              "<platform>)", t.closing ? "/" : "",
                               t.name, t.empty ? "/" : "");
         else if (parts++)
             status = xml_error(x, t.line, t.col, "a second <%s>: netsim reads "

@@ -303,8 +303,8 @@ backbone-link 4000 500 fatpipe'
         assert_output "$2"
     }
     c='<cluster id="c" radical="0-3" bw="1GBps" lat="5us"'
-    check '<platform><host id="a" speed="1Gf"/></platform>\n' "netsim: bad.xml:1:11: error: <host/> is not read by netsim (expected one <cluster/>, SimGrid's cluster or FAT_TREE, or one <zone> of Full routing in <platform>)"
-    check '<platform>\n<link id="l" bandwidth="1GBps"/>\n</platform>\n' "netsim: bad.xml:2:1: error: <link/> is not read by netsim (expected one <cluster/>, SimGrid's cluster or FAT_TREE, or one <zone> of Full routing in <platform>)"
+    check '<platform><host id="a" speed="1Gf"/></platform>\n' "netsim: bad.xml:1:11: error: <host/> is not read by netsim (expected one <cluster/>, SimGrid's cluster or FAT_TREE, or one <zone> in <platform>)"
+    check '<platform>\n<link id="l" bandwidth="1GBps"/>\n</platform>\n' "netsim: bad.xml:2:1: error: <link/> is not read by netsim (expected one <cluster/>, SimGrid's cluster or FAT_TREE, or one <zone> in <platform>)"
     check '<platform>\n<cluster id="c" radical="0-63" bw="1GB" lat="5us"/>\n</platform>\n' "netsim: bad.xml:2:35: error: expected a bandwidth > 0 in 'bw'"
     check '<platform>\n<cluster id="c" radical="0-3" bw="1GBps" lat="-5us"/>\n</platform>\n' "netsim: bad.xml:2:46: error: expected a time >= 0 in 'lat'"
     check "<platform>\n$c lat=\"-5us\"/>\n</platform>\n" "netsim: bad.xml:2:52: error: attribute 'lat' given twice in <cluster>"
@@ -314,6 +314,8 @@ backbone-link 4000 500 fatpipe'
     check "<platform>\n$c topology=\"FAT_TREE\" topo_parameters=\"3;2,2,2;1,2,2;1,1,1\"/>\n</platform>\n" "netsim: bad.xml:2:88: error: only two-level fat trees '2;HOSTS,LEAVES;1,SPINES;1,1' are read, not '3;2,2,2;1,2,2;1,1,1'"
     check "<platform>\n$c topology=\"FAT_TREE\" topo_parameters=\"2;2,4;1,2;1,1\"/>\n</platform>\n" "netsim: bad.xml:2:88: error: '2;2,4;1,2;1,1' makes HOSTS x LEAVES hosts, not the radical's"
     check '<platform>\n<cluster id="c" radical="a-b" bw="1GBps" lat="5us"/>\n</platform>\n' "netsim: bad.xml:2:25: error: expected ranges such as '0-63' or '0-3,8' in 'radical'"
+    check '<platform>\n<cluster id="c" radical="0-9223372036854775807" bw="1GBps" lat="5us"/>\n</platform>\n' "netsim: bad.xml:2:25: error: more than 1000000 hosts in 'radical'"
+    check '<platform>\n<cluster id="c" radical="0-499999,0-500000" bw="1GBps" lat="5us"/>\n</platform>\n' "netsim: bad.xml:2:25: error: more than 1000000 hosts in 'radical'"
     check "<platform>\n$c limiter_link=\"1GBps\"/>\n</platform>\n" "netsim: bad.xml:2:65: error: attribute 'limiter_link' of <cluster> is not read by netsim"
     check "<platform>\n$c sharing_policy=\"WIFI\"/>\n</platform>\n" "netsim: bad.xml:2:67: error: unknown sharing policy 'WIFI' (expected SPLITDUPLEX, SHARED or FATPIPE)"
     check "<platform>\n$c/>\n$c/>\n</platform>\n" "netsim: bad.xml:3:1: error: a second <cluster>: netsim reads one cluster or zone"

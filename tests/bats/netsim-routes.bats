@@ -108,7 +108,7 @@ summary() {
     check 'link x' "netsim: bad.net:5:1: error: expected: link NAME BANDWIDTH LATENCY [SHARING], SHARING splitduplex, shared or fatpipe"
     check 'link x 0 1' "netsim: bad.net:5:8: error: expected a bandwidth > 0, in bytes per microsecond (MB/s)"
     check 'link x 1 1 duplex' "netsim: bad.net:5:12: error: unknown sharing 'duplex' (expected splitduplex, shared or fatpipe)"
-    check 'route 0 <-> 1 b b b b b b b b b' "netsim: bad.net:5:1: error: the route crosses more than 8 links that share bandwidth"
+    check 'route 0 <-> 1 b b b b b b b b b b b b b b b b b' "netsim: bad.net:5:1: error: the route crosses more than 16 links that share bandwidth"
     check 'host-link 5 0\nroute 0 <-> 1 b' "netsim: bad.net:6:1: error: a cluster (host-link, backbone-link, fat-tree) and links with routes are two topologies: give one"
     check 'backbone 2' "netsim: bad.net:5:1: error: 'backbone N' (message slots) and the topology's links (bandwidth shared among flows) are two models of the network: give one"
 }
@@ -152,21 +152,21 @@ route 1 -> 0 l:down'
     check "$h"'<link id="s" bandwidth="1GBps"/><route src="a" dst="b"><link_ctn id="s" direction="UP"/></route>' "netsim: z.xml:3:111: error: link 's' is not SPLITDUPLEX: it has no direction"
     check "$h$l"'<route src="a" dst="b"><link_ctn id="l" direction="LEFT"/></route>' "netsim: z.xml:3:154: error: unknown direction 'LEFT' (expected UP, DOWN or NONE)"
     check "$h"'<route src="a" dst="b"><link_ctn id="m"/></route>' "netsim: z.xml:3:65: error: unknown link 'm' (a route names links given before it)"
-    check "$h"'<route src="a" dst="c"></route>' "netsim: z.xml:3:48: error: unknown host 'c' (a route joins hosts given before it)"
+    check "$h"'<route src="a" dst="c"></route>' "netsim: z.xml:3:48: error: unknown host 'c' (a route joins hosts or routers given before it)"
     check "$h"'<route src="a" dst="b"/><route src="b" dst="a"/>' "netsim: z.xml:3:53: error: the route from b to a already exists (line 3; routes are symmetrical by default)"
     check "$h"'<route src="a" dst="b" symmetrical="maybe"/>' "netsim: z.xml:3:64: error: expected YES or NO in 'symmetrical'"
     check "$h"'<route src="a" dst="b"><host id="c"/></route>' "netsim: z.xml:3:52: error: <host/> in <route> is not read by netsim (expected <link_ctn/> or </route>)"
     check '<host id="a"/><host id="a"/>' "netsim: z.xml:3:24: error: host 'a' given twice"
     check "$h$l$l" "netsim: z.xml:3:113: error: link 'l' given twice"
     check '<host id="a" availability_file="x"/>' "netsim: z.xml:3:32: error: attribute 'availability_file' of <host> is not read by netsim"
-    check '<router id="r"/>' "netsim: z.xml:3:1: error: <router/> is not read by netsim (expected <host>, <link> or <route> in a zone of Full routing)"
+    check '<zoneRoute src="x" dst="y" gw_src="a" gw_dst="b"/>' "netsim: z.xml:3:1: error: <zoneRoute/> is not read by netsim (expected <host>, <router>, <link> or <route> in a zone)"
     check '<host id="a"><disk id="d"/></host>' "netsim: z.xml:3:14: error: <disk/> in <host> is not read by netsim (expected <prop/> or </host>)"
     check '<link id="l"/>' "netsim: z.xml:3:1: error: <link> needs id and bandwidth"
     check '' "netsim: z.xml:2:1: error: the zone has no host"
-    printf '<platform>\n<zone id="z" routing="Floyd">\n</zone>\n</platform>\n' > z.xml
+    printf '<platform>\n<zone id="z" routing="Vivaldi">\n</zone>\n</platform>\n' > z.xml
     run netsim --print-net --platform z.xml
     assert_failure 2
-    assert_output "netsim: z.xml:2:22: error: routing 'Floyd' is not read by netsim (expected Full: every route given)"
+    assert_output "netsim: z.xml:2:22: error: routing 'Vivaldi' is not read by netsim (expected Full, Floyd, Dijkstra or DijkstraCache)"
     printf '<platform>\n<zone id="z" routing="Full"><host id="a"/></zone>\n<zone id="y" routing="Full"/>\n</platform>\n' > z.xml
     run netsim --print-net --platform z.xml
     assert_failure 2
@@ -196,4 +196,70 @@ route 1 -> 0 l:down'
     run netsim --print-net --platform pairs.xml
     assert_line --index 3 'link l0_1 1000 10 shared'
     assert_line 'route 7 -> 6 l7_6'
+}
+
+@test "--platform: Floyd and Dijkstra zones route between hosts through routers, ties broken as SimGrid breaks them" {
+    # routers.xml: a -- r0, r2 -- b, and two paths of two links from r0
+    # to r2: north and east (500 MB/s, 10 us each) or south and west
+    # (250 MB/s, 20 us). SimGrid 3.32's Floyd takes the first, its
+    # Dijkstra the second (checked with SimGrid's own routes, make
+    # netsim-smpi); netsim the same.
+    run netsim --print-net --platform "$EXAMPLES/net/routers.xml"
+    assert_success
+    assert_line 'route 0 -> 1 la north east lb'
+    assert_line 'route 1 -> 0 lb east north la'
+    sed 's/routing="Floyd"/routing="Dijkstra"/' "$EXAMPLES/net/routers.xml" > dijkstra.xml
+    run netsim --print-net --platform dijkstra.xml
+    assert_line 'route 0 -> 1 la south west lb'
+    assert_line 'route 1 -> 0 lb west south la'
+    # 10^6 bytes: 5 + 10 + 10 + 5 us and 500 MB/s, or 5 + 20 + 20 + 5 and
+    # 250 MB/s.
+    printf 'if (rank == 0) { send(1, (1000000, 0)); } else { receive(0); };\n' > one.proto
+    run summary -n 2 --platform "$EXAMPLES/net/routers.xml" one.proto
+    assert_output 2030.000
+    run summary -n 2 --platform dijkstra.xml one.proto
+    assert_output 4050.000
+    # A route given directly is taken when no path is shorter; a host
+    # that no route reaches has none (a runtime error if it is used).
+    sed 's|<route src="b" dst="r2">|<route src="a" dst="b"><link_ctn id="south"/><link_ctn id="west"/><link_ctn id="north"/></route>\n<route src="b" dst="r2">|' "$EXAMPLES/net/routers.xml" > direct.xml
+    run netsim --print-net --platform direct.xml
+    assert_line 'route 0 -> 1 south west north'
+    sed 's|<route src="b" dst="r2"><link_ctn id="lb"/></route>||' "$EXAMPLES/net/routers.xml" > cut.xml
+    run netsim --print-net --platform cut.xml
+    refute_line --partial 'route 0 -> 1'
+    run netsim -n 2 --platform cut.xml one.proto
+    assert_failure 1
+    assert_output --partial 'no route from node 0 to node 1'
+}
+
+@test "--platform: Floyd and Dijkstra zones' errors" {
+    check() {
+        printf '<platform version="4.1">\n<zone id="z" routing="%s">\n%b\n</zone>\n</platform>\n' "$1" "$2" > z.xml
+        run netsim --print-net --platform z.xml
+        assert_failure 2
+        assert_output "$3"
+    }
+    h='<host id="a"/><host id="b"/><router id="r"/><link id="l" bandwidth="1GBps"/>'
+    check Dijkstra "$h"'<route src="a" dst="r"/><route src="r" dst="a"/>' "netsim: z.xml:3:101: error: the route from r to a already exists (line 3; routes are symmetrical by default)"
+    check Floyd '<host id="a"/><router id="a"/>' "netsim: z.xml:3:26: error: host 'a' given twice"
+    # A path longer than a flow may take: 17 links through two routes.
+    long=$(for i in $(seq 1 9); do printf '<link_ctn id="l"/>'; done)
+    check Floyd "$h<route src=\"a\" dst=\"r\">$long</route><route src=\"r\" dst=\"b\">$long</route>" "netsim: z.xml:2:1: error: the route from a to b (the shortest through the routes given) crosses more than 16 links that share bandwidth"
+    # Floyd's table is points^2, its search points^3.
+    awk 'BEGIN { print "<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Floyd\">"
+                 for (i = 0; i < 1025; i++) printf "<host id=\"h%d\"/>\n", i
+                 print "</zone>\n</platform>" }' > big.xml
+    run netsim --print-net --platform big.xml
+    assert_failure 2
+    assert_output 'netsim: big.xml:2:1: error: a Floyd zone of more than 1024 hosts and routers (its routes take their number cubed steps): give routing="Dijkstra"'
+    sed -i 's/routing="Floyd"/routing="Dijkstra"/' big.xml
+    run netsim --print-net --platform big.xml
+    assert_success
+    # A route for every pair of hosts: at most 2^22 of them.
+    awk 'BEGIN { print "<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Dijkstra\">"
+                 for (i = 0; i < 2049; i++) printf "<host id=\"h%d\"/>\n", i
+                 print "</zone>\n</platform>" }' > huge.xml
+    run netsim --print-net --platform huge.xml
+    assert_failure 2
+    assert_output 'netsim: huge.xml:2:1: error: a zone of 2049 hosts routed by Dijkstra: netsim writes a route for each of their 4196352 pairs, more than 4194304'
 }
