@@ -360,6 +360,12 @@ static void write_routes(FILE *fp, const net_model *m)
         tf_put_double(fp, l->latency);
         fprintf(fp, " %s\n", sharing_names[l->sharing]);
     }
+    /* (Which host of a platform each node is: a comment, not a record.) */
+    for (size_t i = 0; i < m->node_names.len; i++) {
+        fprintf(fp, "# node %zu is host ", i);
+        tf_put_word(fp, m->node_names.items[i]);
+        fputc('\n', fp);
+    }
     strbuf hop = {0};
     for (size_t i = 0; i < m->routes.len; i++) {
         const net_route *r = &m->routes.items[i];

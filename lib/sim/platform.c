@@ -1,21 +1,19 @@
 /* platform.c — SimGrid's platform XML (issue 29): `netsim --platform
  * FILE.xml` reads a <platform> holding one <cluster> (a flat one, private
- * links plus a backbone, or a two-level FAT_TREE) or one <zone> (hosts,
- * routers, links and routes: Full routing, every route given, or Floyd's
- * and Dijkstra's, the routes between hosts the shortest paths through
- * those given, routing.c) into the net-model it stands for: `regime any
- * 0 0` and the topology's records (formats/net-model.md, "Topology"), so
- * that a message takes its route's latencies plus its bytes over the
- * bandwidth it gets, SimGrid's CM02 model. Everything else (other
- * routings, zones of zones, other topologies) is refused with a located
- * message. The XML itself is read by xml.c. */
+ * links plus a backbone, or a two-level FAT_TREE: net-model's host-link,
+ * backbone-link and fat-tree records) or one <zone> (zones.c: hosts,
+ * routers, links, routes, clusters and zones inside it, every route
+ * between two hosts found as SimGrid finds it, routing.c, and written as
+ * net-model's links and routes) into the net-model it stands for:
+ * `regime any 0 0` and the topology's records (formats/net-model.md,
+ * "Topology"), so that a message takes its route's latencies plus its
+ * bytes over the bandwidth it gets, SimGrid's CM02 model. Everything else
+ * is refused with a located message. Here: the platform, clusters, and
+ * the links and hops that zones.c reads too; the XML itself is xml.c's. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/fluid.h"
-#include "sim/routing.h"
-#include "sim/sim.h"
-#include "sim/xml.h"
+#include "sim/platform.h"
 
 #define PLATFORM_MAX_INPUT ((size_t)16 << 20)
 
@@ -53,7 +51,7 @@ static int radical_count(xml *x, const xml_attr *a, long *count)
                     "'0-3,8' in '%s'", a->name);
 }
 
-static int policy(xml *x, const xml_attr *a, int backbone, net_sharing *out)
+int platform_policy(xml *x, const xml_attr *a, int backbone, net_sharing *out)
 {
     static const char *const names[] = {"SPLITDUPLEX", "SHARED", "FATPIPE"};
     for (int k = backbone ? 1 : 0; k < 3; k++)
@@ -85,7 +83,7 @@ static int fat_tree(xml *x, const xml_attr *a, long hosts, net_model *m)
 }
 
 /* <cluster ...>: its attributes into m. */
-static int read_cluster(xml *x, const xml_tag *t, net_model *m, long *hosts)
+int platform_read_cluster(xml *x, const xml_tag *t, net_model *m, long *hosts)
 {
     static const char *const names[] = {"bw", "lat", "bb_bw", "bb_lat",
         "sharing_policy", "bb_sharing_policy", "topology", "topo_parameters",
@@ -110,7 +108,7 @@ static int read_cluster(xml *x, const xml_tag *t, net_model *m, long *hosts)
         return -1;
     m->host_link.latency = v * 1e6;
     m->host_link.sharing = NET_SPLITDUPLEX;
-    if (share && policy(x, share, 0, &m->host_link.sharing) < 0)
+    if (share && platform_policy(x, share, 0, &m->host_link.sharing) < 0)
         return -1;
     int tree = topo && strcmp(topo->value, "FAT_TREE") == 0;
     if (topo && !tree && strcmp(topo->value, "FLAT") != 0)
@@ -141,17 +139,17 @@ static int read_cluster(xml *x, const xml_tag *t, net_model *m, long *hosts)
                 return -1;
             m->backbone_link.latency = v * 1e6;
         }
-        if (bb_share && policy(x, bb_share, 1, &m->backbone_link.sharing) < 0)
+        if (bb_share && platform_policy(x, bb_share, 1, &m->backbone_link.sharing) < 0)
             return -1;
     }
     return 0;
 }
 
-/* ------------------------------------------------- a zone of Full routing */
+/* ------------------------------------------------ links, hops, properties */
 
 /* The children of a non-empty <host> or <link>: <prop/> only (a user's
  * properties, which the network does not read), up to </NAME>. */
-static int skip_props(xml *x, const xml_tag *parent)
+int platform_skip_props(xml *x, const xml_tag *parent)
 {
     if (parent->empty)
         return 0;
@@ -172,61 +170,7 @@ static int skip_props(xml *x, const xml_tag *parent)
                                    "closed", parent->name);
 }
 
-enum { ZONE_FULL, ZONE_FLOYD, ZONE_DIJKSTRA };
-
-/* A zone being read: its points (hosts and routers, in the order given),
- * and for Floyd and Dijkstra the routes given, a graph (routing.h). */
-typedef struct {
-    int routing;
-    keymap points;       /* id -> point */
-    VEC(char *) names;   /* point -> id */
-    VEC(uint32_t) node;  /* point -> node (hosts in order), or
-                            ROUTING_NO_NODE for a router */
-    uint32_t hosts;
-    route_graph graph;   /* Floyd, Dijkstra: the routes given */
-    keymap given;        /* Floyd, Dijkstra: from << 32 | to -> line */
-} zone;
-
-static void zone_free(zone *z)
-{
-    for (size_t i = 0; i < z->names.len; i++)
-        free(z->names.items[i]);
-    free(z->names.items);
-    free(z->node.items);
-    keymap_free(&z->points);
-    keymap_free(&z->given);
-    route_graph_free(&z->graph);
-}
-
-/* <host id/> (a node) or <router id/> (a point of routes only). */
-static int read_point(xml *x, const xml_tag *t, zone *z, int host)
-{
-    static const char *const names[] = {"id", NULL};
-    static const char *const host_ignored[] = {"speed", "core", "pstate",
-                                               "coordinates", NULL};
-    static const char *const router_ignored[] = {"coordinates", NULL};
-    const xml_attr *id;
-    if (xml_attributes(x, t, names, &id, host ? host_ignored
-                                              : router_ignored) < 0)
-        return -1;
-    if (!id)
-        return xml_error(x, t->line, t->col, "<%s> needs id", t->name);
-    size_t at;
-    if (keymap_get(&z->points, id->value, strlen(id->value), &at))
-        return xml_error(x, id->line, id->col, "%s '%s' given twice",
-                         z->node.items[at] == ROUTING_NO_NODE ? "router"
-                                                              : "host",
-                         id->value);
-    if (z->names.len >= NET_MAX_NODE)
-        return xml_error(x, t->line, t->col, "more than %d hosts and "
-                         "routers", NET_MAX_NODE);
-    keymap_put(&z->points, id->value, strlen(id->value), z->names.len);
-    VEC_PUSH(&z->names, xstrdup(id->value));
-    VEC_PUSH(&z->node, host ? z->hosts++ : ROUTING_NO_NODE);
-    return skip_props(x, t);
-}
-
-static int read_link(xml *x, const xml_tag *t, net_model *m)
+int platform_read_link(xml *x, const xml_tag *t, net_model *m)
 {
     static const char *const names[] = {"id", "bandwidth", "latency",
                                         "sharing_policy", NULL};
@@ -246,10 +190,10 @@ static int read_link(xml *x, const xml_tag *t, net_model *m)
             return -1;
         l.latency = v * 1e6;
     }
-    if (at[3] && policy(x, at[3], 0, &l.sharing) < 0)
+    if (at[3] && platform_policy(x, at[3], 0, &l.sharing) < 0)
         return -1;
     if (net_link_add(m, at[0]->value, l) >= 0)
-        return skip_props(x, t);
+        return platform_skip_props(x, t);
     if (m->links.len >= NET_MAX_LINKS)
         return xml_error(x, t->line, t->col, "more than %zu links",
                         NET_MAX_LINKS);
@@ -260,7 +204,7 @@ static int read_link(xml *x, const xml_tag *t, net_model *m)
 /* <link_ctn id="L" [direction="UP|DOWN|NONE"]/>: a hop. A splitduplex
  * link is crossed in one direction, given or by the name of one of its
  * halves (L_UP, L_DOWN), as SimGrid names them. */
-static int read_hop(xml *x, const xml_tag *t, const net_model *m, net_hop *out)
+int platform_read_hop(xml *x, const xml_tag *t, const net_model *m, net_hop *out)
 {
     static const char *const names[] = {"id", "direction", NULL};
     static const char *const ignored[] = {NULL};
@@ -312,202 +256,6 @@ static int read_hop(xml *x, const xml_tag *t, const net_model *m, net_hop *out)
     return 0;
 }
 
-static int point_of(xml *x, const xml_attr *a, const zone *z, uint32_t *out)
-{
-    size_t at;
-    if (!keymap_get(&z->points, a->value, strlen(a->value), &at))
-        return xml_error(x, a->line, a->col, "unknown host '%s' (a route "
-                         "joins hosts or routers given before it)", a->value);
-    *out = (uint32_t)at;
-    return 0;
-}
-
-/* A route of a Floyd or Dijkstra zone: an edge of its graph (and the
- * edge back, when symmetrical), each pair of points given once. */
-static int add_edge(xml *x, const xml_tag *t, zone *z, uint32_t a,
-                    uint32_t b, int symmetric, const net_hop *hops,
-                    uint32_t n)
-{
-    uint64_t key = (uint64_t)a << 32 | b, back = (uint64_t)b << 32 | a;
-    size_t line;
-    if (keymap_get_u64(&z->given, key, &line) ||
-        (symmetric && a != b && keymap_get_u64(&z->given, back, &line)))
-        return xml_error(x, t->line, t->col, "the route from %s to %s "
-                         "already exists (line %zu; routes are symmetrical "
-                         "by default)", z->names.items[a],
-                         z->names.items[b], line);
-    keymap_put_u64(&z->given, key, (size_t)t->line);
-    route_graph_add(&z->graph, a, b, hops, n, 0);
-    if (symmetric && a != b) {
-        keymap_put_u64(&z->given, back, (size_t)t->line);
-        route_graph_add(&z->graph, b, a, hops, n, 1);
-    }
-    return 0;
-}
-
-/* <route src dst [symmetrical]> <link_ctn/>... </route> */
-static int read_route(xml *x, const xml_tag *t, zone *z, net_model *m)
-{
-    static const char *const names[] = {"src", "dst", "symmetrical", NULL};
-    static const char *const ignored[] = {NULL};
-    const xml_attr *at[3];
-    if (xml_attributes(x, t, names, at, ignored) < 0)
-        return -1;
-    if (!at[0] || !at[1])
-        return xml_error(x, t->line, t->col, "<route> needs src and dst");
-    uint32_t a, b;
-    if (point_of(x, at[0], z, &a) < 0 || point_of(x, at[1], z, &b) < 0)
-        return -1;
-    int symmetric = 1;
-    if (at[2]) {
-        const char *v = at[2]->value;
-        if (!strcmp(v, "NO") || !strcmp(v, "no"))
-            symmetric = 0;
-        else if (strcmp(v, "YES") && strcmp(v, "yes"))
-            return xml_error(x, at[2]->line, at[2]->col, "expected YES or NO "
-                            "in 'symmetrical'");
-    }
-    VEC(net_hop) hops = {0};
-    xml_tag c;
-    int got = 1;
-    while (!t->empty && (got = xml_next_tag(x, &c)) > 0) {
-        int end = c.closing && strcmp(c.name, "route") == 0;
-        net_hop h;
-        if (end) {
-            xml_tag_free(&c);
-            break;
-        }
-        if (c.closing || !c.empty || strcmp(c.name, "link_ctn") != 0)
-            got = xml_error(x, c.line, c.col, "<%s%s%s> in <route> is not "
-                           "read by netsim (expected <link_ctn/> or "
-                           "</route>)", c.closing ? "/" : "", c.name,
-                           c.empty ? "/" : "");
-        else if (read_hop(x, &c, m, &h) < 0)
-            got = -1;
-        else
-            VEC_PUSH(&hops, h);
-        xml_tag_free(&c);
-        if (got < 0)
-            break;
-    }
-    if (got == 0)
-        got = xml_error(x, t->line, t->col, "<route> never closed");
-    if (got >= 0 && z->routing != ZONE_FULL)
-        got = add_edge(x, t, z, a, b, symmetric, hops.items,
-                       (uint32_t)hops.len);
-    /* Full routing: the route, between hosts (a router's routes lead
-     * nowhere a message goes: netsim reads no zone routes). */
-    uint32_t na = z->node.items[a], nb = z->node.items[b];
-    int back = 0;
-    long taken = got < 0 || z->routing != ZONE_FULL || na == ROUTING_NO_NODE ||
-                 nb == ROUTING_NO_NODE
-                     ? 0 : net_route_add(m, na, nb, symmetric, hops.items,
-                                         (uint32_t)hops.len, t->line, t->col,
-                                         &back);
-    free(hops.items);
-    if (got < 0)
-        return -1;
-    if (taken < 0)
-        return xml_error(x, t->line, t->col, "the route crosses more than %d "
-                        "links that share bandwidth", FLUID_MAX_PATH);
-    if (taken > 0)
-        return xml_error(x, t->line, t->col, "the route from %s to %s "
-                        "already exists (line %d; routes are symmetrical by "
-                        "default)", at[back]->value, at[!back]->value,
-                        m->routes.items[taken - 1].line);
-    return 0;
-}
-
-/* After </zone>: a Floyd or Dijkstra zone's routes between its hosts. */
-static int route_zone(xml *x, const xml_tag *t, zone *z, net_model *m)
-{
-    if (z->routing == ZONE_FULL)
-        return 0;
-    if (z->routing == ZONE_FLOYD && z->names.len > ROUTING_MAX_FLOYD)
-        return xml_error(x, t->line, t->col, "a Floyd zone of more than %d "
-                         "hosts and routers (its routes take their number "
-                         "cubed steps): give routing=\"Dijkstra\"",
-                         ROUTING_MAX_FLOYD);
-    if ((uint64_t)z->hosts * (z->hosts - 1) > ROUTING_MAX_PAIRS)
-        return xml_error(x, t->line, t->col, "a zone of %u hosts routed by "
-                         "%s: netsim writes a route for each of their %llu "
-                         "pairs, more than %llu", z->hosts,
-                         z->routing == ZONE_FLOYD ? "Floyd" : "Dijkstra",
-                         (unsigned long long)z->hosts * (z->hosts - 1),
-                         (unsigned long long)ROUTING_MAX_PAIRS);
-    z->graph.points = (uint32_t)z->names.len;
-    uint32_t a, b;
-    int got = z->routing == ZONE_FLOYD
-        ? route_graph_floyd(&z->graph, z->node.items, m, t->line, t->col, &a,
-                            &b)
-        : route_graph_dijkstra(&z->graph, z->node.items, m, t->line, t->col,
-                               &a, &b);
-    if (got < 0)
-        return xml_error(x, t->line, t->col, "the route from %s to %s (the "
-                         "shortest through the routes given) crosses more "
-                         "than %d links that share bandwidth",
-                         z->names.items[a], z->names.items[b],
-                         FLUID_MAX_PATH);
-    return 0;
-}
-
-/* <zone id routing="Full|Floyd|Dijkstra|DijkstraCache"> its hosts,
- * routers, links and routes </zone>: hosts are nodes in the order given. */
-static int read_zone(xml *x, const xml_tag *t, net_model *m, long *hosts)
-{
-    static const char *const names[] = {"id", "routing", NULL};
-    static const char *const ignored[] = {NULL};
-    static const char *const routings[] = {"Full", "Floyd", "Dijkstra",
-                                           "DijkstraCache", NULL};
-    const xml_attr *at[2];
-    if (xml_attributes(x, t, names, at, ignored) < 0)
-        return -1;
-    if (!at[0] || !at[1])
-        return xml_error(x, t->line, t->col, "<zone> needs id and routing");
-    int k = 0;
-    while (routings[k] && strcmp(at[1]->value, routings[k]) != 0)
-        k++;
-    if (!routings[k])
-        return xml_error(x, at[1]->line, at[1]->col, "routing '%s' is not "
-                         "read by netsim (expected Full, Floyd, Dijkstra or "
-                         "DijkstraCache)", at[1]->value);
-    if (t->empty)
-        return xml_error(x, t->line, t->col, "an empty <zone/> has no host");
-    zone z = {.routing = k == 0 ? ZONE_FULL : k == 1 ? ZONE_FLOYD
-                                                     : ZONE_DIJKSTRA};
-    xml_tag c;
-    int got, status = 0;
-    while (status == 0 && (got = xml_next_tag(x, &c)) > 0) {
-        if (c.closing && strcmp(c.name, "zone") == 0) {
-            xml_tag_free(&c);
-            break;
-        }
-        if (c.closing)
-            status = xml_error(x, c.line, c.col, "unexpected </%s>", c.name);
-        else if (strcmp(c.name, "host") == 0 || strcmp(c.name, "router") == 0)
-            status = read_point(x, &c, &z, c.name[0] == 'h');
-        else if (strcmp(c.name, "link") == 0)
-            status = read_link(x, &c, m);
-        else if (strcmp(c.name, "route") == 0)
-            status = read_route(x, &c, &z, m);
-        else
-            status = xml_error(x, c.line, c.col, "<%s%s> is not read by "
-                               "netsim (expected <host>, <router>, <link> or "
-                               "<route> in a zone)", c.name,
-                               c.empty ? "/" : "");
-        xml_tag_free(&c);
-    }
-    if (status == 0 && got == 0)
-        status = xml_error(x, t->line, t->col, "<zone> never closed");
-    if (status == 0 && z.hosts == 0)
-        status = xml_error(x, t->line, t->col, "the zone has no host");
-    if (status == 0)
-        status = route_zone(x, t, &z, m);
-    *hosts = (long)z.hosts;
-    zone_free(&z);
-    return status;
-}
-
 /* The <platform>'s one cluster or zone into m; its id in *id. */
 static int read_platform(xml *x, net_model *m, long *hosts, char **id)
 {
@@ -524,6 +272,7 @@ static int read_platform(xml *x, net_model *m, long *hosts, char **id)
     }
     xml_tag_free(&t);
     int status = 0, parts = 0;
+    plat P = {.m = m};
     while (status == 0 && (got = xml_next_tag(x, &t)) > 0) {
         if (t.closing && strcmp(t.name, "platform") == 0) {
             xml_tag_free(&t);
@@ -540,14 +289,21 @@ static int read_platform(xml *x, net_model *m, long *hosts, char **id)
         else if (parts++)
             status = xml_error(x, t.line, t.col, "a second <%s>: netsim reads "
                               "one cluster or zone", t.name);
-        else
-            status = cluster ? read_cluster(x, &t, m, hosts)
-                             : read_zone(x, &t, m, hosts);
+        else if (cluster)
+            status = platform_read_cluster(x, &t, m, hosts);
+        else if ((status = platform_read_zone(x, &t, &P, ROUTING_NONE)) == 0 &&
+                 (status = platform_route_hosts(x, &t, &P)) == 0) {
+            *hosts = P.tree.nodes;
+            for (size_t p = 0; p < P.names.len; p++)
+                if (P.tree.point_node.items[p] != ROUTING_NONE)
+                    VEC_PUSH(&m->node_names, xstrdup(P.names.items[p]));
+        }
         for (int i = 0; status == 0 && i < t.nattrs; i++)
             if (!strcmp(t.attrs[i].name, "id"))
                 *id = xstrdup(t.attrs[i].value);
         xml_tag_free(&t);
     }
+    platform_free(&P);
     if (status < 0 || got < 0)
         return -1;
     if (got == 0)

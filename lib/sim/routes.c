@@ -100,4 +100,7 @@ void net_routes_free(net_model *m)
     free(m->routes.items);
     keymap_free(&m->link_index);
     keymap_free(&m->route_index);
+    for (size_t i = 0; i < m->node_names.len; i++)
+        free(m->node_names.items[i]);
+    free(m->node_names.items);
 }

@@ -107,6 +107,8 @@ typedef struct {
     VEC(net_route) routes;
     keymap link_index;         /* name -> links index */
     keymap route_index;        /* from << 32 | to -> 2 route + reversed */
+    VEC(char *) node_names;    /* a platform's hosts, node by node (for
+                                  --print-net's comments) */
     unsigned char coll[SIM_COLL_KINDS];   /* per collective (bcast first,
                                   sim_op_kind's order), its coll_algo
                                   (lib/sim/coll.h); 0: linear */

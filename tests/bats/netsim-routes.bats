@@ -53,7 +53,10 @@ summary() {
     assert_line 'route 0 <-> 2 a0:up rack-a:up core rack-b:down b0:down'
     netsim --print-net --platform "$RACKS" > racks.net
     netsim --print-net --net racks.net | grep -v '^name' > again.net
-    diff <(grep -v '^name' racks.net) again.net
+    # (The records; the comments saying which host each node is are the
+    # XML's.)
+    assert_line '# node 2 is host b0'
+    diff <(grep -v '^name\|^#' racks.net) again.net
     # And the same times from the records as from the XML.
     run summary -n 4 --net racks.net opp.proto
     assert_output 102.381
@@ -118,7 +121,7 @@ zone() {
     printf '<platform version="4.1">\n<zone id="z" routing="Full">\n%b\n</zone>\n</platform>\n' "$1" > z.xml
 }
 
-@test "--platform: a zone of Full routing; L_UP names a half; symmetrical=NO; props and loopback routes are read past" {
+@test "--platform: a zone of Full routing; L_UP names a half; symmetrical=NO; props and loopback routes are read past; two one-way routes that mirror each other are written as one" {
     hosts='<host id="a" speed="1Gf"><prop id="x" value="y"/></host><host id="b" speed="1Gf"/>'
     zone "$hosts"'\n<link id="l" bandwidth="8Gbps" latency="0.005ms" sharing_policy="SPLITDUPLEX"><prop id="k" value="v"/></link>\n<link id="lo" bandwidth="10GBps" latency="0" sharing_policy="FATPIPE"/>\n<route src="a" dst="a"><link_ctn id="lo"/></route>\n<route src="a" dst="b" symmetrical="NO"><link_ctn id="l_UP"/></route>\n<route src="b" dst="a" symmetrical="no"><link_ctn id="l" direction="DOWN"/></route>'
     run netsim --print-net --platform z.xml
@@ -128,9 +131,9 @@ name "z"
 regime any 0 0
 link l 1000 5 splitduplex
 link lo 10000 0 fatpipe
-route 0 <-> 0 lo
-route 0 -> 1 l:up
-route 1 -> 0 l:down'
+# node 0 is host a
+# node 1 is host b
+route 0 <-> 1 l:up'
     printf 'sendrecv(1 - rank, (1000000, 0), 1 - rank);\n' > ex.proto
     run summary -n 2 --platform z.xml ex.proto
     assert_output 1005.000
@@ -159,10 +162,10 @@ route 1 -> 0 l:down'
     check '<host id="a"/><host id="a"/>' "netsim: z.xml:3:24: error: host 'a' given twice"
     check "$h$l$l" "netsim: z.xml:3:113: error: link 'l' given twice"
     check '<host id="a" availability_file="x"/>' "netsim: z.xml:3:32: error: attribute 'availability_file' of <host> is not read by netsim"
-    check '<zoneRoute src="x" dst="y" gw_src="a" gw_dst="b"/>' "netsim: z.xml:3:1: error: <zoneRoute/> is not read by netsim (expected <host>, <router>, <link> or <route> in a zone)"
+    check '<peer id="p" speed="1Gf" bw_in="1GBps" bw_out="1GBps" lat="5us"/>' "netsim: z.xml:3:1: error: <peer/> is not read by netsim (expected <host>, <router>, <link>, <route>, <zone>, <cluster/> or <zoneRoute> in a zone)"
     check '<host id="a"><disk id="d"/></host>' "netsim: z.xml:3:14: error: <disk/> in <host> is not read by netsim (expected <prop/> or </host>)"
     check '<link id="l"/>' "netsim: z.xml:3:1: error: <link> needs id and bandwidth"
-    check '' "netsim: z.xml:2:1: error: the zone has no host"
+    check '' "netsim: z.xml:2:1: error: the platform has no host"
     printf '<platform>\n<zone id="z" routing="Vivaldi">\n</zone>\n</platform>\n' > z.xml
     run netsim --print-net --platform z.xml
     assert_failure 2
@@ -206,12 +209,10 @@ route 1 -> 0 l:down'
     # netsim-smpi); netsim the same.
     run netsim --print-net --platform "$EXAMPLES/net/routers.xml"
     assert_success
-    assert_line 'route 0 -> 1 la north east lb'
-    assert_line 'route 1 -> 0 lb east north la'
+    assert_line 'route 0 <-> 1 la north east lb'
     sed 's/routing="Floyd"/routing="Dijkstra"/' "$EXAMPLES/net/routers.xml" > dijkstra.xml
     run netsim --print-net --platform dijkstra.xml
-    assert_line 'route 0 -> 1 la south west lb'
-    assert_line 'route 1 -> 0 lb west south la'
+    assert_line 'route 0 <-> 1 la south west lb'
     # 10^6 bytes: 5 + 10 + 10 + 5 us and 500 MB/s, or 5 + 20 + 20 + 5 and
     # 250 MB/s.
     printf 'if (rank == 0) { send(1, (1000000, 0)); } else { receive(0); };\n' > one.proto
@@ -223,10 +224,10 @@ route 1 -> 0 l:down'
     # that no route reaches has none (a runtime error if it is used).
     sed 's|<route src="b" dst="r2">|<route src="a" dst="b"><link_ctn id="south"/><link_ctn id="west"/><link_ctn id="north"/></route>\n<route src="b" dst="r2">|' "$EXAMPLES/net/routers.xml" > direct.xml
     run netsim --print-net --platform direct.xml
-    assert_line 'route 0 -> 1 south west north'
+    assert_line 'route 0 <-> 1 south west north'
     sed 's|<route src="b" dst="r2"><link_ctn id="lb"/></route>||' "$EXAMPLES/net/routers.xml" > cut.xml
     run netsim --print-net --platform cut.xml
-    refute_line --partial 'route 0 -> 1'
+    refute_line --partial 'route 0'
     run netsim -n 2 --platform cut.xml one.proto
     assert_failure 1
     assert_output --partial 'no route from node 0 to node 1'
@@ -244,7 +245,7 @@ route 1 -> 0 l:down'
     check Floyd '<host id="a"/><router id="a"/>' "netsim: z.xml:3:26: error: host 'a' given twice"
     # A path longer than a flow may take: 17 links through two routes.
     long=$(for i in $(seq 1 9); do printf '<link_ctn id="l"/>'; done)
-    check Floyd "$h<route src=\"a\" dst=\"r\">$long</route><route src=\"r\" dst=\"b\">$long</route>" "netsim: z.xml:2:1: error: the route from a to b (the shortest through the routes given) crosses more than 16 links that share bandwidth"
+    check Floyd "$h<route src=\"a\" dst=\"r\">$long</route><route src=\"r\" dst=\"b\">$long</route>" "netsim: z.xml:2:1: error: the route from a to b crosses more than 16 links that share bandwidth"
     # Floyd's table is points^2, its search points^3.
     awk 'BEGIN { print "<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Floyd\">"
                  for (i = 0; i < 1025; i++) printf "<host id=\"h%d\"/>\n", i
@@ -261,5 +262,60 @@ route 1 -> 0 l:down'
                  print "</zone>\n</platform>" }' > huge.xml
     run netsim --print-net --platform huge.xml
     assert_failure 2
-    assert_output 'netsim: huge.xml:2:1: error: a zone of 2049 hosts routed by Dijkstra: netsim writes a route for each of their 4196352 pairs, more than 4194304'
+    assert_output 'netsim: huge.xml:2:1: error: a platform of 2049 hosts: netsim writes a route for each of their 4196352 pairs, more than 4194304'
+}
+
+@test "--platform: zones of zones, clusters inside them and <zoneRoute>s, named and routed as SimGrid does" {
+    # two-clusters.xml: left-0 .. left-3, right-0 .. right-3; private links
+    # 1 GB/s 5 us, backbones 4 GB/s 1 us, a WAN of 100 MB/s and 1 ms
+    # between the clusters' routers.
+    run netsim --print-net --platform "$EXAMPLES/net/two-clusters.xml"
+    assert_success
+    assert_line '# node 4 is host right-0'
+    assert_line 'link left_link_0 1000 5 splitduplex'
+    assert_line 'link right_backbone 4000 1 shared'
+    assert_line 'route 0 <-> 1 left_link_0:up left_backbone left_link_1:down'
+    assert_line 'route 0 <-> 4 left_link_0:up left_backbone wan right_backbone right_link_0:down'
+    # 10^6 bytes across: 5 + 1 + 1000 + 1 + 5 us, then the WAN's 100 MB/s;
+    # two at once share it.
+    printf 'if (rank == 0) { send(4, (1000000, 0)); };\nif (rank == 4) { receive(0); };\n' > one.proto
+    run summary -n 8 --platform "$EXAMPLES/net/two-clusters.xml" one.proto
+    assert_output 11012.000
+    printf 'if (rank < 2) { send(rank + 4, (1000000, 0)); };\nif (rank >= 4) { if (rank < 6) { receive(rank - 4); }; };\n' > two.proto
+    run summary -n 8 --platform "$EXAMPLES/net/two-clusters.xml" two.proto
+    assert_output 21012.000
+    # A router_id names the router; a leaf zone beside the clusters, its
+    # gateway a host of its own.
+    sed -e 's|<cluster id="right"|<cluster id="right" router_id="rr"|' -e 's|gw_dst="right-right_router"|gw_dst="rr"|' \
+        -e 's|<link id="wan"|<zone id="z" routing="Floyd"><host id="solo"/><link id="s" bandwidth="1GBps"/></zone>\n<link id="wan"|' \
+        -e 's|</zoneRoute>|</zoneRoute><zoneRoute src="z" dst="left" gw_src="solo" gw_dst="left-left_router"><link_ctn id="wan"/><link_ctn id="s"/></zoneRoute>|' \
+        "$EXAMPLES/net/two-clusters.xml" > three.xml
+    run netsim --print-net --platform three.xml
+    assert_success
+    assert_line '# node 8 is host solo'
+    assert_line 'route 0 <-> 8 left_link_0:up left_backbone s wan'
+    refute_line --partial 'route 4 <-> 8'
+    refute_line --partial 'route 4 -> 8'
+}
+
+@test "--platform: zones of zones' errors are located, exit 2" {
+    check() {
+        printf '<platform version="4.1">\n<zone id="root" routing="Full">\n%b\n</zone>\n</platform>\n' "$1" > z.xml
+        run netsim --print-net --platform z.xml
+        assert_failure 2
+        assert_output "$2"
+    }
+    a='<cluster id="a" prefix="a" suffix="" radical="0-1" bw="1GBps" lat="5us"/>'
+    b='<cluster id="b" prefix="b" suffix="" radical="0-1" bw="1GBps" lat="5us"/>'
+    check "$a$b"'<zoneRoute src="a" dst="c" gw_src="a0" gw_dst="b0"/>' "netsim: z.xml:3:170: error: unknown zone 'c' (a <zoneRoute> joins zones given before it)"
+    check "$a$b"'<zoneRoute src="a" dst="b" gw_src="b0" gw_dst="b1"/>' "netsim: z.xml:3:181: error: gateway 'b0' is not in zone 'a'"
+    check "$a$b"'<zoneRoute src="a" dst="b" gw_src="a0"/>' "netsim: z.xml:3:147: error: <zoneRoute> needs src, dst, gw_src and gw_dst"
+    check "$a"'<host id="h"/>' "netsim: z.xml:3:74: error: <host> in a zone that holds zones: a zone holds hosts and routers, or zones"
+    check "$a$a" "netsim: z.xml:3:86: error: zone 'a' given twice"
+    check '<cluster id="f" radical="0-3" bw="1GBps" lat="5us" topology="FAT_TREE" topo_parameters="2;2,2;1,2;1,1"/>' "netsim: z.xml:3:1: error: a FAT_TREE <cluster> inside a zone is not read by netsim (only alone in the platform)"
+    check '<zone id="x" routing="Full"><host id="p"/></zone><zone id="y" routing="Full"><host id="q"/><route src="q" dst="p"/></zone>' "netsim: z.xml:3:111: error: 'p' is not in this zone (a route joins points of its zone; zones are joined by <zoneRoute>)"
+    printf '<platform version="4.1">\n<zone id="root" routing="Floyd">\n%s\n</zone>\n</platform>\n' "$a" > z.xml
+    run netsim --print-net --platform z.xml
+    assert_failure 2
+    assert_output "netsim: z.xml:2:25: error: a zone of zones is read by netsim with Full routing only (every <zoneRoute> given), not Floyd"
 }

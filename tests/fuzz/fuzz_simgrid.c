@@ -46,8 +46,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fclose(back);
     char *text2 = written(&again, &len2);
     net_model_free(&again);
-    if (len1 != len2 || memcmp(text1, text2, len1) != 0)
-        abort();                       /* and writes the same again */
+    /* The same again, but for the comments that say which host each node
+     * is (the XML's names, not records). */
+    size_t kept = 0;
+    for (size_t i = 0; i < len1;) {
+        size_t end = i;
+        while (end < len1 && text1[end] != '\n')
+            end++;
+        end += end < len1;
+        if (text1[i] != '#') {
+            memmove(text1 + kept, text1 + i, end - i);
+            kept += end - i;
+        }
+        i = end;
+    }
+    if (kept != len2 || memcmp(text1, text2, kept) != 0)
+        abort();
     free(text1);
     free(text2);
     return 0;
