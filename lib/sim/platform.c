@@ -59,9 +59,10 @@ int platform_policy(xml *x, const xml_attr *a, int backbone, net_sharing *out)
             *out = (net_sharing)k;
             return 0;
         }
-    return xml_error(x, a->line, a->col, "unknown sharing policy '%s' (expected "
-                    "%s)", a->value, backbone ? "SHARED or FATPIPE"
-                                              : "SPLITDUPLEX, SHARED or FATPIPE");
+    return xml_error(x, a->line, a->col, "unknown sharing policy '%s' "
+                     "(expected %s)", a->value,
+                     backbone ? "SHARED or FATPIPE"
+                              : "SPLITDUPLEX, SHARED or FATPIPE");
 }
 
 /* "2;H,L;1,S;1,1": the two-level fat tree netsim's fat-tree record is. */
@@ -130,16 +131,19 @@ int platform_read_cluster(xml *x, const xml_tag *t, net_model *m, long *hosts)
         return 0;
     }
     if (bb_bw) {
-        if (xml_quantity(x, bb_bw, xml_bandwidth_units, "a bandwidth > 0", 1, &v) < 0)
+        if (xml_quantity(x, bb_bw, xml_bandwidth_units, "a bandwidth > 0", 1,
+                         &v) < 0)
             return -1;
         m->backbone_link.bandwidth = v / 1e6;
         m->backbone_link.sharing = NET_SHARED;
         if (bb_lat) {
-            if (xml_quantity(x, bb_lat, xml_time_units, "a time >= 0", 0, &v) < 0)
+            if (xml_quantity(x, bb_lat, xml_time_units, "a time >= 0", 0,
+                             &v) < 0)
                 return -1;
             m->backbone_link.latency = v * 1e6;
         }
-        if (bb_share && platform_policy(x, bb_share, 1, &m->backbone_link.sharing) < 0)
+        if (bb_share &&
+            platform_policy(x, bb_share, 1, &m->backbone_link.sharing) < 0)
             return -1;
     }
     return 0;
@@ -160,8 +164,9 @@ int platform_skip_props(xml *x, const xml_tag *parent)
         int prop = !t.closing && t.empty && strcmp(t.name, "prop") == 0;
         if (!end && !prop)
             xml_error(x, t.line, t.col, "<%s%s%s> in <%s> is not read by "
-                     "netsim (expected <prop/> or </%s>)", t.closing ? "/" : "",
-                     t.name, t.empty ? "/" : "", parent->name, parent->name);
+                      "netsim (expected <prop/> or </%s>)",
+                      t.closing ? "/" : "", t.name, t.empty ? "/" : "",
+                      parent->name, parent->name);
         xml_tag_free(&t);
         if (end || !prop)
             return end ? 0 : -1;
@@ -182,7 +187,8 @@ int platform_read_link(xml *x, const xml_tag *t, net_model *m)
         return xml_error(x, t->line, t->col, "<link> needs id and bandwidth");
     net_link l = {0, 0, NET_SHARED};
     double v;
-    if (xml_quantity(x, at[1], xml_bandwidth_units, "a bandwidth > 0", 1, &v) < 0)
+    if (xml_quantity(x, at[1], xml_bandwidth_units, "a bandwidth > 0", 1,
+                     &v) < 0)
         return -1;
     l.bandwidth = v / 1e6;
     if (at[2]) {
@@ -204,7 +210,8 @@ int platform_read_link(xml *x, const xml_tag *t, net_model *m)
 /* <link_ctn id="L" [direction="UP|DOWN|NONE"]/>: a hop. A splitduplex
  * link is crossed in one direction, given or by the name of one of its
  * halves (L_UP, L_DOWN), as SimGrid names them. */
-int platform_read_hop(xml *x, const xml_tag *t, const net_model *m, net_hop *out)
+int platform_read_hop(xml *x, const xml_tag *t, const net_model *m,
+                      net_hop *out)
 {
     static const char *const names[] = {"id", "direction", NULL};
     static const char *const ignored[] = {NULL};

@@ -84,10 +84,7 @@ net_hop net_route_hop(const net_model *m, const net_route *r, int reversed,
         return m->hops.items[r->first + i];
     /* The way back: the links in the other order, each splitduplex one
      * in its other direction (as SimGrid builds a symmetrical route). */
-    net_hop h = m->hops.items[r->first + r->n - 1 - i];
-    if (h.dir != NET_BOTH)
-        h.dir = h.dir == NET_UP ? NET_DOWN : NET_UP;
-    return h;
+    return net_hop_back(m->hops.items[r->first + r->n - 1 - i]);
 }
 
 void net_routes_free(net_model *m)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/heap.h"
 #include "sim/fluid.h"
 #include "sim/routing.h"
 
@@ -19,7 +20,7 @@ struct zone_paths {
     /* Dijkstra: vertices in the order the routes first name them, each
      * vertex's edges in the order given, and the tree of each source
      * asked for (via[s][v]: the edge into v; NULL: not grown yet). */
-    uint32_t nv, *vertex, *member;
+    uint32_t nv, *vertex;
     size_t *out;
     uint32_t *adj;
     uint32_t **via;
@@ -57,10 +58,8 @@ static void add_edge(zone_tree *t, route_zone *z, uint32_t a, uint32_t b,
     for (uint32_t i = 0; i < n; i++) {
         /* The way back: the links in the other order, each splitduplex
          * one in its other direction (as SimGrid builds it). */
-        net_hop h = hops[reversed ? n - 1 - i : i];
-        if (reversed && h.dir != NET_BOTH)
-            h.dir = h.dir == NET_UP ? NET_DOWN : NET_UP;
-        VEC_PUSH(&t->hops, h);
+        VEC_PUSH(&t->hops,
+                 reversed ? net_hop_back(hops[n - 1 - i]) : hops[i]);
     }
     keymap_put_u64(&z->given, (uint64_t)a << 32 | b, z->edges.len);
     VEC_PUSH(&z->edges, e);
@@ -99,7 +98,6 @@ static void paths_free(zone_paths *p)
     free(p->pred);
     free(p->edge);
     free(p->vertex);
-    free(p->member);
     free(p->out);
     free(p->adj);
     if (p->via)
@@ -201,16 +199,13 @@ static zone_paths *dijkstra_graph(const route_zone *z)
     size_t ne = z->edges.len, nm = z->members.len;
     zone_paths *p = xcalloc(1, sizeof *p);
     p->vertex = xmalloc((nm + 1) * sizeof *p->vertex);
-    p->member = xmalloc((2 * ne + 1) * sizeof *p->member);
     for (size_t i = 0; i < nm; i++)
         p->vertex[i] = ROUTING_NONE;
     for (size_t e = 0; e < ne; e++) {
         uint32_t ends[2] = {z->edges.items[e].from, z->edges.items[e].to};
         for (int k = 0; k < 2; k++)
-            if (p->vertex[ends[k]] == ROUTING_NONE) {
-                p->member[p->nv] = ends[k];
+            if (p->vertex[ends[k]] == ROUTING_NONE)
                 p->vertex[ends[k]] = p->nv++;
-            }
     }
     p->out = xcalloc(p->nv + 1, sizeof *p->out);
     p->adj = xmalloc((ne + 1) * sizeof *p->adj);
@@ -233,38 +228,13 @@ typedef struct {
 } queued;
 
 /* (cost, vertex) order: SimGrid's priority queue of pairs. */
-static int before(queued x, queued y)
+static int before(void *ctx, const queued *x, const queued *y)
 {
-    return x.cost < y.cost || (x.cost == y.cost && x.at < y.at);
+    (void)ctx;
+    return x->cost < y->cost || (x->cost == y->cost && x->at < y->at);
 }
 
-static void push(queued *heap, size_t *len, queued q)
-{
-    size_t i = (*len)++;
-    for (; i > 0 && before(q, heap[(i - 1) / 2]); i = (i - 1) / 2)
-        heap[i] = heap[(i - 1) / 2];
-    heap[i] = q;
-}
-
-static queued pop(queued *heap, size_t *len)
-{
-    queued top = heap[0], last = heap[--*len];
-    size_t i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= *len)
-            break;
-        if (c + 1 < *len && before(heap[c + 1], heap[c]))
-            c++;
-        if (!before(heap[c], last))
-            break;
-        heap[i] = heap[c];
-        i = c;
-    }
-    if (*len)
-        heap[i] = last;
-    return top;
-}
+HEAP_DEFINE(queue, queued, void *, before)
 
 /* The tree of shortest paths from vertex s: via[v], the edge into v. */
 static uint32_t *dijkstra_tree(const route_zone *z, uint32_t s)
@@ -272,16 +242,15 @@ static uint32_t *dijkstra_tree(const route_zone *z, uint32_t s)
     const zone_paths *p = z->paths;
     uint64_t *dist = xmalloc((p->nv + 1) * sizeof *dist);
     uint32_t *via = xmalloc((p->nv + 1) * sizeof *via);
-    queued *heap = xmalloc((z->edges.len + 2) * sizeof *heap);
+    VEC(queued) heap = {0};
     for (uint32_t i = 0; i < p->nv; i++) {
         dist[i] = FAR;
         via[i] = ROUTING_NONE;
     }
     dist[s] = 0;
-    size_t len = 0;
-    push(heap, &len, (queued){0, s});
-    while (len) {
-        queued q = pop(heap, &len);
+    queue_push(&heap.items, &heap.len, &heap.cap, (queued){0, s}, NULL);
+    while (heap.len) {
+        queued q = queue_pop(heap.items, &heap.len, NULL);
         if (q.cost != dist[q.at])
             continue;   /* (met again after a cheaper path) */
         for (size_t k = p->out[q.at]; k < p->out[q.at + 1]; k++) {
@@ -290,12 +259,13 @@ static uint32_t *dijkstra_tree(const route_zone *z, uint32_t s)
             if (q.cost + e->n < dist[u]) {
                 dist[u] = q.cost + e->n;
                 via[u] = p->adj[k];
-                push(heap, &len, (queued){dist[u], u});
+                queue_push(&heap.items, &heap.len, &heap.cap,
+                           (queued){dist[u], u}, NULL);
             }
         }
     }
     free(dist);
-    free(heap);
+    free(heap.items);
     return via;
 }
 
@@ -451,9 +421,8 @@ static int mirrors(const hop_list *there, const hop_list *back)
     if (there->len != back->len)
         return 0;
     for (size_t i = 0, n = there->len; i < n; i++) {
-        net_hop h = there->items[n - 1 - i], b = back->items[i];
-        if (h.dir != NET_BOTH)
-            h.dir = h.dir == NET_UP ? NET_DOWN : NET_UP;
+        net_hop h = net_hop_back(there->items[n - 1 - i]);
+        net_hop b = back->items[i];
         if (h.link != b.link || h.dir != b.dir)
             return 0;
     }

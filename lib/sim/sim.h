@@ -66,6 +66,15 @@ typedef struct {
     unsigned char dir;      /* net_direction */
 } net_hop;
 
+/* Hop h taken the other way: a splitduplex link's other direction (the
+ * way back of a symmetric route, SimGrid's and net-model's alike). */
+static inline net_hop net_hop_back(net_hop h)
+{
+    if (h.dir != NET_BOTH)
+        h.dir = h.dir == NET_UP ? NET_DOWN : NET_UP;
+    return h;
+}
+
 /* A route between two nodes: its hops in net_model.hops, from `from` to
  * `to`; a symmetric one is also the route back, its hops reversed and
  * each direction swapped (SimGrid's symmetrical="YES"). */

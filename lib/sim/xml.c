@@ -107,8 +107,8 @@ static char *read_value(xml *x)
                 k++;
             if (k == 5) {
                 sb_free(&sb);
-                xml_error(x, x->line, x->col, "unknown entity (expected &lt; &gt; "
-                          "&amp; &quot; or &apos;)");
+                xml_error(x, x->line, x->col, "unknown entity (expected "
+                          "&lt; &gt; &amp; &quot; or &apos;)");
                 return NULL;
             }
             sb_puts(&sb, ents[k][1]);
